@@ -1,0 +1,51 @@
+# Lathe: `make run` serves the app on http://127.0.0.1:8000, `make test` runs every check.
+VENV := backend/.venv
+PY := $(VENV)/bin/python
+PY_READY := $(VENV)/.installed
+NODE_READY := frontend/node_modules/.installed
+NPM := npm --prefix frontend
+
+.PHONY: run test test-backend test-frontend e2e openapi bench install build clean
+
+run: $(PY_READY) build
+	cd backend && ../$(PY) -m lathe
+
+test: test-backend test-frontend e2e
+
+install: $(PY_READY) $(NODE_READY)
+
+$(PY_READY): backend/pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e 'backend[dev]'
+	touch $@
+
+$(NODE_READY): frontend/package.json frontend/package-lock.json
+	$(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+build: $(NODE_READY)
+	$(NPM) run build
+
+test-backend: $(PY_READY)
+	cd backend && .venv/bin/ruff check . && .venv/bin/ruff format --check .
+	cd backend && .venv/bin/mypy
+	cd backend && .venv/bin/pytest
+
+test-frontend: $(NODE_READY)
+	$(NPM) run check:api
+	$(NPM) run typecheck
+	$(NPM) run lint
+	$(NPM) test
+
+e2e: $(PY_READY) build
+	$(NPM) run e2e
+
+openapi: $(PY_READY) $(NODE_READY)
+	cd backend && .venv/bin/python -m lathe.openapi_document > ../openapi.yaml
+	$(NPM) run gen:api
+
+bench: $(PY_READY)
+	cd backend && .venv/bin/python ../bench/run.py
+
+clean:
+	rm -rf frontend/dist frontend/node_modules $(VENV)

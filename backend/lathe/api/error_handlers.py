@@ -1,0 +1,52 @@
+"""Every failure answers JSON {"error", "code", "params"?}; bad input is never a 500."""
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+from lathe.errors import LatheError
+
+log = logging.getLogger(__name__)
+
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "upload_too_large"}
+
+
+def error_body(
+    message: str, code: str, params: dict[str, object] | None = None
+) -> dict[str, object]:
+    body: dict[str, object] = {"error": message, "code": code}
+    if params:
+        body["params"] = params
+    return body
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(LatheError)
+    async def refused(_: Request, error: LatheError) -> JSONResponse:
+        return JSONResponse(error_body(error.message, error.code, error.params), error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(_: Request, error: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in issue['loc'] if part != 'body') or 'body'}: "
+            f"{issue['msg']}"
+            for issue in error.errors()
+        )
+        return JSONResponse(
+            error_body(f"Invalid request: {problems}", "invalid_request"), status_code=422
+        )
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_: Request, error: HTTPException) -> JSONResponse:
+        code = _HTTP_CODES.get(error.status_code, "http_error")
+        return JSONResponse(error_body(str(error.detail), code), error.status_code)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, error: Exception) -> JSONResponse:
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        return JSONResponse(
+            error_body("Something went wrong on the server.", "internal_error"), 500
+        )

@@ -1,0 +1,81 @@
+"""Column drops, step snapshots and undo."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+
+from lathe.api.payloads import frame_payload
+from lathe.api.responses import ERRORS
+from lathe.api.schemas import (
+    DropColumnsRequest,
+    DropColumnsResponse,
+    SnapshotResponse,
+    StepRequest,
+    UndoResponse,
+)
+from lathe.api.session_cookie import session_id, settings_of, store_of
+from lathe.config import Settings
+from lathe.errors import LatheError, unknown_columns
+from lathe.store.session_store import SessionStore
+
+router = APIRouter(tags=["history"], responses=ERRORS)
+
+Store = Annotated[SessionStore, Depends(store_of)]
+Config = Annotated[Settings, Depends(settings_of)]
+SessionId = Annotated[str | None, Depends(session_id)]
+
+
+def _step_for(step_id: int | None) -> int:
+    if step_id is None or step_id <= 0:
+        raise LatheError("A step must be given as a positive whole number.", "invalid_step_id")
+    return step_id
+
+
+@router.post("/api/drop-columns/")
+def drop_columns(
+    body: DropColumnsRequest, store: Store, settings: Config, current: SessionId
+) -> DropColumnsResponse:
+    if body.step_id is not None:
+        _step_for(body.step_id)
+    names = list(dict.fromkeys(body.columns))
+    if not names:
+        raise LatheError("Choose at least one column to drop.", "no_columns")
+    with store.changing(current) as session:
+        frame = session.frame
+        missing = [name for name in names if name not in frame.columns]
+        if missing:
+            raise unknown_columns(missing)
+        if len(names) >= len(frame.columns):
+            raise LatheError("You cannot drop the last column.", "last_column")
+        remaining = frame.drop(columns=names)
+        session.commit(remaining, {"kind": "drop_columns", "columns": names})
+    message = (
+        f'Column "{names[0]}" dropped.' if len(names) == 1 else f"{len(names)} columns dropped"
+    )
+    return DropColumnsResponse(
+        **frame_payload(remaining, settings).model_dump(), dropped_columns=names, message=message
+    )
+
+
+@router.post("/api/snapshot-step/")
+def snapshot_step(body: StepRequest, store: Store, current: SessionId) -> SnapshotResponse:
+    step_id = _step_for(body.step_id)
+    with store.changing(current) as session:
+        session.snapshot(step_id)
+    return SnapshotResponse(step_id=step_id, message=f"Snapshot of step {step_id} taken.")
+
+
+@router.post("/api/undo-step/")
+def undo_step(
+    body: StepRequest, store: Store, settings: Config, current: SessionId
+) -> UndoResponse:
+    if body.step_id is None or body.step_id <= 0:
+        raise LatheError("Undo requires a valid step.", "invalid_step")
+    with store.changing(current) as session:
+        session.restore(body.step_id)
+        frame = session.frame
+    return UndoResponse(
+        **frame_payload(frame, settings).model_dump(),
+        step_id=body.step_id,
+        message="Undo completed — step restored.",
+    )

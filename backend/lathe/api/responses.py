@@ -1,0 +1,10 @@
+"""The error responses every router documents."""
+
+from typing import Any
+
+from lathe.api.schemas import ErrorResponse
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorResponse, "description": "The request was refused."},
+    422: {"model": ErrorResponse, "description": "The request body is malformed."},
+}

@@ -1,0 +1,29 @@
+"""Settings read from LATHE_* environment variables."""
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="LATHE_")
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    data_dir: Path = Path(".lathe-data")
+    static_dir: Path = REPO_ROOT / "frontend" / "dist"
+    preview_rows: int = 500
+    preview_cell_chars: int = 2000
+    max_upload_mb: int = 1024
+    session_ttl_hours: float = 72.0
+    analysis_sample_rows: int = 200_000
+    cookie_secure: bool = False
+    frame_cache_size: int = 2
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

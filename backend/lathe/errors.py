@@ -1,0 +1,36 @@
+"""Errors a person can act on, each with an HTTP status and a stable code."""
+
+from typing import Any
+
+
+class LatheError(Exception):
+    """A refusal with an English message, a stable snake_case code and optional params."""
+
+    status = 400
+
+    def __init__(self, message: str, code: str, params: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.params = params or {}
+
+
+class NotFoundError(LatheError):
+    status = 404
+
+
+class PayloadTooLargeError(LatheError):
+    status = 413
+
+
+class UnreadableFileError(LatheError):
+    status = 422
+
+
+def no_dataset() -> LatheError:
+    return LatheError("No dataset uploaded.", "no_dataset")
+
+
+def unknown_columns(columns: list[str]) -> LatheError:
+    names = ", ".join(columns)
+    return LatheError(f"Unknown columns: {names}", "unknown_columns", {"columns": names})

@@ -1,0 +1,102 @@
+"""Read a delimited text file into a frame with pyarrow's multi-threaded CSV parser."""
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.csv as pacsv
+
+from lathe.errors import UnreadableFileError
+from lathe.io.headers import normalize_headers
+from lathe.io.text_format import detect_delimiter, detect_encoding, read_header, read_sample
+
+NULL_VALUES = ["", "NA", "N/A", "n/a", "NaN", "nan", "NULL", "null", "None", "none", "-", "?"]
+TRUE_VALUES = ["true", "True", "TRUE", "yes", "Yes", "YES"]
+FALSE_VALUES = ["false", "False", "FALSE", "no", "No", "NO"]
+_FIRST_BLOCK = 4 * 1024 * 1024
+_COLUMN_IN_ERROR = re.compile(r"In CSV column #(\d+)")
+
+
+@dataclass
+class DelimitedText:
+    frame: pd.DataFrame
+    delimiter: str
+    encoding: str
+    warnings: list[str] = field(default_factory=list)
+
+
+def read_delimited(path: Path) -> DelimitedText:
+    encoding = detect_encoding(path)
+    sample = read_sample(path, encoding)
+    delimiter = detect_delimiter(sample)
+    names = normalize_headers(read_header(sample, delimiter))
+    if not names:
+        raise UnreadableFileError("The file has no header row.", "file_unreadable")
+    skipped: list[str] = []
+    table = _parse(path, encoding, delimiter, names, skipped)
+    frame = table.to_pandas(
+        self_destruct=True,
+        split_blocks=True,
+        date_as_object=False,
+        types_mapper={pa.bool_(): pd.BooleanDtype()}.get,
+    )
+    del table
+    warnings = []
+    if skipped:
+        warnings.append(
+            f"{len(skipped)} rows had a different number of fields than the header "
+            f'and were skipped (for example "{skipped[0][:80]}").'
+        )
+    return DelimitedText(frame, delimiter, encoding, warnings)
+
+
+def _parse(
+    path: Path, encoding: str, delimiter: str, names: list[str], skipped: list[str]
+) -> pa.Table:
+    def skip_invalid(row: pacsv.InvalidRow) -> str:
+        skipped.append(row.text)
+        return "skip"
+
+    parse_options = pacsv.ParseOptions(
+        delimiter=delimiter, newlines_in_values=True, invalid_row_handler=skip_invalid
+    )
+    forced_text: dict[str, pa.DataType] = {}
+    block_size = _FIRST_BLOCK
+    file_size = path.stat().st_size
+    while True:
+        skipped.clear()
+        read_options = pacsv.ReadOptions(
+            column_names=names,
+            skip_rows=1,
+            encoding="utf8" if encoding == "utf-8-sig" else encoding,
+            block_size=block_size,
+        )
+        convert_options = pacsv.ConvertOptions(
+            null_values=NULL_VALUES,
+            true_values=TRUE_VALUES,
+            false_values=FALSE_VALUES,
+            strings_can_be_null=True,
+            quoted_strings_can_be_null=True,
+            column_types=forced_text,
+        )
+        try:
+            return pacsv.read_csv(path, read_options, parse_options, convert_options)
+        except pa.ArrowInvalid as error:
+            message = str(error)
+            column = _COLUMN_IN_ERROR.search(message)
+            if "straddling" in message and block_size < file_size:
+                block_size *= 8
+            elif column and "conversion error" in message:
+                forced_text[names[int(column.group(1))]] = pa.string()
+            else:
+                raise UnreadableFileError(
+                    f"The file could not be read as {_describe(delimiter)}-separated text.",
+                    "file_unreadable",
+                    {"detail": message[:300]},
+                ) from error
+
+
+def _describe(delimiter: str) -> str:
+    return {",": "comma", ";": "semicolon", "\t": "tab", "|": "pipe"}[delimiter]

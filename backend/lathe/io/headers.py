@@ -1,0 +1,26 @@
+"""Column names that are never blank and never repeated."""
+
+from collections.abc import Iterable
+
+
+def normalize_headers(raw: Iterable[object]) -> list[str]:
+    """Blank names become col_<position> (1-based); a repeated name gets _2, _3, ... ."""
+    names = [_clean(value) or f"col_{position}" for position, value in enumerate(raw, 1)]
+    taken: set[str] = set()
+    unique: list[str] = []
+    for name in names:
+        candidate, suffix = name, 2
+        while candidate in taken:
+            candidate, suffix = f"{name}_{suffix}", suffix + 1
+        taken.add(candidate)
+        unique.append(candidate)
+    return unique
+
+
+def _clean(value: object) -> str:
+    if value is None or (isinstance(value, float) and value != value):
+        return ""
+    text = str(value).strip()
+    if isinstance(value, float) and value.is_integer():
+        text = str(int(value))
+    return text

@@ -1,0 +1,40 @@
+"""The bounded, JSON-safe view of a frame that every response carries."""
+
+import math
+from typing import Any
+
+import pandas as pd
+
+Cell = str | int | float | bool | None
+
+
+def preview_rows(frame: pd.DataFrame, limit: int, cell_chars: int) -> list[list[Cell]]:
+    """At most `limit` rows as ordered cell lists; missing and non-finite values become None."""
+    head = frame.head(limit)
+    columns = [_cells(head[name], cell_chars) for name in head.columns]
+    return [list(row) for row in zip(*columns, strict=True)] if columns else []
+
+
+def _cells(column: pd.Series, cell_chars: int) -> list[Cell]:
+    if pd.api.types.is_datetime64_any_dtype(column.dtype):
+        return [None if pd.isna(value) else value.isoformat() for value in column]
+    return [_cell(value, cell_chars) for value in column.tolist()]
+
+
+def _cell(value: Any, cell_chars: int) -> Cell:
+    if value is None or value is pd.NA or value is pd.NaT:
+        return None
+    if isinstance(value, bool | int):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    text = value.isoformat() if hasattr(value, "isoformat") else str(value)
+    return text if len(text) <= cell_chars else text[: cell_chars - 1] + "…"
+
+
+def dtype_names(frame: pd.DataFrame) -> dict[str, str]:
+    return {str(name): str(dtype) for name, dtype in frame.dtypes.items()}
+
+
+def missing_counts(frame: pd.DataFrame) -> dict[str, int]:
+    return {str(name): int(count) for name, count in frame.isna().sum().items()}

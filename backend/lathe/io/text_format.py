@@ -1,0 +1,89 @@
+"""Sniff the encoding and the delimiter of a delimited text file."""
+
+import codecs
+import csv
+import io
+import re
+from collections import Counter
+from pathlib import Path
+
+DELIMITERS = (",", ";", "\t", "|")
+_CHUNK = 4 * 1024 * 1024
+_SAMPLE_BYTES = 256 * 1024
+_CP1252_UNDEFINED = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
+
+
+def detect_encoding(path: Path) -> str:
+    """utf-8-sig or utf-16 by their BOM; else utf-8 if every byte decodes; else cp1252/latin-1."""
+    with path.open("rb") as handle:
+        head = handle.read(4)
+    if head.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    if _decodes_fully(path):
+        return "utf-8"
+    with path.open("rb") as handle:
+        while chunk := handle.read(_CHUNK):
+            if _CP1252_UNDEFINED.search(chunk):
+                return "latin-1"
+    return "cp1252"
+
+
+def _decodes_fully(path: Path) -> bool:
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    try:
+        with path.open("rb") as handle:
+            while chunk := handle.read(_CHUNK):
+                decoder.decode(chunk)
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def read_sample(path: Path, encoding: str) -> str:
+    """The opening of the file as text, cut at the last complete line when the file is longer."""
+    with path.open("rb") as handle:
+        raw = handle.read(_SAMPLE_BYTES + 1)
+    truncated = len(raw) > _SAMPLE_BYTES
+    text = raw[:_SAMPLE_BYTES].decode(encoding, errors="ignore")
+    if truncated and "\n" in text:
+        text = text[: text.rindex("\n")]
+    return text
+
+
+def detect_delimiter(sample: str) -> str:
+    """The candidate that splits the opening lines into the most consistent number of fields."""
+    best, best_score = ",", (0.0, 0, 0)
+    for delimiter in DELIMITERS:
+        widths = [len(row) for row in _rows(sample, delimiter) if row]
+        if not widths:
+            continue
+        width, count = Counter(widths).most_common(1)[0]
+        if width < 2:
+            continue
+        header_agrees = int(widths[0] == width)
+        score = (count / len(widths), header_agrees, width)
+        if score > best_score:
+            best, best_score = delimiter, score
+    return best
+
+
+def read_header(sample: str, delimiter: str) -> list[str]:
+    for row in _rows(sample, delimiter):
+        return row
+    return []
+
+
+def _rows(sample: str, delimiter: str) -> list[list[str]]:
+    reader = csv.reader(io.StringIO(sample), delimiter=delimiter)
+    rows: list[list[str]] = []
+    try:
+        for row in reader:
+            rows.append(row)
+            if len(rows) >= 50:
+                break
+    except csv.Error:
+        pass
+    return rows

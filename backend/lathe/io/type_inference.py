@@ -1,0 +1,110 @@
+"""Give text and mixed columns the type their values share: boolean, datetime or number.
+
+Dates that could be read either way (03/04/2024) are read day first, the order of the
+languages Lathe speaks; a column is converted only when every value parses.
+"""
+
+import re
+from datetime import date, datetime
+
+import numpy as np
+import pandas as pd
+
+BOOLEAN_WORDS = {"true": True, "false": False, "yes": True, "no": False}
+DATETIME_FORMATS = (
+    "ISO8601",
+    "%d/%m/%Y",
+    "%m/%d/%Y",
+    "%d.%m.%Y",
+    "%d-%m-%Y",
+    "%Y/%m/%d",
+    "%d/%m/%Y %H:%M",
+    "%m/%d/%Y %H:%M",
+    "%d.%m.%Y %H:%M",
+    "%d/%m/%Y %H:%M:%S",
+    "%m/%d/%Y %H:%M:%S",
+    "%d.%m.%Y %H:%M:%S",
+)
+_DECIMAL_COMMA = re.compile(r"^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$")
+_LOOKS_LIKE_DATE = re.compile(r"^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}")
+_SAMPLE = 500
+
+
+def infer_types(frame: pd.DataFrame, decimal_comma: bool = False) -> pd.DataFrame:
+    """A frame whose text, mixed and empty columns carry their inferred types."""
+    converted = {}
+    for name in frame.columns:
+        column = frame[name]
+        if column.dtype == object or pd.api.types.is_string_dtype(column.dtype):
+            converted[name] = _infer_column(column, decimal_comma)
+    for name, column in converted.items():
+        frame[name] = column
+    return frame
+
+
+def _infer_column(column: pd.Series, decimal_comma: bool) -> pd.Series:
+    values = column.dropna()
+    if values.empty:
+        return column.astype("float64")
+    if column.dtype == object:
+        native = _from_native_values(column, values)
+        if native is not None:
+            return native
+        column = column.astype("str").where(column.notna())
+        values = column.dropna()
+    sample = values.iloc[:_SAMPLE].astype(str).str.strip()
+    for infer in (_as_boolean, _as_datetime):
+        result = infer(column, sample)
+        if result is not None:
+            return result
+    if decimal_comma:
+        result = _as_decimal_comma_number(column, sample)
+        if result is not None:
+            return result
+    return column.astype("str")
+
+
+def _from_native_values(column: pd.Series, values: pd.Series) -> pd.Series | None:
+    """Spreadsheet cells arrive as Python numbers, booleans and datetimes mixed with text."""
+    kinds = {type(value) for value in values}
+    if kinds <= {bool, np.bool_}:
+        return column.astype("boolean")
+    if kinds <= {int, float, np.int64, np.float64}:
+        numbers = pd.to_numeric(column)
+        if numbers.notna().all() and (numbers % 1 == 0).all():
+            return numbers.astype("int64")
+        return numbers.astype("float64")
+    if kinds <= {datetime, date, pd.Timestamp}:
+        return pd.to_datetime(column)
+    return None
+
+
+def _as_boolean(column: pd.Series, sample: pd.Series) -> pd.Series | None:
+    if not set(sample.str.lower().unique()) <= BOOLEAN_WORDS.keys():
+        return None
+    words = column.astype("str").str.strip().str.lower()
+    mapped = words.map(BOOLEAN_WORDS)
+    if mapped.isna().sum() != column.isna().sum():
+        return None
+    return mapped.astype("boolean")
+
+
+def _as_datetime(column: pd.Series, sample: pd.Series) -> pd.Series | None:
+    if not sample.str.match(_LOOKS_LIKE_DATE).all():
+        return None
+    for fmt in DATETIME_FORMATS:
+        if pd.to_datetime(sample, format=fmt, errors="coerce").notna().all():
+            parsed = pd.to_datetime(column, format=fmt, errors="coerce")
+            if parsed.isna().sum() == column.isna().sum():
+                return parsed
+    return None
+
+
+def _as_decimal_comma_number(column: pd.Series, sample: pd.Series) -> pd.Series | None:
+    if not sample.str.match(_DECIMAL_COMMA).all():
+        return None
+    text = column.astype("str").str.strip().str.replace(".", "", regex=False)
+    numbers = pd.to_numeric(text.str.replace(",", ".", regex=False), errors="coerce")
+    if numbers.isna().sum() != column.isna().sum():
+        return None
+    return numbers

@@ -1,0 +1,58 @@
+"""The Lathe application: API routers, error handlers, and the built interface at /."""
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.routing import APIRoute
+from fastapi.staticfiles import StaticFiles
+
+from lathe.api import health, history, upload
+from lathe.api.error_handlers import install_error_handlers
+from lathe.config import Settings, get_settings
+from lathe.store.session_store import SessionStore
+
+_SWEEP_EVERY_SECONDS = 3600
+
+
+def operation_id(route: APIRoute) -> str:
+    return f"{route.tags[0]}-{route.name}"
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    store = SessionStore(settings.data_dir, settings.session_ttl_hours, settings.frame_cache_size)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        sweeper = asyncio.create_task(_sweep_forever(store))
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
+
+    app = FastAPI(
+        title="Lathe",
+        version="0.1.0",
+        description="No-code machine learning workbench for tabular data.",
+        generate_unique_id_function=operation_id,
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.store = store
+    install_error_handlers(app)
+    for router in (health.router, upload.router, history.router):
+        app.include_router(router)
+    if (settings.static_dir / "index.html").exists():
+        app.mount("/", StaticFiles(directory=settings.static_dir, html=True), name="interface")
+    return app
+
+
+async def _sweep_forever(store: SessionStore) -> None:
+    while True:
+        await asyncio.to_thread(store.sweep)
+        await asyncio.sleep(_SWEEP_EVERY_SECONDS)

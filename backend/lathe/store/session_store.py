@@ -1,0 +1,235 @@
+"""Sessions on disk: a folder each, immutable versioned Parquet frames, a JSON manifest.
+
+A mutation writes a new frame version and then replaces the manifest, which is the commit
+point; a snapshot only records a version, so taking one costs nothing and undo is a manifest
+change. Versions never repeat within a session, so anything cached per version stays valid.
+"""
+
+import fcntl
+import re
+import secrets
+import shutil
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeGuard
+
+import pandas as pd
+
+from lathe.errors import LatheError, no_dataset
+from lathe.store.atomic import write_atomically, write_text_atomically
+from lathe.store.manifest import Manifest, Snapshot
+
+_SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{32}$")
+_MANIFEST = "manifest.json"
+
+
+def new_session_id() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def is_session_id(value: str | None) -> TypeGuard[str]:
+    return value is not None and bool(_SESSION_ID.match(value))
+
+
+class FrameCache:
+    """The few most recently used frames, keyed by session and version."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._frames: OrderedDict[tuple[str, int], pd.DataFrame] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, int]) -> pd.DataFrame | None:
+        with self._lock:
+            frame = self._frames.get(key)
+            if frame is not None:
+                self._frames.move_to_end(key)
+            return frame
+
+    def put(self, key: tuple[str, int], frame: pd.DataFrame) -> None:
+        if self._size <= 0:
+            return
+        with self._lock:
+            self._frames[key] = frame
+            self._frames.move_to_end(key)
+            while len(self._frames) > self._size:
+                self._frames.popitem(last=False)
+
+    def forget(self, session_id: str) -> None:
+        with self._lock:
+            for key in [key for key in self._frames if key[0] == session_id]:
+                del self._frames[key]
+
+
+class Session:
+    """One session's manifest and frames, used while its lock is held."""
+
+    def __init__(self, folder: Path, manifest: Manifest, cache: FrameCache) -> None:
+        self.folder = folder
+        self.manifest = manifest
+        self._cache = cache
+
+    @property
+    def frame(self) -> pd.DataFrame:
+        """The current frame. Shared with the cache: derive new frames, never edit it in place."""
+        return self._frame(self.manifest.version)
+
+    def raw_frame(self) -> pd.DataFrame:
+        return self._frame(self.manifest.raw_version)
+
+    def commit(self, frame: pd.DataFrame, recipe_step: dict[str, Any]) -> None:
+        """Make `frame` current and append the step that produced it to the recipe."""
+        version = self._write_frame(frame)
+        self.manifest.version = version
+        self.manifest.recipe.append(recipe_step)
+        self._save()
+
+    def start_over(self, frame: pd.DataFrame) -> None:
+        """Make `frame` both the uploaded and the current frame, with an empty history."""
+        version = self._write_frame(frame)
+        self.manifest.raw_version = self.manifest.version = version
+        self.manifest.recipe = []
+        self.manifest.snapshots = {}
+        self._save()
+
+    def snapshot(self, step_id: int) -> None:
+        self.manifest.snapshots[step_id] = Snapshot(
+            version=self.manifest.version, recipe=list(self.manifest.recipe)
+        )
+        self._save()
+
+    def restore(self, step_id: int) -> None:
+        """Return frame and recipe to the snapshot of `step_id`; later steps' snapshots go."""
+        snapshot = self.manifest.snapshots.get(step_id)
+        if snapshot is None:
+            raise LatheError(
+                f"No snapshot exists for step {step_id}.", "no_snapshot", {"step_id": step_id}
+            )
+        self.manifest.version = snapshot.version
+        self.manifest.recipe = list(snapshot.recipe)
+        self.manifest.snapshots = {
+            step: kept for step, kept in self.manifest.snapshots.items() if step <= step_id
+        }
+        self._save()
+
+    def _frame(self, version: int) -> pd.DataFrame:
+        key = (self.manifest.session_id, version)
+        frame = self._cache.get(key)
+        if frame is None:
+            frame = pd.read_parquet(self._frame_path(version))
+            self._cache.put(key, frame)
+        return frame
+
+    def _write_frame(self, frame: pd.DataFrame) -> int:
+        version = self.manifest.latest_version + 1
+        write_atomically(self._frame_path(version), lambda temp: frame.to_parquet(temp))
+        self.manifest.latest_version = version
+        self._cache.put((self.manifest.session_id, version), frame)
+        return version
+
+    def _frame_path(self, version: int) -> Path:
+        return self.folder / f"frame-{version}.parquet"
+
+    def _save(self) -> None:
+        write_text_atomically(self.folder / _MANIFEST, self.manifest.model_dump_json(indent=1))
+        keep = {self._frame_path(v).name for v in self.manifest.referenced_versions()}
+        for path in self.folder.glob("frame-*.parquet"):
+            if path.name not in keep:
+                path.unlink(missing_ok=True)
+
+
+class SessionStore:
+    def __init__(self, root: Path, ttl_hours: float, cache_size: int) -> None:
+        self.root = root
+        self.sessions = root / "sessions"
+        self.incoming = root / "incoming"
+        self.sessions.mkdir(parents=True, exist_ok=True)
+        self.incoming.mkdir(parents=True, exist_ok=True)
+        self._ttl_seconds = ttl_hours * 3600
+        self._cache = FrameCache(cache_size)
+
+    def start(
+        self, session_id: str, frame: pd.DataFrame, filename: str, warnings: list[str]
+    ) -> None:
+        """Give the session a freshly uploaded frame, replacing whatever it had."""
+        folder = self._folder(session_id)
+        folder.mkdir(exist_ok=True)
+        with self._locked(folder, exclusive=True):
+            previous = self._load_manifest(folder)
+            latest = previous.latest_version if previous else 0
+            manifest = Manifest(
+                session_id=session_id,
+                filename=filename,
+                raw_version=latest,
+                version=latest,
+                latest_version=latest,
+                warnings=warnings,
+            )
+            Session(folder, manifest, self._cache).start_over(frame)
+
+    @contextmanager
+    def reading(self, session_id: str | None) -> Iterator[Session]:
+        with self._open(session_id, exclusive=False) as session:
+            yield session
+
+    @contextmanager
+    def changing(self, session_id: str | None) -> Iterator[Session]:
+        with self._open(session_id, exclusive=True) as session:
+            yield session
+
+    def has_data(self, session_id: str | None) -> bool:
+        return is_session_id(session_id) and (self._folder(session_id) / _MANIFEST).exists()
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Delete sessions untouched for longer than the TTL; return their ids."""
+        cutoff = (now if now is not None else time.time()) - self._ttl_seconds
+        swept = []
+        for folder in self.sessions.iterdir():
+            marker = folder / _MANIFEST
+            touched = marker.stat().st_mtime if marker.exists() else folder.stat().st_mtime
+            if touched < cutoff:
+                shutil.rmtree(folder, ignore_errors=True)
+                self._cache.forget(folder.name)
+                swept.append(folder.name)
+        for leftover in self.incoming.iterdir():
+            if leftover.stat().st_mtime < cutoff:
+                leftover.unlink(missing_ok=True)
+        return swept
+
+    @contextmanager
+    def _open(self, session_id: str | None, exclusive: bool) -> Iterator[Session]:
+        if not is_session_id(session_id) or not self.has_data(session_id):
+            raise no_dataset()
+        folder = self._folder(session_id)
+        with self._locked(folder, exclusive):
+            manifest = self._load_manifest(folder)
+            if manifest is None:
+                raise no_dataset()
+            (folder / _MANIFEST).touch()
+            yield Session(folder, manifest, self._cache)
+
+    def _folder(self, session_id: str) -> Path:
+        if not is_session_id(session_id):
+            raise ValueError("malformed session id")
+        return self.sessions / session_id
+
+    @staticmethod
+    def _load_manifest(folder: Path) -> Manifest | None:
+        path = folder / _MANIFEST
+        if not path.exists():
+            return None
+        return Manifest.model_validate_json(path.read_text(encoding="utf-8"))
+
+    @staticmethod
+    @contextmanager
+    def _locked(folder: Path, exclusive: bool) -> Iterator[None]:
+        with (folder / ".lock").open("a") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)

@@ -1,0 +1,28 @@
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from lathe.config import Settings
+from lathe.main import create_app
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(data_dir=tmp_path / "data", static_dir=tmp_path / "no-interface")
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+def upload(client: TestClient, name: str, content: bytes) -> dict:
+    response = client.post("/api/upload/", files={"file": (name, content, "text/csv")})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+SMALL_CSV = b"id,city,price,sold\n1,Paris,10.5,yes\n2,Rome,,no\n3,,7.25,yes\n4,Oslo,3,no\n"

@@ -1,0 +1,221 @@
+import codecs
+import io
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+import xlwt
+
+from lathe.errors import LatheError
+from lathe.io.readers import read_table
+
+
+def write(tmp_path: Path, name: str, content: bytes) -> Path:
+    path = tmp_path / name
+    path.write_bytes(content)
+    return path
+
+
+def read(tmp_path: Path, name: str, content: bytes):
+    return read_table(write(tmp_path, name, content), name)
+
+
+def test_comma_csv_types(tmp_path):
+    content = (
+        b"n,flag,word,bin,iso,eu,label\n"
+        b"1.5,true,yes,0,2024-01-31,31/01/2024,a\n"
+        b"2,false,No,1,2024-02-29,29/02/2024,b\n"
+        b",TRUE,,1,,,\n"
+    )
+    frame = read(tmp_path, "t.csv", content).frame
+    assert frame["n"].dtype == "float64"
+    assert str(frame["flag"].dtype) == "boolean"
+    assert frame["word"].tolist()[:2] == [True, False] and pd.isna(frame["word"][2])
+    assert frame["bin"].dtype == "int64"
+    assert pd.api.types.is_datetime64_any_dtype(frame["iso"])
+    assert frame["eu"][0] == pd.Timestamp("2024-01-31")
+    assert frame["eu"][1] == pd.Timestamp("2024-02-29")
+    assert pd.api.types.is_string_dtype(frame["label"])
+    assert frame["label"].isna().sum() == 1
+
+
+def test_ambiguous_dates_read_day_first(tmp_path):
+    frame = read(tmp_path, "d.csv", b"when\n03/04/2024\n05/06/2024\n").frame
+    assert frame["when"].tolist() == [pd.Timestamp("2024-04-03"), pd.Timestamp("2024-06-05")]
+
+
+def test_month_first_when_day_first_cannot_parse(tmp_path):
+    frame = read(tmp_path, "d.csv", b"when\n12/31/2024\n01/15/2024\n").frame
+    assert frame["when"].tolist() == [pd.Timestamp("2024-12-31"), pd.Timestamp("2024-01-15")]
+
+
+def test_semicolon_cp1252_with_decimal_comma(tmp_path):
+    text = "Stadt;Preis;Größe\r\nMünchen;1.234,5;10\r\nKöln;2,75;€ 3\r\n"
+    result = read(tmp_path, "de.csv", text.encode("cp1252"))
+    frame = result.frame
+    assert list(frame.columns) == ["Stadt", "Preis", "Größe"]
+    assert frame["Stadt"].tolist() == ["München", "Köln"]
+    assert frame["Preis"].tolist() == [1234.5, 2.75]
+    assert frame["Größe"].tolist() == ["10", "€ 3"]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_utf16_with_bom(tmp_path, encoding):
+    text = "name\tscore\nÇağrı\t3\nZoë\t4\n"
+    bom = {"utf-16-le": codecs.BOM_UTF16_LE, "utf-16-be": codecs.BOM_UTF16_BE}.get(encoding, b"")
+    frame = read(tmp_path, "u.tsv", bom + text.encode(encoding)).frame
+    assert frame["name"].tolist() == ["Çağrı", "Zoë"]
+    assert frame["score"].tolist() == [3, 4]
+
+
+def test_utf8_bom_does_not_leak_into_first_header(tmp_path):
+    frame = read(tmp_path, "b.csv", codecs.BOM_UTF8 + "ä,b\n1,2\n".encode()).frame
+    assert list(frame.columns) == ["ä", "b"]
+
+
+@pytest.mark.parametrize("delimiter", [",", ";", "\t", "|"])
+def test_delimiter_is_sniffed(tmp_path, delimiter):
+    rows = [["a", "b", "c"], ["1", "x y", "3"], ["4", "z", "6"]]
+    content = "\n".join(delimiter.join(row) for row in rows).encode()
+    frame = read(tmp_path, "s.txt", content).frame
+    assert list(frame.columns) == ["a", "b", "c"]
+    assert frame["b"].tolist() == ["x y", "z"]
+
+
+def test_quoted_delimiters_and_newlines(tmp_path):
+    content = b'a,b\n"x, y","line\nbreak"\n2,3\n'
+    frame = read(tmp_path, "q.csv", content).frame
+    assert frame["a"].tolist() == ["x, y", "2"]
+    assert frame["b"].tolist() == ["line\nbreak", "3"]
+
+
+def test_blank_and_duplicate_headers_are_renamed(tmp_path):
+    frame = read(tmp_path, "h.csv", b"price,,price,price\n1,2,3,4\n").frame
+    assert list(frame.columns) == ["price", "col_2", "price_2", "price_3"]
+
+
+def test_ragged_rows_are_skipped_and_reported(tmp_path):
+    result = read(tmp_path, "r.csv", b"a,b,c\n1,2,3\n4,5\n6,7,8\n9,10,11,12\n")
+    assert result.frame["a"].tolist() == [1, 6]
+    assert result.warnings == [
+        "2 rows had a different number of fields than the header and were skipped "
+        '(for example "4,5").'
+    ]
+
+
+def test_one_megabyte_cell(tmp_path):
+    big = "x" * 1_048_576
+    frame = read(tmp_path, "big.csv", f"a,b\n1,{big}\n2,short\n".encode()).frame
+    assert len(frame["b"][0]) == 1_048_576
+    assert frame["a"].tolist() == [1, 2]
+
+
+def test_type_inference_survives_a_late_odd_value(tmp_path):
+    body = "".join(f"{i}\n" for i in range(400_000)) + "oops\n"
+    frame = read(tmp_path, "late.csv", ("n\n" + body).encode()).frame
+    assert len(frame) == 400_001
+    assert frame["n"].iloc[-1] == "oops"
+
+
+def test_mixed_encodings_fall_back_to_cp1252(tmp_path):
+    content = "a\ncafé\n".encode() + "naïve\n".encode("cp1252")
+    frame = read(tmp_path, "m.csv", content).frame
+    assert frame["a"].tolist() == ["cafÃ©", "naïve"]
+
+
+def test_header_only_gives_zero_rows_and_says_so(tmp_path):
+    result = read(tmp_path, "h.csv", b"a,b,c\n")
+    assert result.frame.shape == (0, 3)
+    assert result.warnings == ["The file has a header but no data rows."]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "code"),
+    [
+        ("empty.csv", b"", "empty_file"),
+        ("blank.csv", b"\n\n  \n", "empty_file"),
+        ("junk.csv", bytes(range(256)) * 8, "unsupported_file"),
+        ("paper.csv", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n", "unsupported_file"),
+        ("data.json", b'{"a": 1}', "unsupported_file"),
+        ("model.csv", b"\x80\x04\x95\x10\x00\x00\x00", "unsupported_file"),
+        ("broken.xlsx", b"PK\x03\x04" + b"\x00" * 100, "file_unreadable"),
+        ("broken.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 100, "file_unreadable"),
+    ],
+)
+def test_bad_files_are_refused_with_a_code(tmp_path, name, content, code):
+    with pytest.raises(LatheError) as refused:
+        read(tmp_path, name, content)
+    assert refused.value.code == code
+    assert 400 <= refused.value.status < 500
+
+
+def test_xlsx_first_sheet_with_types_and_header_fixes(tmp_path):
+    path = tmp_path / "book.xlsx"
+    with pd.ExcelWriter(path, engine="openpyxl") as writer:
+        pd.DataFrame(
+            {
+                "qty": [1, 2, 3],
+                "qty ": [1.5, np.nan, 2.0],
+                "when": pd.to_datetime(["2024-01-01", "2024-02-01", "2024-03-01"]),
+                "ok": [True, False, True],
+                "label": ["a", "b", None],
+            }
+        ).to_excel(writer, sheet_name="first", index=False)
+        pd.DataFrame({"other": [9]}).to_excel(writer, sheet_name="second", index=False)
+    frame = read_table(path, "book.xlsx").frame
+    assert list(frame.columns) == ["qty", "qty_2", "when", "ok", "label"]
+    assert frame["qty"].dtype == "int64"
+    assert frame["qty_2"].isna().tolist() == [False, True, False]
+    assert pd.api.types.is_datetime64_any_dtype(frame["when"])
+    assert str(frame["ok"].dtype) == "boolean"
+    assert frame["label"].tolist()[:2] == ["a", "b"]
+
+
+def test_xls_through_calamine(tmp_path):
+    book = xlwt.Workbook()
+    sheet = book.add_sheet("data")
+    for col, header in enumerate(["name", "score", ""]):
+        sheet.write(0, col, header)
+    for row, (name, score, extra) in enumerate([("ann", 3.5, "x"), ("bob", 4, "y")], 1):
+        sheet.write(row, 0, name)
+        sheet.write(row, 1, score)
+        sheet.write(row, 2, extra)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    frame = read(tmp_path, "old.xls", buffer.getvalue()).frame
+    assert list(frame.columns) == ["name", "score", "col_3"]
+    assert frame["score"].tolist() == [3.5, 4.0]
+    assert frame["name"].tolist() == ["ann", "bob"]
+
+
+def test_workbook_sent_with_a_csv_name_is_still_read(tmp_path):
+    path = tmp_path / "real.xlsx"
+    pd.DataFrame({"a": [1, 2]}).to_excel(path, index=False)
+    frame = read_table(path.rename(tmp_path / "renamed.csv"), "renamed.csv").frame
+    assert frame["a"].tolist() == [1, 2]
+
+
+def test_zip_bomb_workbook_is_refused(tmp_path):
+    path = tmp_path / "bomb.xlsx"
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", "<Types/>")
+        with archive.open("xl/worksheets/sheet1.xml", "w") as member:
+            block = b" " * 1_048_576
+            for _ in range(300):
+                member.write(block)
+    assert path.stat().st_size < 2_000_000
+    with pytest.raises(LatheError) as refused:
+        read_table(path, "bomb.xlsx")
+    assert refused.value.code == "file_unreadable"
+    assert "expands" in refused.value.message
+
+
+def test_zip_that_is_not_a_workbook_is_refused(tmp_path):
+    path = tmp_path / "notes.xlsx"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("word/document.xml", "<w/>")
+    with pytest.raises(LatheError) as refused:
+        read_table(path, "notes.xlsx")
+    assert refused.value.code == "file_unreadable"

@@ -1,0 +1,136 @@
+import os
+import time
+
+import pandas as pd
+import pytest
+
+from lathe.errors import LatheError
+from lathe.store.session_store import SessionStore, is_session_id, new_session_id
+
+
+@pytest.fixture
+def store(tmp_path):
+    return SessionStore(tmp_path / "data", ttl_hours=1, cache_size=2)
+
+
+def frame(**columns):
+    return pd.DataFrame(columns)
+
+
+def test_session_ids_are_long_random_and_validated():
+    ids = {new_session_id() for _ in range(100)}
+    assert len(ids) == 100
+    assert all(is_session_id(value) for value in ids)
+    for bad in (None, "", "../../etc", "a" * 31, "a" * 33, "x/" + "a" * 30):
+        assert not is_session_id(bad)
+
+
+def test_reading_an_unknown_or_malformed_session_says_no_dataset(store):
+    for sid in (None, "../secret", new_session_id()):
+        with pytest.raises(LatheError) as refused, store.reading(sid):
+            pass
+        assert refused.value.code == "no_dataset"
+
+
+def test_commit_snapshot_restore_keeps_frame_and_recipe_together(store):
+    sid = new_session_id()
+    store.start(sid, frame(a=[1, 2], b=[3, 4], c=[5, 6]), "f.csv", [])
+    with store.changing(sid) as session:
+        session.snapshot(3)
+        session.commit(session.frame.drop(columns=["a"]), {"kind": "drop_columns"})
+        session.snapshot(4)
+        session.commit(session.frame.drop(columns=["b"]), {"kind": "drop_columns"})
+    with store.reading(sid) as session:
+        assert list(session.frame.columns) == ["c"]
+        assert len(session.manifest.recipe) == 2
+    with store.changing(sid) as session:
+        session.restore(3)
+    with store.reading(sid) as session:
+        assert list(session.frame.columns) == ["a", "b", "c"]
+        assert session.manifest.recipe == []
+        assert set(session.manifest.snapshots) == {3}
+        assert list(session.raw_frame().columns) == ["a", "b", "c"]
+
+
+def test_unreferenced_frames_are_deleted_and_versions_never_repeat(store):
+    sid = new_session_id()
+    store.start(sid, frame(a=[1], b=[2]), "f.csv", [])
+    with store.changing(sid) as session:
+        session.snapshot(3)
+        session.commit(session.frame.drop(columns=["a"]), {"kind": "drop_columns"})
+        session.restore(3)
+        session.commit(session.frame.drop(columns=["b"]), {"kind": "drop_columns"})
+        assert session.manifest.version == 3
+    files = sorted(p.name for p in (store.sessions / sid).glob("frame-*.parquet"))
+    assert files == ["frame-1.parquet", "frame-3.parquet"]
+
+
+def test_a_new_upload_resets_history(store):
+    sid = new_session_id()
+    store.start(sid, frame(a=[1], b=[2]), "one.csv", [])
+    with store.changing(sid) as session:
+        session.snapshot(3)
+        session.commit(session.frame.drop(columns=["a"]), {"kind": "drop_columns"})
+    store.start(sid, frame(z=[9]), "two.csv", [])
+    with store.reading(sid) as session:
+        assert list(session.frame.columns) == ["z"]
+        assert session.manifest.recipe == [] and session.manifest.snapshots == {}
+        assert session.manifest.filename == "two.csv"
+
+
+def test_every_dtype_we_produce_survives_the_parquet_round_trip(tmp_path):
+    original = pd.DataFrame(
+        {
+            "ints": pd.Series([1, 2, 3], dtype="int64"),
+            "nullable_ints": pd.Series([1, None, 3], dtype="Int64"),
+            "floats": [1.5, float("nan"), 2.0],
+            "text": pd.Series(["a", None, "c"], dtype="str"),
+            "category": pd.Series(["x", "y", "x"], dtype="category"),
+            "flags": pd.Series([True, None, False], dtype="boolean"),
+            "plain_bool": [True, False, True],
+            "when": pd.to_datetime(pd.Series(["2024-01-01", None, "2024-03-01"])),
+            "aware": pd.to_datetime(pd.Series(["2024-01-01", "2024-01-02", None])).dt.tz_localize(
+                "UTC"
+            ),
+        }
+    )
+    store = SessionStore(tmp_path, ttl_hours=1, cache_size=0)
+    sid = new_session_id()
+    store.start(sid, original, "f.csv", [])
+    with store.reading(sid) as session:
+        pd.testing.assert_frame_equal(session.frame, original)
+
+
+def test_a_second_store_over_the_same_folder_serves_the_session(tmp_path):
+    sid = new_session_id()
+    SessionStore(tmp_path, ttl_hours=1, cache_size=2).start(sid, frame(a=[1, 2]), "f.csv", [])
+    with SessionStore(tmp_path, ttl_hours=1, cache_size=2).reading(sid) as session:
+        assert session.frame["a"].tolist() == [1, 2]
+
+
+def test_sweep_removes_only_idle_sessions(store):
+    idle, fresh = new_session_id(), new_session_id()
+    store.start(idle, frame(a=[1]), "f.csv", [])
+    store.start(fresh, frame(a=[1]), "f.csv", [])
+    old = time.time() - 2 * 3600
+    os.utime(store.sessions / idle / "manifest.json", (old, old))
+    assert store.sweep() == [idle]
+    assert not store.has_data(idle) and store.has_data(fresh)
+
+
+def test_a_failed_write_leaves_the_previous_state(store, monkeypatch):
+    sid = new_session_id()
+    store.start(sid, frame(a=[1], b=[2]), "f.csv", [])
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(pd.DataFrame, "to_parquet", broken)
+    with pytest.raises(OSError), store.changing(sid) as session:
+        session.commit(session.frame.drop(columns=["a"]), {"kind": "drop_columns"})
+    monkeypatch.undo()
+    fresh = SessionStore(store.root, ttl_hours=1, cache_size=0)
+    with fresh.reading(sid) as session:
+        assert list(session.frame.columns) == ["a", "b"]
+        assert session.manifest.recipe == []
+    assert not [p for p in (store.sessions / sid).iterdir() if p.name.endswith(".tmp")]
