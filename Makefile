@@ -27,7 +27,7 @@ build: $(NODE_READY)
 	$(NPM) run build
 
 test-backend: $(PY_READY)
-	cd backend && .venv/bin/ruff check . && .venv/bin/ruff format --check .
+	cd backend && .venv/bin/ruff check . ../bench && .venv/bin/ruff format --check . ../bench
 	cd backend && .venv/bin/mypy
 	cd backend && .venv/bin/pytest
 

@@ -1,0 +1,1 @@
+"""Data profiling for the Analyze step: types, missing patterns, VIF, associations, quality."""

@@ -1,0 +1,36 @@
+"""Shape statistics of numeric columns."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, TypedDict
+
+import pandas as pd
+
+from lathe.analysis.column_types import classify_columns
+
+
+class DistributionStats(TypedDict):
+    skew: float | None
+
+
+def skewness(series: pd.Series[Any]) -> float | None:
+    """Bias-corrected sample skewness, exactly ``Series.skew()`` (missing values skipped).
+
+    ``None`` where pandas gives NaN or NA: fewer than 3 values, a constant column, or
+    infinite values.
+    """
+    value: object = series.skew()
+    if isinstance(value, bool) or not isinstance(value, float | int):
+        return None
+    result = float(value)
+    return result if math.isfinite(result) else None
+
+
+def distribution_stats(
+    frame: pd.DataFrame, columns: Sequence[str] | None = None
+) -> dict[str, DistributionStats]:
+    """``{column: {"skew": ...}}`` for ``columns`` (default: the numeric columns)."""
+    names = list(columns) if columns is not None else classify_columns(frame)["numeric"]
+    return {name: {"skew": skewness(frame[name])} for name in names}

@@ -1,0 +1,148 @@
+"""The full data profile of the Analyze step (SPEC section 3, "Analysis result")."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+import numpy as np
+import pandas as pd
+
+from lathe.analysis.associations import (
+    CatAssocPair,
+    FeatureTargetAssoc,
+    cat_assoc_pairs,
+    feature_target_assoc,
+)
+from lathe.analysis.column_arrays import IntArray, missing_mask
+from lathe.analysis.column_types import ColumnTypes, classify_columns
+from lathe.analysis.distribution import DistributionStats, distribution_stats
+from lathe.analysis.missing_patterns import (
+    MissingPatterns,
+    missing_indicator_corr,
+    row_missing_hist_from_mask,
+)
+from lathe.analysis.quality import QualitySummary, quality_summary
+from lathe.analysis.vif import variance_inflation
+
+DEFAULT_SAMPLE_ROWS = 200_000
+
+
+class UnknownTargetError(ValueError):
+    """The requested target is not a column of the frame."""
+
+    def __init__(self, column: str) -> None:
+        self.column = column
+        super().__init__(f"Unknown target column: {column!r}")
+
+
+class AnalysisResult(TypedDict):
+    """Every field of SPEC section 3's analysis result except the ``data``/``columns`` preview.
+
+    JSON-safe except ``vif``, whose values may be ``math.inf`` (singular correlation).
+    ``feature_target_assoc`` is ``None`` when no target was given. ``sampled_rows`` is the
+    sample size when the O(n*k^2) statistics (``vif``, ``cat_assoc_pairs``,
+    ``missing_patterns.pairwise_missing_corr``, ``feature_target_assoc``) used a sample,
+    else ``None``; every other field is exact on the whole frame.
+    """
+
+    shape: list[int]
+    missing_values: dict[str, int]
+    memory: int
+    dtypes: dict[str, str]
+    unique_counts: dict[str, int]
+    column_types: ColumnTypes
+    missing_patterns: MissingPatterns
+    vif: dict[str, float]
+    distribution_stats: dict[str, DistributionStats]
+    cat_assoc_pairs: list[CatAssocPair]
+    skipped_high_cardinality: list[str]
+    feature_target_assoc: dict[str, FeatureTargetAssoc] | None
+    quality: QualitySummary
+    sampled_rows: int | None
+
+
+def sample_positions(n_rows: int, sample_rows: int | None, seed: int) -> IntArray | None:
+    """Sorted positions of a uniform random sample without replacement of ``sample_rows``
+    rows, or ``None`` when the frame is not larger than that (or ``sample_rows`` is None)."""
+    if sample_rows is None or n_rows <= sample_rows:
+        return None
+    if sample_rows < 1:
+        raise ValueError("sample_rows must be at least 1")
+    rng = np.random.default_rng(seed)
+    return np.sort(rng.choice(n_rows, size=sample_rows, replace=False))
+
+
+def analyze_frame(
+    frame: pd.DataFrame,
+    target: str | None = None,
+    sample_rows: int | None = DEFAULT_SAMPLE_ROWS,
+    seed: int = 0,
+) -> AnalysisResult:
+    """Profile ``frame``: counts, types, missing patterns, VIF, skew, associations, quality.
+
+    Column labels are used as text (``str(label)``) and should be unique. Shape, missing
+    values, memory (deep bytes, index included), dtypes, unique counts (non-missing
+    distinct values), row-missing histogram, skew and the quality summary are exact.
+    VIF, Cramer's V pairs, missing-indicator correlations and feature-target associations
+    use a uniform random sample of ``sample_rows`` rows (seeded, so repeatable) when the
+    frame has more rows; ``sampled_rows`` then says how many. High-cardinality skips use
+    the exact full-frame unique counts. Only ``None`` means "no target"; a target that is
+    not a column raises ``UnknownTargetError``.
+    """
+    if any(not isinstance(label, str) for label in frame.columns):
+        frame = frame.set_axis([str(label) for label in frame.columns], axis=1)
+    names = [str(label) for label in frame.columns]
+    if target is not None and target not in names:
+        raise UnknownTargetError(target)
+
+    n_rows, n_cols = (int(n) for n in frame.shape)
+    mask = missing_mask(frame)
+    missing_counts = mask.sum(axis=0)
+    missing_values = {name: int(count) for name, count in zip(names, missing_counts, strict=True)}
+    unique_counts = {name: int(frame[name].nunique(dropna=True)) for name in names}
+    dtypes = {name: str(dtype) for name, dtype in zip(names, frame.dtypes, strict=True)}
+    column_types = classify_columns(frame)
+
+    positions = sample_positions(n_rows, sample_rows, seed)
+    sample = frame if positions is None else frame.take(positions)
+    sample_mask = mask if positions is None else mask[positions]
+
+    with_missing = [i for i, count in enumerate(missing_counts) if count > 0]
+    missing_patterns: MissingPatterns = {
+        "pairwise_missing_corr": (
+            missing_indicator_corr(sample_mask[:, with_missing], [names[i] for i in with_missing])
+            if with_missing
+            else {}
+        ),
+        "row_missing_hist": row_missing_hist_from_mask(mask),
+    }
+    associations = cat_assoc_pairs(
+        sample,
+        [n for n in names if n in {*column_types["categorical"], *column_types["boolean"]}],
+        unique_counts=unique_counts,
+    )
+    return {
+        "shape": [n_rows, n_cols],
+        "missing_values": missing_values,
+        "memory": int(frame.memory_usage(deep=True, index=True).sum()),
+        "dtypes": dtypes,
+        "unique_counts": unique_counts,
+        "column_types": column_types,
+        "missing_patterns": missing_patterns,
+        "vif": variance_inflation(sample, column_types["numeric"]),
+        "distribution_stats": distribution_stats(frame, column_types["numeric"]),
+        "cat_assoc_pairs": associations["pairs"],
+        "skipped_high_cardinality": associations["skipped_high_cardinality"],
+        "feature_target_assoc": (
+            None
+            if target is None
+            else feature_target_assoc(sample, target, unique_counts=unique_counts)
+        ),
+        "quality": quality_summary(
+            frame,
+            unique_counts=unique_counts,
+            missing_values=missing_values,
+            categorical=column_types["categorical"],
+        ),
+        "sampled_rows": None if positions is None else int(positions.size),
+    }

@@ -1,0 +1,136 @@
+"""`make bench`: time, peak memory and response size of Lathe's calls on large data.
+
+Serves the real app in a child process and measures that process, so the numbers are the
+server's own: wall time per call, the server's peak RSS (VmHWM) over its idle RSS, and the
+bytes of each response.
+"""
+
+import argparse
+import math
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+import pandas as pd
+from mixed_dataset import mixed_frame, write_csv
+
+BACKEND = Path(__file__).resolve().parents[1] / "backend"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _memory_kib(pid: int, field: str) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    raise RuntimeError(f"{field} not found")
+
+
+class Server:
+    def __init__(self, data_dir: Path) -> None:
+        self.port = _free_port()
+        env = {**os.environ, "LATHE_DATA_DIR": str(data_dir), "LATHE_PORT": str(self.port)}
+        env["LATHE_STATIC_DIR"] = str(data_dir / "no-interface")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "lathe"], cwd=BACKEND, env=env, stderr=subprocess.DEVNULL
+        )
+        self.client = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=600)
+        for _ in range(200):
+            try:
+                self.client.get("/health/")
+                return
+            except httpx.TransportError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def reset_peak(self) -> int:
+        Path(f"/proc/{self.process.pid}/clear_refs").write_text("5")
+        return _memory_kib(self.process.pid, "VmRSS")
+
+    def peak_kib(self) -> int:
+        return _memory_kib(self.process.pid, "VmHWM")
+
+    def stop(self) -> None:
+        self.client.close()
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def measure(server: Server, label: str, call: Callable[[], httpx.Response]) -> httpx.Response:
+    before = server.reset_peak()
+    started = time.perf_counter()
+    response = call()
+    seconds = time.perf_counter() - started
+    peak = server.peak_kib()
+    response.raise_for_status()
+    print(
+        f"{label:<28} {seconds:8.2f} s   peak RSS {peak / 1024:8.1f} MiB "
+        f"(+{(peak - before) / 1024:7.1f} over idle)   response {len(response.content):>9,} B"
+    )
+    return response
+
+
+def upload(server: Server, path: Path) -> httpx.Response:
+    with path.open("rb") as handle:
+        response: httpx.Response = server.client.post(
+            "/api/upload/", files={"file": (path.name, handle, "text/csv")}
+        )
+        return response
+
+
+def frame_bytes(data_dir: Path) -> int:
+    (frame_file,) = (data_dir / "sessions").glob("*/frame-*.parquet")
+    return int(pd.read_parquet(frame_file).memory_usage(deep=True).sum())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument("--upload-mb", type=int, default=200, help="size of the upload test")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
+        root = Path(scratch)
+        dataset = root / "mixed.csv"
+        write_csv(mixed_frame(args.rows), dataset)
+        size_mb = dataset.stat().st_size / 2**20
+        print(f"dataset: {args.rows:,} rows x 20 columns, {size_mb:.0f} MiB CSV")
+
+        big = root / "upload.csv"
+        rows = math.ceil(args.rows * args.upload_mb / size_mb)
+        write_csv(mixed_frame(rows, seed=1), big)
+        print(f"upload test file: {rows:,} rows, {big.stat().st_size / 2**20:.0f} MiB CSV")
+        server = Server(root / "upload-data")
+        try:
+            idle = server.reset_peak()
+            label = f"upload {big.stat().st_size / 2**20:.0f} MiB CSV"
+            measure(server, label, lambda: upload(server, big))
+            frame = frame_bytes(root / "upload-data")
+            growth = (server.peak_kib() - idle) * 1024
+            print(
+                f"  frame in memory {frame / 2**20:.1f} MiB; upload peak growth "
+                f"{growth / frame:.2f}x the frame (target < 4x)"
+            )
+        finally:
+            server.stop()
+
+        server = Server(root / "data")
+        try:
+            measure(server, "upload 1M x 20", lambda: upload(server, dataset))
+            measure(server, "get-session-data", lambda: server.client.get("/api/get-session-data/"))
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()
