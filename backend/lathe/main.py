@@ -9,12 +9,15 @@ from fastapi import FastAPI
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
-from lathe.api import health, history, upload
+from lathe.api import analyze, health, history, upload
+from lathe.api.analyze import AnalysisCache
 from lathe.api.error_handlers import install_error_handlers
 from lathe.config import Settings, get_settings
+from lathe.store.lru_cache import LruCache
 from lathe.store.session_store import SessionStore
 
 _SWEEP_EVERY_SECONDS = 3600
+_ANALYSES_KEPT = 16
 
 
 def operation_id(route: APIRoute) -> str:
@@ -24,10 +27,11 @@ def operation_id(route: APIRoute) -> str:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     store = SessionStore(settings.data_dir, settings.session_ttl_hours, settings.frame_cache_size)
+    analyses: AnalysisCache = LruCache(_ANALYSES_KEPT)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        sweeper = asyncio.create_task(_sweep_forever(store))
+        sweeper = asyncio.create_task(_sweep_forever(store, analyses))
         try:
             yield
         finally:
@@ -44,15 +48,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.store = store
+    app.state.analysis_cache = analyses
     install_error_handlers(app)
-    for router in (health.router, upload.router, history.router):
+    for router in (health.router, upload.router, history.router, analyze.router):
         app.include_router(router)
     if (settings.static_dir / "index.html").exists():
         app.mount("/", StaticFiles(directory=settings.static_dir, html=True), name="interface")
     return app
 
 
-async def _sweep_forever(store: SessionStore) -> None:
+async def _sweep_forever(store: SessionStore, analyses: AnalysisCache) -> None:
     while True:
-        await asyncio.to_thread(store.sweep)
+        for swept in await asyncio.to_thread(store.sweep):
+            analyses.forget(swept)
         await asyncio.sleep(_SWEEP_EVERY_SECONDS)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
 from scipy import special, stats
+from typing_extensions import TypedDict
 
 from lathe.analysis.column_arrays import FloatArray, IntArray, category_codes, float_values
 from lathe.analysis.column_types import classify_columns, column_kind

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
@@ -13,6 +13,7 @@ from pandas.api.types import (
     is_datetime64_any_dtype,
     is_numeric_dtype,
 )
+from typing_extensions import TypedDict
 
 ColumnKind = Literal["numeric", "categorical", "boolean", "datetime"]
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, TypedDict
+from typing import Any
 
 import pandas as pd
+from typing_extensions import TypedDict
 
 from lathe.analysis.column_types import classify_columns
 

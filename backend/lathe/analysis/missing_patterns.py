@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypedDict
 
 import numpy as np
 import pandas as pd
+from typing_extensions import TypedDict
 
 from lathe.analysis.column_arrays import BoolArray, missing_mask
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TypedDict
-
 import numpy as np
 import pandas as pd
+from typing_extensions import TypedDict
 
 from lathe.analysis.associations import (
     CatAssocPair,

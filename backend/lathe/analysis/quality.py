@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import TypedDict
 
 import pandas as pd
+from typing_extensions import TypedDict
 
 from lathe.analysis.column_types import classify_columns
 

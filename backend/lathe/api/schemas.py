@@ -4,6 +4,12 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from lathe.analysis.associations import CatAssocPair, FeatureTargetAssoc
+from lathe.analysis.column_types import ColumnTypes
+from lathe.analysis.distribution import DistributionStats
+from lathe.analysis.missing_patterns import MissingPatterns
+from lathe.analysis.quality import QualitySummary
+
 Cell = str | int | float | bool | None
 
 
@@ -58,3 +64,26 @@ class SnapshotResponse(BaseModel):
 class UndoResponse(FramePayload):
     step_id: int
     message: str
+
+
+class AnalyzeResponse(FramePayload):
+    """The data profile of SPEC §3. Infinite VIFs (a singular correlation matrix) are sent
+    as null and their columns listed in `vif_infinite`."""
+
+    target: str | None
+    memory: int = Field(description="Deep memory use of the frame in bytes.")
+    unique_counts: dict[str, int]
+    column_types: ColumnTypes
+    missing_patterns: MissingPatterns
+    vif: dict[str, float | None]
+    vif_infinite: list[str]
+    distribution_stats: dict[str, DistributionStats]
+    cat_assoc_pairs: list[CatAssocPair]
+    skipped_high_cardinality: list[str] = Field(
+        description="Categorical columns with more than 50 levels, left out of associations."
+    )
+    feature_target_assoc: dict[str, FeatureTargetAssoc] | None
+    quality: QualitySummary
+    sampled_rows: int | None = Field(
+        description="Rows of the random sample the costly statistics used, null when all."
+    )

@@ -9,9 +9,7 @@ import fcntl
 import re
 import secrets
 import shutil
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,7 +19,10 @@ import pandas as pd
 
 from lathe.errors import LatheError, no_dataset
 from lathe.store.atomic import write_atomically, write_text_atomically
+from lathe.store.lru_cache import LruCache
 from lathe.store.manifest import Manifest, Snapshot
+
+FrameCache = LruCache[tuple[str, int], pd.DataFrame]
 
 _SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{32}$")
 _MANIFEST = "manifest.json"
@@ -33,36 +34,6 @@ def new_session_id() -> str:
 
 def is_session_id(value: str | None) -> TypeGuard[str]:
     return value is not None and bool(_SESSION_ID.match(value))
-
-
-class FrameCache:
-    """The few most recently used frames, keyed by session and version."""
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._frames: OrderedDict[tuple[str, int], pd.DataFrame] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[str, int]) -> pd.DataFrame | None:
-        with self._lock:
-            frame = self._frames.get(key)
-            if frame is not None:
-                self._frames.move_to_end(key)
-            return frame
-
-    def put(self, key: tuple[str, int], frame: pd.DataFrame) -> None:
-        if self._size <= 0:
-            return
-        with self._lock:
-            self._frames[key] = frame
-            self._frames.move_to_end(key)
-            while len(self._frames) > self._size:
-                self._frames.popitem(last=False)
-
-    def forget(self, session_id: str) -> None:
-        with self._lock:
-            for key in [key for key in self._frames if key[0] == session_id]:
-                del self._frames[key]
 
 
 class Session:
@@ -150,7 +121,7 @@ class SessionStore:
         self.sessions.mkdir(parents=True, exist_ok=True)
         self.incoming.mkdir(parents=True, exist_ok=True)
         self._ttl_seconds = ttl_hours * 3600
-        self._cache = FrameCache(cache_size)
+        self._cache: FrameCache = LruCache(cache_size)
 
     def start(
         self, session_id: str, frame: pd.DataFrame, filename: str, warnings: list[str]

@@ -1,0 +1,58 @@
+"""The Analyze step: the profile of the session's current frame, cached per version."""
+
+import math
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query, Request
+
+from lathe.analysis.profile import UnknownTargetError, analyze_frame
+from lathe.api.payloads import frame_payload
+from lathe.api.responses import ERRORS
+from lathe.api.schemas import AnalyzeResponse
+from lathe.api.session_cookie import session_id, settings_of, store_of
+from lathe.config import Settings
+from lathe.errors import LatheError
+from lathe.store.lru_cache import LruCache
+from lathe.store.session_store import SessionStore
+
+router = APIRouter(tags=["analysis"], responses=ERRORS)
+
+AnalysisCache = LruCache[tuple[str, int, str | None], AnalyzeResponse]
+
+
+def analysis_cache(request: Request) -> AnalysisCache:
+    cache: AnalysisCache = request.app.state.analysis_cache
+    return cache
+
+
+@router.get("/api/analyze/")
+def analyze(
+    store: Annotated[SessionStore, Depends(store_of)],
+    settings: Annotated[Settings, Depends(settings_of)],
+    cache: Annotated[AnalysisCache, Depends(analysis_cache)],
+    current: Annotated[str | None, Depends(session_id)],
+    target: Annotated[str | None, Query(description="Optional target column.")] = None,
+) -> AnalyzeResponse:
+    target = target or None
+    with store.reading(current) as session:
+        key = (session.manifest.session_id, session.manifest.version, target)
+        cached = cache.get(key)
+        if cached is not None:
+            return cached
+        frame = session.frame
+        try:
+            profile = analyze_frame(frame, target, settings.analysis_sample_rows)
+        except UnknownTargetError as error:
+            raise LatheError(
+                f"Unknown target column: {error.column}", "unknown_target", {"column": error.column}
+            ) from error
+        vif = profile["vif"]
+        fields = {name: value for name, value in profile.items() if name != "vif"}
+        result = AnalyzeResponse(
+            **{**fields, **frame_payload(frame, settings).model_dump()},
+            target=target,
+            vif={name: value if math.isfinite(value) else None for name, value in vif.items()},
+            vif_infinite=[name for name, value in vif.items() if not math.isfinite(value)],
+        )
+        cache.put(key, result)
+        return result
