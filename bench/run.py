@@ -128,6 +128,13 @@ def main() -> None:
         try:
             measure(server, "upload 1M x 20", lambda: upload(server, dataset))
             measure(server, "get-session-data", lambda: server.client.get("/api/get-session-data/"))
+            measure(server, "analyze", lambda: server.client.get("/api/analyze/"))
+            measure(server, "analyze (cached)", lambda: server.client.get("/api/analyze/"))
+            measure(
+                server,
+                "analyze, target churned",
+                lambda: server.client.get("/api/analyze/", params={"target": "churned"}),
+            )
         finally:
             server.stop()
 
