@@ -1,0 +1,35 @@
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import i18next from 'eslint-plugin-i18next';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'e2e/artifacts', 'src/api/schema.d.ts'] },
+  js.configs.recommended,
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    extends: [...tseslint.configs.strictTypeChecked],
+    languageOptions: {
+      globals: globals.browser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'react-hooks': reactHooks, i18next },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      'i18next/no-literal-string': ['error', { mode: 'jsx-only' }],
+    },
+  },
+  ...pluginQuery.configs['flat/recommended'],
+  {
+    files: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: { 'i18next/no-literal-string': 'off' },
+  },
+  {
+    files: ['e2e/**/*.mjs', 'scripts/**/*.mjs', '*.js'],
+    languageOptions: { globals: globals.node },
+  },
+);

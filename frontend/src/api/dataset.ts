@@ -1,0 +1,49 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { api, unwrap } from './client';
+
+export const sessionDataQueryKey = ['session-data'] as const;
+
+export function uploadDataset(file: File) {
+  return unwrap(
+    api.POST('/api/upload/', {
+      // The generated type describes the binary part as a string; the serializer sends the File itself.
+      body: { file: file.name },
+      bodySerializer: () => {
+        const form = new FormData();
+        form.append('file', file);
+        return form;
+      },
+    }),
+  );
+}
+
+export function getSessionData() {
+  return unwrap(api.GET('/api/get-session-data/'));
+}
+
+export function dropColumns(columns: string[], stepId?: number) {
+  return unwrap(api.POST('/api/drop-columns/', { body: { columns, ...(stepId ? { step_id: stepId } : {}) } }));
+}
+
+export function snapshotStep(stepId: number) {
+  return unwrap(api.POST('/api/snapshot-step/', { body: { step_id: stepId } }));
+}
+
+export function undoStep(stepId: number) {
+  return unwrap(api.POST('/api/undo-step/', { body: { step_id: stepId } }));
+}
+
+export type UploadResult = Awaited<ReturnType<typeof uploadDataset>>;
+export type SessionData = Awaited<ReturnType<typeof getSessionData>>;
+export type Cell = SessionData['data'][number][number];
+
+/** The columns and preview rows a table shows. */
+export interface TableData {
+  columns: string[];
+  data: Cell[][];
+}
+
+/** Reads the session's full current data through the query cache, always from the server. */
+export function fetchSessionData(queryClient: QueryClient): Promise<SessionData> {
+  return queryClient.query({ queryKey: sessionDataQueryKey, queryFn: getSessionData, staleTime: 0, retry: false });
+}

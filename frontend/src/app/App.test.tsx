@@ -1,0 +1,81 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { App, createQueryClient } from './App';
+import { SESSION_STORAGE_KEY, VIEW_STORAGE_KEY } from './savedState';
+import { completeStep, emptySession } from './session';
+
+function renderApp() {
+  return render(<App queryClient={createQueryClient()} />);
+}
+
+const savedSession = {
+  ...completeStep(emptySession(), 1),
+  columns: ['city', 'price'],
+  currentData: [['Oslo', 12.5]],
+  uploadedFile: { name: 'houses.csv', size: 1024 },
+  sessionId: 'session-1',
+};
+
+describe('App views', () => {
+  it('goes from welcome to the pipeline and remembers the view', () => {
+    renderApp();
+    expect(screen.getByRole('heading', { name: 'Turn raw tables into trained models' })).toBeTruthy();
+    for (const title of ['No Code Required', 'Lightning Fast', 'Production Ready']) {
+      expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Get Started' }));
+    expect(screen.getByText('Upload your dataset')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Step 1: Upload (current step)' })).toBeTruthy();
+    expect(localStorage.getItem(VIEW_STORAGE_KEY)).toBe('pipeline');
+  });
+
+  it('restores the pipeline and its data from localStorage', () => {
+    localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(savedSession));
+    renderApp();
+    expect(screen.getByRole('heading', { name: 'Analyze' })).toBeTruthy();
+    expect(screen.getByText('Oslo')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Step 1: Upload (completed)' })).toHaveProperty('disabled', false);
+  });
+
+  it('clears a corrupt saved session and shows the welcome view', () => {
+    localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
+    localStorage.setItem(SESSION_STORAGE_KEY, '{corrupt');
+    renderApp();
+    expect(screen.getByRole('button', { name: 'Get Started' })).toBeTruthy();
+    expect(localStorage.getItem(VIEW_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('goes back to welcome and clears the saved view and session', () => {
+    localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(savedSession));
+    renderApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
+    expect(screen.getByRole('button', { name: 'Get Started' })).toBeTruthy();
+    expect(localStorage.getItem(VIEW_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('saves the session when it changes and moves between steps with the step bar', () => {
+    localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(savedSession));
+    renderApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Step 1: Upload (completed)' }));
+    expect(screen.getByText('houses.csv')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toMatchObject({ currentStep: 1 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to analysis' }));
+    expect(screen.getByRole('heading', { name: 'Analyze' })).toBeTruthy();
+  });
+
+  it('returns to an empty step 1 when the uploaded file is removed', () => {
+    localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...savedSession, currentStep: 1 }));
+    renderApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove file' }));
+    expect(screen.getByText('Upload your dataset')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Step 2: Analyze (not started)' })).toHaveProperty('disabled', true);
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import { useTranslation } from 'react-i18next';
+import type { TableData } from '../api/dataset';
+import { ArrowLeftIcon } from '../components/icons';
+import { LanguagePicker } from '../components/LanguagePicker/LanguagePicker';
+import { Logo } from '../components/Logo/Logo';
+import { StepBar, type StepItem } from '../components/StepBar/StepBar';
+import { ANALYZE_STEP_ID, AnalyzeStep } from '../steps/analyze/AnalyzeStep';
+import { UPLOAD_STEP_ID, UploadStep } from '../steps/upload/UploadStep';
+import {
+  canOpenStep,
+  completeStep,
+  emptySession,
+  openStep,
+  STEP_COUNT,
+  stepStatus,
+  withTableData,
+  type Session,
+} from './session';
+import './PipelineView.css';
+
+type StepNameKey = `steps.${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10}`;
+
+interface PipelineViewProps {
+  session: Session;
+  onSessionChange: (update: (session: Session) => Session) => void;
+  onBack: () => void;
+}
+
+export function PipelineView({ session, onSessionChange, onBack }: PipelineViewProps) {
+  const { t } = useTranslation();
+
+  const steps: StepItem[] = Array.from({ length: STEP_COUNT }, (_, index) => {
+    const id = index + 1;
+    return {
+      id,
+      name: t(`steps.${id}` as StepNameKey),
+      status: stepStatus(session, id),
+      clickable: canOpenStep(session, id),
+    };
+  });
+
+  const onDataChange = (table: TableData) => onSessionChange((current) => withTableData(current, table));
+
+  const screen = (() => {
+    switch (session.currentStep) {
+      case UPLOAD_STEP_ID:
+        return (
+          <UploadStep
+            session={session}
+            onUploaded={(result, file) =>
+              onSessionChange((current) =>
+                completeStep(
+                  {
+                    ...withTableData(current, result),
+                    uploadedFile: file,
+                    sessionId: result.session_id,
+                  },
+                  UPLOAD_STEP_ID,
+                  { filename: result.filename, shape: result.shape, warnings: result.warnings },
+                ),
+              )
+            }
+            onRemove={() => onSessionChange(emptySession)}
+            onContinue={() =>
+              onSessionChange((current) => completeStep(current, UPLOAD_STEP_ID, current.stepResults[UPLOAD_STEP_ID]))
+            }
+            onDataChange={onDataChange}
+          />
+        );
+      case ANALYZE_STEP_ID:
+        return <AnalyzeStep session={session} onDataChange={onDataChange} />;
+      default:
+        return <p className="pipeline__unavailable">{t('app.stepUnavailable')}</p>;
+    }
+  })();
+
+  return (
+    <div className="pipeline">
+      <header className="pipeline__header">
+        <div className="pipeline__header-inner">
+          <button type="button" className="button button--ghost" onClick={onBack}>
+            <ArrowLeftIcon />
+            <span className="pipeline__back-label">{t('app.backHome')}</span>
+          </button>
+          <Logo size={28} />
+          <LanguagePicker />
+        </div>
+      </header>
+      <div className="pipeline__body">
+        <StepBar steps={steps} onSelect={(id) => onSessionChange((current) => openStep(current, id))} />
+        <main className="pipeline__screen">{screen}</main>
+      </div>
+    </div>
+  );
+}

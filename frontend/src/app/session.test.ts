@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { canOpenStep, completeStep, emptySession, openStep, stepStatus, withTableData } from './session';
+
+describe('the step-bar click rule', () => {
+  it('opens steps at or before the current step, and completed ones', () => {
+    const session = completeStep(completeStep(emptySession(), 1), 2);
+    expect(session.currentStep).toBe(3);
+    expect([1, 2, 3, 4, 10].map((id) => canOpenStep(session, id))).toEqual([true, true, true, false, false]);
+
+    const back = openStep(session, 1);
+    expect(back.currentStep).toBe(1);
+    // step 2 stays reachable because it was completed; step 3 was only reached, never completed
+    expect([1, 2, 3].map((id) => canOpenStep(back, id))).toEqual([true, true, false]);
+  });
+
+  it('ignores a click on a step that cannot be opened', () => {
+    const session = emptySession();
+    expect(openStep(session, 4)).toBe(session);
+    expect(canOpenStep(session, 0)).toBe(false);
+    expect(canOpenStep(session, 11)).toBe(false);
+  });
+
+  it('marks steps completed, active or pending', () => {
+    const session = openStep(completeStep(completeStep(emptySession(), 1), 2), 1);
+    expect([1, 2, 3].map((id) => stepStatus(session, id))).toEqual(['active', 'completed', 'pending']);
+  });
+});
+
+describe('session changes', () => {
+  it('stores results under the step number and advances', () => {
+    const session = completeStep(emptySession(), 1, { filename: 'a.csv' });
+    expect(session.stepResults).toEqual({ 1: { filename: 'a.csv' } });
+    expect(session.currentStep).toBe(2);
+  });
+
+  it('never advances past the last step', () => {
+    expect(completeStep(emptySession(), 10).currentStep).toBe(10);
+  });
+
+  it('replaces the columns and rows', () => {
+    const session = withTableData(emptySession(), { columns: ['a'], data: [[1]] });
+    expect(session.columns).toEqual(['a']);
+    expect(session.currentData).toEqual([[1]]);
+  });
+});

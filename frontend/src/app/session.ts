@@ -1,0 +1,67 @@
+import type { Cell, TableData } from '../api/dataset';
+
+export const STEP_COUNT = 10;
+
+export interface UploadedFile {
+  name: string;
+  size: number;
+}
+
+/** The pipeline's state as SPEC §3 names it; kept in localStorage. */
+export interface Session {
+  currentStep: number;
+  currentData: Cell[][];
+  columns: string[];
+  analysisResults: Record<string, unknown> | null;
+  stepResults: Record<string, unknown>;
+  uploadedFile: UploadedFile | null;
+  sessionId: string | null;
+}
+
+export function emptySession(): Session {
+  return {
+    currentStep: 1,
+    currentData: [],
+    columns: [],
+    analysisResults: null,
+    stepResults: {},
+    uploadedFile: null,
+    sessionId: null,
+  };
+}
+
+/** The highest step completed so far; every step up to it counts as completed. */
+export function completedThrough(session: Session): number {
+  return Math.max(0, ...Object.keys(session.stepResults).map(Number).filter(Number.isInteger));
+}
+
+export function isStepCompleted(session: Session, stepId: number): boolean {
+  return stepId <= completedThrough(session);
+}
+
+/** SPEC §2: a step can be opened if it is at or before the current step or already completed. */
+export function canOpenStep(session: Session, stepId: number): boolean {
+  return stepId >= 1 && stepId <= STEP_COUNT && (stepId <= session.currentStep || isStepCompleted(session, stepId));
+}
+
+export function openStep(session: Session, stepId: number): Session {
+  return canOpenStep(session, stepId) ? { ...session, currentStep: stepId } : session;
+}
+
+/** Completes a step: stores its results under its number and moves to the next step. */
+export function completeStep(session: Session, stepId: number, results: unknown = {}): Session {
+  return {
+    ...session,
+    stepResults: { ...session.stepResults, [stepId]: results },
+    currentStep: Math.min(stepId + 1, STEP_COUNT),
+  };
+}
+
+export function withTableData(session: Session, table: TableData): Session {
+  return { ...session, columns: table.columns, currentData: table.data };
+}
+
+export function stepStatus(session: Session, stepId: number): 'completed' | 'active' | 'pending' {
+  if (stepId === session.currentStep) return 'active';
+  return isStepCompleted(session, stepId) ? 'completed' : 'pending';
+}

@@ -1,0 +1,157 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Cell, TableData } from '../../api/dataset';
+import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog';
+import { InfoTip } from '../InfoTip/InfoTip';
+import { TrashIcon, UndoIcon } from '../icons';
+import { formatCell, isMissingCell, isTruncated, truncate } from './formatCell';
+import { useExpandedCells } from './useExpandedCells';
+import { useTableActions } from './useTableActions';
+import { useVisibleRows } from './useVisibleRows';
+import './DataTable.css';
+
+interface DataTableProps {
+  columns: string[];
+  data: Cell[][];
+  /** The pipeline step the table belongs to: drops are snapshotted and undone for it. */
+  stepId?: number;
+  title?: string;
+  info?: ReactNode;
+  onDataChange: (table: TableData) => void;
+}
+
+/** The data preview of SPEC §2: growing rows, truncated cells, column drop and undo. */
+export function DataTable({ columns, data, stepId, title, info, onDataChange }: DataTableProps) {
+  const { t } = useTranslation();
+  const rows = useVisibleRows(data);
+  const cells = useExpandedCells(data);
+  const actions = useTableActions({ table: { columns, data }, stepId, onDataChange });
+  const [columnToDrop, setColumnToDrop] = useState<string | null>(null);
+  const busy = actions.droppingColumn !== undefined || actions.undoing;
+
+  const confirmDrop = () => {
+    if (columnToDrop === null) return;
+    setColumnToDrop(null);
+    actions.dropColumn(columnToDrop);
+  };
+
+  return (
+    <div className="data-table">
+      <div className="data-table__toolbar">
+        {title && (
+          <h3 className="data-table__title">
+            {title}
+            {info && <InfoTip>{info}</InfoTip>}
+          </h3>
+        )}
+        {columns.length > 0 && data.length > 0 && (
+          <span className="data-table__count">
+            {t('table.rowsShown', { shown: rows.visibleCount, total: data.length })}
+          </span>
+        )}
+        <button
+          type="button"
+          className="button button--ghost button--small data-table__undo"
+          onClick={actions.undo}
+          disabled={busy}
+        >
+          <UndoIcon />
+          {actions.undoing ? t('table.undoing') : t('table.undo')}
+        </button>
+      </div>
+
+      {columns.length === 0 ? (
+        <p className="data-table__empty">{t('table.emptyColumns')}</p>
+      ) : (
+        <div
+          className="data-table__scroll"
+          role="region"
+          aria-label={title ?? t('table.label')}
+          tabIndex={0}
+          onScroll={(event) => rows.showMoreNearBottom(event.currentTarget)}
+          onWheel={(event) => {
+            if (event.deltaY > 0) rows.showMoreNearBottom(event.currentTarget);
+          }}
+        >
+          <table>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col">
+                    <span className="data-table__column">
+                      <span className="data-table__column-name" title={column}>
+                        {column}
+                      </span>
+                      <button
+                        type="button"
+                        className="data-table__drop"
+                        aria-label={t('table.dropColumn', { name: column })}
+                        disabled={busy}
+                        onClick={() => {
+                          if (actions.mayDropColumn()) setColumnToDrop(column);
+                        }}
+                      >
+                        <TrashIcon />
+                      </button>
+                    </span>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.slice(0, rows.visibleCount).map((row, rowIndex) => (
+                <tr key={rowIndex}>
+                  {columns.map((column, columnIndex) => {
+                    const value = row[columnIndex];
+                    const text = formatCell(value);
+                    if (!isTruncated(text)) {
+                      return (
+                        <td key={column} className={isMissingCell(value) ? 'data-table__missing' : undefined}>
+                          {text}
+                        </td>
+                      );
+                    }
+                    const key = `${rowIndex}:${columnIndex}`;
+                    const expanded = cells.isExpanded(key);
+                    return (
+                      <td key={column} className="data-table__long">
+                        <button
+                          type="button"
+                          className="data-table__cell-toggle"
+                          aria-expanded={expanded}
+                          title={expanded ? t('table.collapseCell') : t('table.expandCell')}
+                          onClick={() => cells.toggle(key)}
+                        >
+                          {expanded ? text : truncate(text)}
+                        </button>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {data.length === 0 && <p className="data-table__empty">{t('table.emptyRows')}</p>}
+        </div>
+      )}
+
+      {rows.hasMore && (
+        <button type="button" className="button button--ghost button--small data-table__more" onClick={rows.showMore}>
+          {t('table.showMore')}
+        </button>
+      )}
+
+      {columnToDrop !== null && (
+        <ConfirmDialog
+          title={t('table.dialogTitle')}
+          confirmLabel={t('table.dialogConfirm')}
+          cancelLabel={t('table.cancel')}
+          onConfirm={confirmDrop}
+          onCancel={() => setColumnToDrop(null)}
+        >
+          {t('table.dialogText', { name: columnToDrop })}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dropColumns, fetchSessionData, snapshotStep, undoStep, type TableData } from '../../api/dataset';
+import { errorMessage } from '../../i18n/errorMessage';
+import { notify } from '../notify';
+
+interface TableActionsOptions {
+  table: TableData;
+  stepId: number | undefined;
+  onDataChange: (table: TableData) => void;
+}
+
+function withoutColumn(table: TableData, column: string): TableData {
+  const index = table.columns.indexOf(column);
+  if (index < 0) return table;
+  return {
+    columns: table.columns.filter((_, i) => i !== index),
+    data: table.data.map((row) => row.filter((_, i) => i !== index)),
+  };
+}
+
+function tableOf(response: TableData): TableData {
+  return { columns: response.columns, data: response.data };
+}
+
+/**
+ * The table's column drop and undo (SPEC §4): snapshot first when the table has a step and
+ * none was taken in this view, optimistic removal, the drop, then a reload of the full
+ * session data, with restore on failure and the drop's own data as fallback.
+ */
+export function useTableActions({ table, stepId, onDataChange }: TableActionsOptions) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const snapshotTaken = useRef(false);
+
+  const drop = useMutation({
+    mutationFn: async (column: string) => {
+      if (stepId !== undefined && stepId > 0 && !snapshotTaken.current) {
+        try {
+          await snapshotStep(stepId);
+        } catch (error) {
+          notify.error(t('table.snapshotFailed', { error: errorMessage(error, t) }));
+          return;
+        }
+        snapshotTaken.current = true;
+      }
+      const original = table;
+      onDataChange(withoutColumn(original, column));
+      let dropped: TableData;
+      try {
+        dropped = tableOf(await dropColumns([column], stepId));
+      } catch (error) {
+        onDataChange(original);
+        notify.error(errorMessage(error, t, t('table.dropFailed')));
+        return;
+      }
+      try {
+        onDataChange(tableOf(await fetchSessionData(queryClient)));
+      } catch {
+        onDataChange(dropped);
+        notify.warning(t('table.refreshAfterDropFailed'));
+      }
+      notify.success(t('table.columnDropped', { name: column }));
+    },
+  });
+
+  const undo = useMutation({
+    mutationFn: async () => {
+      if (stepId === undefined || stepId <= 0) {
+        notify.info(t('table.undoNeedsStep'));
+        return;
+      }
+      let undone: TableData;
+      try {
+        undone = tableOf(await undoStep(stepId));
+      } catch (error) {
+        notify.error(errorMessage(error, t, t('table.undoFailed')));
+        return;
+      }
+      try {
+        onDataChange(tableOf(await fetchSessionData(queryClient)));
+      } catch {
+        onDataChange(undone);
+        notify.warning(t('table.refreshAfterUndoFailed'));
+      }
+      snapshotTaken.current = false;
+      notify.success(t('table.undoCompleted'));
+    },
+  });
+
+  /** SPEC §5: a drop is refused when one column or fewer remains. */
+  const mayDropColumn = () => {
+    if (table.columns.length > 1) return true;
+    notify.error(t('table.lastColumn'));
+    return false;
+  };
+
+  return {
+    mayDropColumn,
+    dropColumn: (column: string) => drop.mutate(column),
+    droppingColumn: drop.isPending ? drop.variables : undefined,
+    undo: () => undo.mutate(),
+    undoing: undo.isPending,
+  };
+}

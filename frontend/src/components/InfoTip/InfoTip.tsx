@@ -1,0 +1,102 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { InfoIcon } from '../icons';
+import { placeTooltip, TOOLTIP_HIDE_DELAY_MS, TOOLTIP_MAX_WIDTH_PX } from './placeTooltip';
+import './InfoTip.css';
+
+interface InfoTipProps {
+  children: ReactNode;
+}
+
+/** A small 'i' button that shows its text on hover or focus and closes with Escape. */
+export function InfoTip({ children }: InfoTipProps) {
+  const { t } = useTranslation();
+  const tipId = useId();
+  const anchorRef = useRef<HTMLButtonElement>(null);
+  const tipRef = useRef<HTMLDivElement>(null);
+  const hideTimer = useRef<number | undefined>(undefined);
+  const [open, setOpen] = useState(false);
+  const [position, setPosition] = useState<{ left: number; top: number } | null>(null);
+
+  const cancelHide = () => window.clearTimeout(hideTimer.current);
+  const show = () => {
+    cancelHide();
+    setOpen(true);
+  };
+  const hideSoon = () => {
+    cancelHide();
+    hideTimer.current = window.setTimeout(() => setOpen(false), TOOLTIP_HIDE_DELAY_MS);
+  };
+  const hideNow = () => {
+    cancelHide();
+    setOpen(false);
+  };
+
+  useEffect(() => cancelHide, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        cancelHide();
+        setOpen(false);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  useLayoutEffect(() => {
+    const anchor = anchorRef.current;
+    const tip = tipRef.current;
+    if (!open || !anchor || !tip) {
+      setPosition(null);
+      return;
+    }
+    setPosition(
+      placeTooltip(anchor.getBoundingClientRect(), tip.getBoundingClientRect(), {
+        width: window.innerWidth,
+        height: window.innerHeight,
+      }),
+    );
+  }, [open]);
+
+  return (
+    <>
+      <button
+        ref={anchorRef}
+        type="button"
+        className="info-tip__button"
+        aria-label={t('infoTip.label')}
+        aria-describedby={open ? tipId : undefined}
+        onMouseEnter={show}
+        onMouseLeave={hideSoon}
+        onFocus={show}
+        onBlur={hideNow}
+      >
+        <InfoIcon />
+      </button>
+      {open &&
+        createPortal(
+          <div
+            ref={tipRef}
+            id={tipId}
+            role="tooltip"
+            className="info-tip__bubble"
+            style={{
+              maxWidth: TOOLTIP_MAX_WIDTH_PX,
+              left: position?.left ?? 0,
+              top: position?.top ?? 0,
+              visibility: position ? 'visible' : 'hidden',
+            }}
+            onMouseEnter={cancelHide}
+            onMouseLeave={hideSoon}
+          >
+            {children}
+          </div>,
+          document.body,
+        )}
+    </>
+  );
+}

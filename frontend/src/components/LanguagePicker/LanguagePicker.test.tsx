@@ -1,0 +1,16 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_STORAGE_KEY } from '../../i18n/i18n';
+import { LanguagePicker } from './LanguagePicker';
+
+describe('LanguagePicker', () => {
+  it('switches the language and saves the choice', async () => {
+    render(<LanguagePicker />);
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toHaveLength(8);
+
+    fireEvent.change(select, { target: { value: 'de' } });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveProperty('value', 'de'));
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');
+  });
+});

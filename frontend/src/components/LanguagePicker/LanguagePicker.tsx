@@ -1,0 +1,47 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chooseLanguage } from '../../i18n/i18n';
+import { isLanguageCode, languages } from '../../i18n/languages';
+import './LanguagePicker.css';
+
+/** Picks the interface language; the choice is remembered in localStorage. */
+export function LanguagePicker() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [switching, setSwitching] = useState(false);
+
+  return (
+    <div className="language-picker">
+      <label htmlFor={id} className="language-picker__label">
+        <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+          <circle cx="8" cy="8" r="6.25" fill="none" stroke="currentColor" strokeWidth="1.3" />
+          <path
+            d="M1.75 8h12.5M8 1.75c1.8 1.9 2.6 4 2.6 6.25S9.8 12.35 8 14.25C6.2 12.35 5.4 10.25 5.4 8S6.2 3.65 8 1.75Z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.3"
+          />
+        </svg>
+        <span className="visually-hidden">{t('app.language')}</span>
+      </label>
+      <select
+        id={id}
+        className="language-picker__select"
+        value={i18n.language}
+        disabled={switching}
+        onChange={(event) => {
+          const code = event.target.value;
+          if (!isLanguageCode(code)) return;
+          setSwitching(true);
+          void chooseLanguage(code).finally(() => setSwitching(false));
+        }}
+      >
+        {languages.map((language) => (
+          <option key={language.code} value={language.code} lang={language.code}>
+            {language.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from '../api/client';
+import type en from './locales/en.json';
+
+type ErrorKey = `errors.${keyof (typeof en)['errors']}`;
+
+/** The translation key of an error code: `no_dataset` reads `errors.noDataset`. */
+export function errorKey(code: string): string {
+  return `errors.${code.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())}`;
+}
+
+function displayParams(params: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
+  );
+}
+
+/**
+ * The text to show for a failed call: the translation of the server's error code when there
+ * is one, else the server's (or the client's) English message; for any other error,
+ * `fallback` or else the error's own message.
+ */
+export function errorMessage(error: unknown, t: TFunction, fallback?: string): string {
+  if (!(error instanceof ApiError)) return fallback ?? (error instanceof Error ? error.message : String(error));
+  if (error.code === undefined) return error.message;
+  const key = errorKey(error.code) as ErrorKey;
+  const translated = t(key, { ...displayParams(error.params), defaultValue: '' });
+  return translated === '' ? error.message : translated;
+}

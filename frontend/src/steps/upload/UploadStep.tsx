@@ -1,0 +1,98 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { uploadDataset, type TableData, type UploadResult } from '../../api/dataset';
+import type { Session, UploadedFile } from '../../app/session';
+import { DataTable } from '../../components/DataTable/DataTable';
+import { CloseIcon, FileIcon } from '../../components/icons';
+import { notify } from '../../components/notify';
+import { errorMessage } from '../../i18n/errorMessage';
+import { DropZone } from './DropZone';
+import { formatMegabytes } from './fileSize';
+import './UploadStep.css';
+
+export const UPLOAD_STEP_ID = 1;
+
+interface UploadStepProps {
+  session: Session;
+  onUploaded: (result: UploadResult, file: UploadedFile) => void;
+  onRemove: () => void;
+  onContinue: () => void;
+  onDataChange: (table: TableData) => void;
+}
+
+/** Step 1: choose a file, upload it, and preview what was read. */
+export function UploadStep({ session, onUploaded, onRemove, onContinue, onDataChange }: UploadStepProps) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<UploadedFile | null>(null);
+
+  const upload = useMutation({
+    mutationFn: uploadDataset,
+    onSuccess: (result, file) => {
+      notify.success(
+        t('upload.succeeded', { filename: result.filename, rows: result.shape[0], columns: result.shape[1] }),
+      );
+      result.warnings.forEach((warning) => notify.warning(warning));
+      onUploaded(result, { name: file.name, size: file.size });
+    },
+    onError: (error) => notify.error(errorMessage(error, t, t('upload.failed'))),
+    onSettled: () => setChosen(null),
+  });
+
+  const file = chosen ?? session.uploadedFile;
+
+  return (
+    <div className="step-screen">
+      <header className="step-screen__header">
+        <h1 className="step-screen__title">{t('upload.title')}</h1>
+        <p className="step-screen__description">{t('upload.description')}</p>
+      </header>
+
+      {file === null ? (
+        <DropZone
+          onFile={(picked) => {
+            setChosen({ name: picked.name, size: picked.size });
+            upload.mutate(picked);
+          }}
+        />
+      ) : (
+        <div className="file-card">
+          <span className="file-card__icon">
+            <FileIcon />
+          </span>
+          <span className="file-card__details">
+            <span className="file-card__name">{file.name}</span>
+            <span className="file-card__size">
+              {upload.isPending ? t('upload.uploading') : t('upload.fileSize', { size: formatMegabytes(file.size) })}
+            </span>
+          </span>
+          {upload.isPending ? (
+            <span className="file-card__progress" aria-hidden="true" />
+          ) : (
+            <button type="button" className="icon-button" aria-label={t('upload.remove')} onClick={onRemove}>
+              <CloseIcon />
+            </button>
+          )}
+        </div>
+      )}
+
+      {session.sessionId !== null && !upload.isPending && (
+        <>
+          <DataTable
+            columns={session.columns}
+            data={session.currentData}
+            stepId={UPLOAD_STEP_ID}
+            title={t('preview.title')}
+            info={t('preview.info')}
+            onDataChange={onDataChange}
+          />
+          <div className="step-screen__actions">
+            <button type="button" className="button button--primary" onClick={onContinue}>
+              {t('upload.continue')}
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
