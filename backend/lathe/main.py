@@ -9,7 +9,17 @@ from fastapi import FastAPI
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
-from lathe.api import analyze, health, history, upload
+from lathe.api import (
+    analyze,
+    correlation,
+    encoding,
+    health,
+    history,
+    missing,
+    outliers,
+    scaling,
+    upload,
+)
 from lathe.api.analyze import AnalysisCache
 from lathe.api.error_handlers import install_error_handlers
 from lathe.config import Settings, get_settings
@@ -50,8 +60,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.store = store
     app.state.analysis_cache = analyses
     install_error_handlers(app)
-    for router in (health.router, upload.router, history.router, analyze.router):
-        app.include_router(router)
+    for area in (
+        health,
+        upload,
+        history,
+        analyze,
+        missing,
+        outliers,
+        encoding,
+        correlation,
+        scaling,
+    ):
+        app.include_router(area.router)
     if (settings.static_dir / "index.html").exists():
         app.mount("/", StaticFiles(directory=settings.static_dir, html=True), name="interface")
     return app

@@ -13,9 +13,11 @@ from lathe.api.schemas import (
     StepRequest,
     UndoResponse,
 )
+from lathe.api.session_changes import apply_steps
 from lathe.api.session_cookie import session_id, settings_of, store_of
 from lathe.config import Settings
-from lathe.errors import LatheError, unknown_columns
+from lathe.errors import LatheError
+from lathe.steps.columns import column_drop_steps
 from lathe.store.session_store import SessionStore
 
 router = APIRouter(tags=["history"], responses=ERRORS)
@@ -37,23 +39,15 @@ def drop_columns(
 ) -> DropColumnsResponse:
     if body.step_id is not None:
         _step_for(body.step_id)
-    names = list(dict.fromkeys(body.columns))
-    if not names:
-        raise LatheError("Choose at least one column to drop.", "no_columns")
-    with store.changing(current) as session:
-        frame = session.frame
-        missing = [name for name in names if name not in frame.columns]
-        if missing:
-            raise unknown_columns(missing)
-        if len(names) >= len(frame.columns):
-            raise LatheError("You cannot drop the last column.", "last_column")
-        remaining = frame.drop(columns=names)
-        session.commit(remaining, {"kind": "drop_columns", "columns": names})
+    change = apply_steps(store, current, lambda frame: column_drop_steps(frame, body.columns))
+    names = change.steps[0]["params"]["columns"]
     message = (
         f'Column "{names[0]}" dropped.' if len(names) == 1 else f"{len(names)} columns dropped"
     )
     return DropColumnsResponse(
-        **frame_payload(remaining, settings).model_dump(), dropped_columns=names, message=message
+        **frame_payload(change.after, settings).model_dump(),
+        dropped_columns=names,
+        message=message,
     )
 
 

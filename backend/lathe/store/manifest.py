@@ -3,11 +3,19 @@
 from typing import Any
 
 from pydantic import BaseModel, Field
+from typing_extensions import TypedDict
+
+
+class RecipeStep(TypedDict):
+    """One applied action, replayable: ``{"step": "<name>", "params": {...}}``."""
+
+    step: str
+    params: dict[str, Any]
 
 
 class Snapshot(BaseModel):
     version: int
-    recipe: list[dict[str, Any]]
+    recipe: list[RecipeStep]
 
 
 class Manifest(BaseModel):
@@ -16,7 +24,7 @@ class Manifest(BaseModel):
     raw_version: int
     version: int
     latest_version: int
-    recipe: list[dict[str, Any]] = Field(default_factory=list)
+    recipe: list[RecipeStep] = Field(default_factory=list)
     snapshots: dict[int, Snapshot] = Field(default_factory=dict)
     warnings: list[str] = Field(default_factory=list)
 

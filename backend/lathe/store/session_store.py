@@ -10,17 +10,17 @@ import re
 import secrets
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 import pandas as pd
 
 from lathe.errors import LatheError, no_dataset
 from lathe.store.atomic import write_atomically, write_text_atomically
 from lathe.store.lru_cache import LruCache
-from lathe.store.manifest import Manifest, Snapshot
+from lathe.store.manifest import Manifest, RecipeStep, Snapshot
 
 FrameCache = LruCache[tuple[str, int], pd.DataFrame]
 
@@ -52,11 +52,11 @@ class Session:
     def raw_frame(self) -> pd.DataFrame:
         return self._frame(self.manifest.raw_version)
 
-    def commit(self, frame: pd.DataFrame, recipe_step: dict[str, Any]) -> None:
-        """Make `frame` current and append the step that produced it to the recipe."""
+    def commit(self, frame: pd.DataFrame, steps: Sequence[RecipeStep]) -> None:
+        """Make `frame` current and append the steps that produced it to the recipe."""
         version = self._write_frame(frame)
         self.manifest.version = version
-        self.manifest.recipe.append(recipe_step)
+        self.manifest.recipe.extend(steps)
         self._save()
 
     def start_over(self, frame: pd.DataFrame) -> None:

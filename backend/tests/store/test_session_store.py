@@ -5,7 +5,10 @@ import pandas as pd
 import pytest
 
 from lathe.errors import LatheError
+from lathe.steps.recipe_step import recipe_step
 from lathe.store.session_store import SessionStore, is_session_id, new_session_id
+
+DROP = [recipe_step("drop_columns", columns=["x"])]
 
 
 @pytest.fixture
@@ -37,9 +40,13 @@ def test_commit_snapshot_restore_keeps_frame_and_recipe_together(store):
     store.start(sid, frame(a=[1, 2], b=[3, 4], c=[5, 6]), "f.csv", [])
     with store.changing(sid) as session:
         session.snapshot(3)
-        session.commit(session.frame.drop(columns=["a"]), {"kind": "drop_columns"})
+        session.commit(
+            session.frame.drop(columns=["a"]), [recipe_step("drop_columns", columns=["x"])]
+        )
         session.snapshot(4)
-        session.commit(session.frame.drop(columns=["b"]), {"kind": "drop_columns"})
+        session.commit(
+            session.frame.drop(columns=["b"]), [recipe_step("drop_columns", columns=["x"])]
+        )
     with store.reading(sid) as session:
         assert list(session.frame.columns) == ["c"]
         assert len(session.manifest.recipe) == 2
@@ -57,9 +64,13 @@ def test_unreferenced_frames_are_deleted_and_versions_never_repeat(store):
     store.start(sid, frame(a=[1], b=[2]), "f.csv", [])
     with store.changing(sid) as session:
         session.snapshot(3)
-        session.commit(session.frame.drop(columns=["a"]), {"kind": "drop_columns"})
+        session.commit(
+            session.frame.drop(columns=["a"]), [recipe_step("drop_columns", columns=["x"])]
+        )
         session.restore(3)
-        session.commit(session.frame.drop(columns=["b"]), {"kind": "drop_columns"})
+        session.commit(
+            session.frame.drop(columns=["b"]), [recipe_step("drop_columns", columns=["x"])]
+        )
         assert session.manifest.version == 3
     files = sorted(p.name for p in (store.sessions / sid).glob("frame-*.parquet"))
     assert files == ["frame-1.parquet", "frame-3.parquet"]
@@ -70,7 +81,9 @@ def test_a_new_upload_resets_history(store):
     store.start(sid, frame(a=[1], b=[2]), "one.csv", [])
     with store.changing(sid) as session:
         session.snapshot(3)
-        session.commit(session.frame.drop(columns=["a"]), {"kind": "drop_columns"})
+        session.commit(
+            session.frame.drop(columns=["a"]), [recipe_step("drop_columns", columns=["x"])]
+        )
     store.start(sid, frame(z=[9]), "two.csv", [])
     with store.reading(sid) as session:
         assert list(session.frame.columns) == ["z"]
@@ -127,7 +140,9 @@ def test_a_failed_write_leaves_the_previous_state(store, monkeypatch):
 
     monkeypatch.setattr(pd.DataFrame, "to_parquet", broken)
     with pytest.raises(OSError), store.changing(sid) as session:
-        session.commit(session.frame.drop(columns=["a"]), {"kind": "drop_columns"})
+        session.commit(
+            session.frame.drop(columns=["a"]), [recipe_step("drop_columns", columns=["x"])]
+        )
     monkeypatch.undo()
     fresh = SessionStore(store.root, ttl_hours=1, cache_size=0)
     with fresh.reading(sid) as session:

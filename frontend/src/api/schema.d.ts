@@ -126,6 +126,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/handle-missing/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Handle Missing
+         * @description Global strategies, or column-specific ones when `column_specific_settings` is given.
+         */
+        post: operations["missing-handle_missing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/detect-outliers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Detect Outliers
+         * @description Every numeric column with the global method and factor, unless a column config says
+         *     otherwise. Nothing changes.
+         */
+        post: operations["outliers-detect_outliers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remove-outliers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove Outliers
+         * @description Global settings for every numeric column, or only the columns of `column_configs`.
+         */
+        post: operations["outliers-remove_outliers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/encode-features/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Encode Features */
+        post: operations["encoding-encode_features"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/correlation-analysis/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correlation Analysis
+         * @description With `preview_only` (or no columns to drop), the pairs whose absolute Pearson
+         *     correlation is at least `threshold`; otherwise drop `columns_to_drop` and answer the
+         *     new frame with its remaining pairs.
+         */
+        post: operations["correlation-correlation_analysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/target-correlation/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Target Correlation */
+        post: operations["correlation-target_correlation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scale-features/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scale Features
+         * @description Every candidate but the target with `method`, or the columns of
+         *     `column_specific_settings` with their own methods.
+         */
+        post: operations["scaling-scale_features"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -209,6 +347,41 @@ export interface components {
             /** Cramers V */
             cramers_v: number;
         };
+        /** ColumnEncodingSetting */
+        ColumnEncodingSetting: {
+            /** Column */
+            column: string;
+            /**
+             * Strategy
+             * @enum {string}
+             */
+            strategy: "auto" | "label" | "onehot" | "ordinal" | "binary" | "target";
+            /**
+             * Ordinal
+             * @default true
+             */
+            ordinal: boolean;
+        };
+        /** ColumnMissingSetting */
+        ColumnMissingSetting: {
+            /** Column */
+            column: string;
+            /** Strategy */
+            strategy: ("mean" | "median" | "zero" | "ffill" | "bfill") | ("mode" | "constant" | "ffill" | "bfill");
+            /** Fillvalue */
+            fillValue?: string | number | null;
+        };
+        /** ColumnOutliers */
+        ColumnOutliers: {
+            /** Count */
+            count: number;
+            /** Lower */
+            lower: number | null;
+            /** Upper */
+            upper: number | null;
+            /** Method */
+            method: string;
+        };
         /**
          * ColumnTypes
          * @description Column names per kind, each list in frame order.
@@ -222,6 +395,98 @@ export interface components {
             boolean: string[];
             /** Datetime */
             datetime: string[];
+        };
+        /** CorrelatedPair */
+        CorrelatedPair: {
+            /** Col1 */
+            col1: string;
+            /** Col2 */
+            col2: string;
+            /** Correlation */
+            correlation: number;
+        };
+        /** CorrelationRequest */
+        CorrelationRequest: {
+            /**
+             * Threshold
+             * @default 0.95
+             */
+            threshold: number;
+            /**
+             * Preview Only
+             * @default false
+             */
+            preview_only: boolean;
+            /** Columns To Drop */
+            columns_to_drop?: string[] | null;
+        };
+        /**
+         * CorrelationResponse
+         * @description The pairs at or above the threshold; after a drop, also the new frame.
+         */
+        CorrelationResponse: {
+            /** Threshold */
+            threshold: number;
+            /** Highly Correlated */
+            highly_correlated: components["schemas"]["CorrelatedPair"][];
+            /** Dropped Columns */
+            dropped_columns?: string[];
+            /** Columns */
+            columns?: string[] | null;
+            /** Data */
+            data?: (string | number | boolean | null)[][] | null;
+            /** Shape */
+            shape?: [
+                number,
+                number
+            ] | null;
+            /** Dtypes */
+            dtypes?: {
+                [key: string]: string;
+            } | null;
+            /** Missing Values */
+            missing_values?: {
+                [key: string]: number;
+            } | null;
+            /** Message */
+            message?: string | null;
+        };
+        /** DetectOutliersRequest */
+        DetectOutliersRequest: {
+            /**
+             * Method
+             * @default iqr
+             * @enum {string}
+             */
+            method: "iqr" | "zscore" | "auto";
+            /**
+             * Factor
+             * @default 1.5
+             */
+            factor: number;
+            /** Column Configs */
+            column_configs?: {
+                [key: string]: components["schemas"]["OutlierDetectionConfig"];
+            } | null;
+        };
+        /** DetectOutliersResponse */
+        DetectOutliersResponse: {
+            /** Outliers */
+            outliers: {
+                [key: string]: components["schemas"]["ColumnOutliers"];
+            };
+            /**
+             * Total
+             * @description Outlier cells over all columns.
+             */
+            total: number;
+            /** Affected Columns */
+            affected_columns: string[];
+            /**
+             * Percentage
+             * @description Percentage of rows with at least one outlier.
+             */
+            percentage: number;
         };
         /** DistributionStats */
         DistributionStats: {
@@ -265,6 +530,24 @@ export interface components {
             /** Message */
             message: string;
         };
+        /** EncodeFeaturesRequest */
+        EncodeFeaturesRequest: {
+            /**
+             * Default Strategy
+             * @default auto
+             * @enum {string}
+             */
+            default_strategy: "auto" | "label" | "onehot" | "ordinal" | "binary" | "target";
+            /**
+             * Max Categories
+             * @default 10
+             */
+            max_categories: number;
+            /** Target Column */
+            target_column?: string | null;
+            /** Column Specific Settings */
+            column_specific_settings?: components["schemas"]["ColumnEncodingSetting"][] | null;
+        };
         /** ErrorResponse */
         ErrorResponse: {
             /**
@@ -300,6 +583,40 @@ export interface components {
             /** P Value */
             p_value: number | null;
         };
+        /** HandleMissingRequest */
+        HandleMissingRequest: {
+            /**
+             * Strategy
+             * @default mean
+             * @enum {string}
+             */
+            strategy: "mean" | "median" | "zero" | "ffill" | "bfill";
+            /**
+             * Cat Strategy
+             * @default mode
+             * @enum {string}
+             */
+            cat_strategy: "mode" | "constant" | "ffill" | "bfill";
+            /**
+             * Fill Value
+             * @default unknown
+             */
+            fill_value: string | number;
+            /**
+             * Drop Strategy
+             * @default none
+             * @enum {string}
+             */
+            drop_strategy: "rows" | "columns" | "none";
+            /**
+             * Drop Threshold
+             * @description Drop a row or column when more than this share is missing.
+             * @default 0
+             */
+            drop_threshold: number;
+            /** Column Specific Settings */
+            column_specific_settings?: components["schemas"]["ColumnMissingSetting"][] | null;
+        };
         /** HealthResponse */
         HealthResponse: {
             /** Status */
@@ -315,6 +632,40 @@ export interface components {
             };
             /** Row Missing Hist */
             row_missing_hist: number[][];
+        };
+        /** OutlierDetectionConfig */
+        OutlierDetectionConfig: {
+            /**
+             * Method
+             * @default iqr
+             * @enum {string}
+             */
+            method: "iqr" | "zscore" | "auto";
+            /**
+             * Factor
+             * @default 1.5
+             */
+            factor: number;
+        };
+        /** OutlierRemovalConfig */
+        OutlierRemovalConfig: {
+            /**
+             * Strategy
+             * @default remove
+             * @enum {string}
+             */
+            strategy: "remove" | "nan" | "cap" | "impute_median" | "impute_mean";
+            /**
+             * Method
+             * @default iqr
+             * @enum {string}
+             */
+            method: "iqr" | "zscore" | "auto";
+            /**
+             * Factor
+             * @default 1.5
+             */
+            factor: number;
         };
         /**
          * QualitySummary
@@ -337,6 +688,45 @@ export interface components {
             highCardCat: string[];
             /** Score */
             score: number;
+        };
+        /** RemoveOutliersRequest */
+        RemoveOutliersRequest: {
+            /**
+             * Strategy
+             * @default remove
+             * @enum {string}
+             */
+            strategy: "remove" | "nan" | "cap" | "impute_median" | "impute_mean";
+            /**
+             * Method
+             * @default iqr
+             * @enum {string}
+             */
+            method: "iqr" | "zscore" | "auto";
+            /**
+             * Factor
+             * @default 1.5
+             */
+            factor: number;
+            /** Column Configs */
+            column_configs?: {
+                [key: string]: components["schemas"]["OutlierRemovalConfig"];
+            } | null;
+        };
+        /** ScaleFeaturesRequest */
+        ScaleFeaturesRequest: {
+            /**
+             * Method
+             * @default standard
+             * @enum {string}
+             */
+            method: "standard" | "minmax" | "robust";
+            /** Target Column */
+            target_column?: string | null;
+            /** Column Specific Settings */
+            column_specific_settings?: {
+                [key: string]: "standard" | "minmax" | "robust";
+            } | null;
         };
         /** SessionDataResponse */
         SessionDataResponse: {
@@ -377,6 +767,61 @@ export interface components {
         StepRequest: {
             /** Step Id */
             step_id?: number | null;
+        };
+        /** StepResult */
+        StepResult: {
+            /** Columns */
+            columns: string[];
+            /**
+             * Data
+             * @description A preview: at most LATHE_PREVIEW_ROWS rows.
+             */
+            data: (string | number | boolean | null)[][];
+            /**
+             * Shape
+             * @description The full frame's [rows, columns].
+             */
+            shape: [
+                number,
+                number
+            ];
+            /** Dtypes */
+            dtypes: {
+                [key: string]: string;
+            };
+            /** Missing Values */
+            missing_values: {
+                [key: string]: number;
+            };
+            /** Message */
+            message: string;
+        };
+        /** TargetCorrelation */
+        TargetCorrelation: {
+            /** Column */
+            column: string;
+            /** Correlation */
+            correlation: number;
+        };
+        /** TargetCorrelationRequest */
+        TargetCorrelationRequest: {
+            /** Target Column */
+            target_column: string;
+            /**
+             * Method
+             * @default pearson
+             * @enum {string}
+             */
+            method: "pearson" | "spearman";
+        };
+        /** TargetCorrelationResponse */
+        TargetCorrelationResponse: {
+            /** Target Column */
+            target_column: string;
+            /** Method */
+            method: string;
+            /** Correlations */
+            correlations: components["schemas"]["TargetCorrelation"][];
         };
         /** UndoResponse */
         UndoResponse: {
@@ -708,6 +1153,300 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyzeResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "missing-handle_missing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandleMissingRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepResult"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "outliers-detect_outliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DetectOutliersRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetectOutliersResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "outliers-remove_outliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveOutliersRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepResult"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "encoding-encode_features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EncodeFeaturesRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepResult"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "correlation-correlation_analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorrelationRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorrelationResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "correlation-target_correlation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TargetCorrelationRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TargetCorrelationResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "scaling-scale_features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaleFeaturesRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepResult"];
                 };
             };
             /** @description The request was refused. */

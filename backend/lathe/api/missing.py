@@ -1,0 +1,49 @@
+"""Step 3: missing values."""
+
+from typing import cast
+
+from fastapi import APIRouter
+
+from lathe.api.payloads import frame_payload
+from lathe.api.responses import ERRORS
+from lathe.api.routes_common import Config, SessionId, Store
+from lathe.api.session_changes import apply_steps
+from lathe.api.step_schemas import HandleMissingRequest, StepResult
+from lathe.steps.missing import ColumnMissingSetting, missing_value_steps
+
+router = APIRouter(tags=["missing"], responses=ERRORS)
+
+
+@router.post("/api/handle-missing/")
+def handle_missing(
+    body: HandleMissingRequest, store: Store, settings: Config, current: SessionId
+) -> StepResult:
+    """Global strategies, or column-specific ones when `column_specific_settings` is given."""
+    columns = (
+        [
+            cast(ColumnMissingSetting, setting.model_dump(exclude_none=True))
+            for setting in body.column_specific_settings
+        ]
+        if body.column_specific_settings
+        else None
+    )
+    change = apply_steps(
+        store,
+        current,
+        lambda frame: missing_value_steps(
+            frame,
+            strategy=body.strategy,
+            cat_strategy=body.cat_strategy,
+            fill_value=body.fill_value,
+            drop_strategy=body.drop_strategy,
+            drop_threshold=body.drop_threshold,
+            column_settings=columns,
+        ),
+    )
+    before, after = change.before, change.after
+    filled = int(before.isna().sum().sum() - after.isna().sum().sum())
+    message = (
+        f"Missing values handled: {filled} filled or removed, "
+        f"{len(before) - len(after)} rows and {before.shape[1] - after.shape[1]} columns dropped."
+    )
+    return StepResult(**frame_payload(after, settings).model_dump(), message=message)

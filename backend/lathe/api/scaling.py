@@ -1,0 +1,39 @@
+"""Step 7: scaling of numeric columns."""
+
+import pandas as pd
+from fastapi import APIRouter
+
+from lathe.api.payloads import frame_payload
+from lathe.api.responses import ERRORS
+from lathe.api.routes_common import Config, SessionId, Store
+from lathe.api.session_changes import apply_steps
+from lathe.api.step_schemas import ScaleFeaturesRequest, StepResult
+from lathe.errors import LatheError
+from lathe.steps.scaling import scaling_steps
+from lathe.store.manifest import RecipeStep
+
+router = APIRouter(tags=["scaling"], responses=ERRORS)
+
+
+@router.post("/api/scale-features/")
+def scale_features(
+    body: ScaleFeaturesRequest, store: Store, settings: Config, current: SessionId
+) -> StepResult:
+    """Every candidate but the target with `method`, or the columns of
+    `column_specific_settings` with their own methods."""
+
+    def steps(frame: pd.DataFrame) -> list[RecipeStep]:
+        built = scaling_steps(
+            frame,
+            method=body.method,
+            target_column=body.target_column or None,
+            column_settings=body.column_specific_settings or None,
+        )
+        if not built:
+            raise LatheError("No numeric column to scale was found.", "no_numeric_columns")
+        return built
+
+    change = apply_steps(store, current, steps)
+    scaled = list(change.steps[0]["params"]["methods"])
+    message = f"Scaled {len(scaled)} columns."
+    return StepResult(**frame_payload(change.after, settings).model_dump(), message=message)

@@ -1,0 +1,118 @@
+"""Bodies of the transforming steps 3 to 7 (SPEC §3 settings, §7 payloads, §9 defaults)."""
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from lathe.api.schemas import FramePayload
+from lathe.steps.correlation import CorrelatedPair, TargetCorrelation
+from lathe.steps.outliers import ColumnOutliers
+
+NumericMissingStrategy = Literal["mean", "median", "zero", "ffill", "bfill"]
+CategoricalMissingStrategy = Literal["mode", "constant", "ffill", "bfill"]
+OutlierMethod = Literal["iqr", "zscore", "auto"]
+OutlierStrategy = Literal["remove", "nan", "cap", "impute_median", "impute_mean"]
+EncodingStrategy = Literal["auto", "label", "onehot", "ordinal", "binary", "target"]
+ScalingMethod = Literal["standard", "minmax", "robust"]
+
+
+class StepResult(FramePayload):
+    message: str
+
+
+class ColumnMissingSetting(BaseModel):
+    column: str
+    strategy: NumericMissingStrategy | CategoricalMissingStrategy
+    fillValue: str | float | int | None = None
+
+
+class HandleMissingRequest(BaseModel):
+    strategy: NumericMissingStrategy = "mean"
+    cat_strategy: CategoricalMissingStrategy = "mode"
+    fill_value: str | float | int = "unknown"
+    drop_strategy: Literal["rows", "columns", "none"] = "none"
+    drop_threshold: float = Field(
+        default=0.0, description="Drop a row or column when more than this share is missing."
+    )
+    column_specific_settings: list[ColumnMissingSetting] | None = None
+
+
+class OutlierDetectionConfig(BaseModel):
+    method: OutlierMethod = "iqr"
+    factor: float = 1.5
+
+
+class DetectOutliersRequest(BaseModel):
+    method: OutlierMethod = "iqr"
+    factor: float = 1.5
+    column_configs: dict[str, OutlierDetectionConfig] | None = None
+
+
+class DetectOutliersResponse(BaseModel):
+    outliers: dict[str, ColumnOutliers]
+    total: int = Field(description="Outlier cells over all columns.")
+    affected_columns: list[str]
+    percentage: float = Field(description="Percentage of rows with at least one outlier.")
+
+
+class OutlierRemovalConfig(BaseModel):
+    strategy: OutlierStrategy = "remove"
+    method: OutlierMethod = "iqr"
+    factor: float = 1.5
+
+
+class RemoveOutliersRequest(BaseModel):
+    strategy: OutlierStrategy = "remove"
+    method: OutlierMethod = "iqr"
+    factor: float = 1.5
+    column_configs: dict[str, OutlierRemovalConfig] | None = None
+
+
+class ColumnEncodingSetting(BaseModel):
+    column: str
+    strategy: EncodingStrategy
+    ordinal: bool = True
+
+
+class EncodeFeaturesRequest(BaseModel):
+    default_strategy: EncodingStrategy = "auto"
+    max_categories: int = 10
+    target_column: str | None = None
+    column_specific_settings: list[ColumnEncodingSetting] | None = None
+
+
+class CorrelationRequest(BaseModel):
+    threshold: float = 0.95
+    preview_only: bool = False
+    columns_to_drop: list[str] | None = None
+
+
+class CorrelationResponse(BaseModel):
+    """The pairs at or above the threshold; after a drop, also the new frame."""
+
+    threshold: float
+    highly_correlated: list[CorrelatedPair]
+    dropped_columns: list[str] = Field(default_factory=list)
+    columns: list[str] | None = None
+    data: list[list[str | int | float | bool | None]] | None = None
+    shape: tuple[int, int] | None = None
+    dtypes: dict[str, str] | None = None
+    missing_values: dict[str, int] | None = None
+    message: str | None = None
+
+
+class TargetCorrelationRequest(BaseModel):
+    target_column: str
+    method: Literal["pearson", "spearman"] = "pearson"
+
+
+class TargetCorrelationResponse(BaseModel):
+    target_column: str
+    method: str
+    correlations: list[TargetCorrelation]
+
+
+class ScaleFeaturesRequest(BaseModel):
+    method: ScalingMethod = "standard"
+    target_column: str | None = None
+    column_specific_settings: dict[str, ScalingMethod] | None = None

@@ -1,0 +1,452 @@
+"""Step 5, encoding: categorical columns turned into numbers.
+
+Only categorical columns are encoded (text, ``category``, ``object``: not numeric,
+boolean or datetime), and never the target column. Values are compared as text, and a
+column's levels are its distinct values in sorted (code point) order. A missing value is a
+level of its own, after the others and named ``nan``, when the fit rows have one.
+
+Strategies, each replacing the column in place by its outputs:
+
+- ``label`` and ``ordinal``: the level's position (0, 1, ...; ``int64``). An unknown
+  category (not seen at fit) is -1, or missing (``float64`` column) for a column whose
+  ``ordinal`` flag was switched off in the column settings.
+- ``onehot``: one ``uint8`` column ``<col>_<level>`` per level; an unknown category is all
+  zeros.
+- ``binary``: levels numbered 1, 2, ... written in ``ceil(log2(levels + 1))`` bits,
+  ``<col>_bin0`` (most significant) to ``<col>_bin<k>`` (``uint8``); an unknown category
+  is all zeros (number 0 is kept for it).
+- ``target``: sklearn's ``TargetEncoder`` (smoothing ``auto``), fitted on the target. The
+  target type is ``continuous`` for a numeric target with more than two values,
+  ``binary`` for two values, ``multiclass`` otherwise; a multiclass target gives one column
+  ``<col>_<class>`` per class, the others one column named like the input. ``fit_transform``
+  cross-fits (5 shuffled folds, seed 0, stratified by class for a class target, fewer
+  when rows are few): each row is encoded by a model that did not see that row's
+  target. ``transform`` uses the encoding learned from all fit rows; an unknown
+  category gets the target's mean. The target comes from ``target_column`` when the frame
+  has it, else from ``y``, and must have no missing value.
+
+``auto`` (resolved per column when the settings are applied, from the levels of the
+current frame, missing not counted): at most 2 levels: ``label``; at most
+``max_categories``: ``onehot``; more: ``target`` when a target column is chosen, else
+``ordinal``. One-hot encoding of a column with more than 200 levels is refused (a
+million-row frame would grow by a column per level).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple, NotRequired, TypedDict
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+from sklearn.model_selection import KFold, StratifiedKFold
+from sklearn.preprocessing import TargetEncoder
+
+from lathe.steps.column_kinds import is_categorical, is_numeric
+from lathe.steps.errors import StepConfigError, check_choice, check_columns_present
+from lathe.steps.frame_estimator import FrameTransformer, Names
+from lathe.steps.recipe_step import recipe_step
+from lathe.store.manifest import RecipeStep
+
+STRATEGIES = ("auto", "label", "onehot", "ordinal", "binary", "target")
+ENCODINGS = ("label", "onehot", "ordinal", "binary", "target")
+TARGET_TYPES = ("auto", "continuous", "binary", "multiclass")
+DEFAULT_MAX_CATEGORIES = 10
+MAX_ONEHOT_LEVELS = 200
+MISSING_LEVEL = "nan"
+CROSS_FIT_FOLDS = 5
+CROSS_FIT_SEED = 0
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+
+
+class ColumnEncodingSetting(TypedDict):
+    """One row of the screen's column-specific settings."""
+
+    column: str
+    strategy: str
+    ordinal: NotRequired[bool]
+
+
+class Levels(NamedTuple):
+    values: tuple[str, ...]
+    has_missing: bool
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (*self.values, MISSING_LEVEL) if self.has_missing else self.values
+
+
+class Encoding(NamedTuple):
+    """What an encoder learns at fit."""
+
+    strategies: dict[str, str]
+    levels: dict[str, Levels]
+    unknown_as_missing: frozenset[str]
+    target_encoder: TargetEncoder | None
+    target_classes: tuple[str, ...]
+    """The classes of a multiclass target, else empty."""
+
+
+def as_text(series: pd.Series[Any]) -> pd.Series[Any]:
+    return series if series.dtype == "str" else series.astype("str")
+
+
+def learn_levels(series: pd.Series[Any]) -> Levels:
+    text = as_text(series)
+    values = tuple(sorted(str(value) for value in text.dropna().unique()))
+    return Levels(values, bool(text.hasnans))
+
+
+def level_codes(series: pd.Series[Any], levels: Levels) -> IntArray:
+    """Each value's level position; -1 for an unknown category (and for a missing value
+    when missing was not a level at fit)."""
+    text = as_text(series)
+    codes = pd.Index(levels.values, dtype="str").get_indexer(pd.Index(text)).astype(np.int64)
+    if levels.has_missing:
+        codes[text.isna().to_numpy()] = len(levels.values)
+    return codes
+
+
+def binary_width(level_count: int) -> int:
+    return max(1, math.ceil(math.log2(level_count + 1)))
+
+
+def target_type_of(target: pd.Series[Any]) -> str:
+    distinct = target.nunique(dropna=True)
+    if distinct <= 2:
+        return "binary"
+    return "continuous" if is_numeric(target) else "multiclass"
+
+
+def output_names(
+    name: str, strategy: str, levels: Levels, target_classes: tuple[str, ...]
+) -> list[str]:
+    """The columns that replace column `name`."""
+    if strategy == "onehot":
+        return [f"{name}_{level}" for level in levels.names]
+    if strategy == "binary":
+        return [f"{name}_bin{bit}" for bit in range(binary_width(len(levels.names)))]
+    if strategy == "target" and target_classes:
+        return [f"{name}_{target_class}" for target_class in target_classes]
+    return [name]
+
+
+def _target(frame: pd.DataFrame, target_column: str | None, y: Any) -> pd.Series[Any]:
+    if target_column is not None and target_column in frame.columns:
+        target = frame[target_column]
+    elif y is not None:
+        target = y if isinstance(y, pd.Series) else pd.Series(np.asarray(y))
+    else:
+        raise StepConfigError(
+            "Please select a target column for Target strategy.", "target_column_required"
+        )
+    if target.hasnans:
+        raise StepConfigError(
+            "The target column has missing values; handle them before target encoding.",
+            "target_has_missing",
+        )
+    return target
+
+
+def target_not_encoded(column: str) -> StepConfigError:
+    return StepConfigError(
+        f'Column "{column}" is the target column and is never encoded.',
+        "target_column_not_encoded",
+        {"column": column},
+    )
+
+
+def _check_strategies(strategies: Mapping[str, str], target_column: str | None) -> None:
+    for column, strategy in strategies.items():
+        check_choice(strategy, ENCODINGS, "strategy")
+        if column == target_column:
+            raise target_not_encoded(column)
+
+
+def cross_fit_folds(target_type: str, target: pd.Series[Any]) -> KFold | StratifiedKFold:
+    """Up to 5 shuffled folds (seed 0), stratified by class for a class target."""
+    continuous = target_type == "continuous"
+    rows = len(target) if continuous else int(target.value_counts().max())
+    folds = min(CROSS_FIT_FOLDS, rows)
+    if folds < 2:
+        raise StepConfigError(
+            "Target encoding needs at least two rows (of one class, for a class target).",
+            "too_few_rows_for_target_encoding",
+        )
+    splitter = KFold if continuous else StratifiedKFold
+    return splitter(n_splits=folds, shuffle=True, random_state=CROSS_FIT_SEED)
+
+
+def fit_encoding(
+    frame: pd.DataFrame,
+    strategies: Mapping[str, str],
+    *,
+    target_column: str | None = None,
+    target_type: str = "auto",
+    unknown_as_missing: Sequence[str] = (),
+    y: Any = None,
+    cross_fit: bool = False,
+) -> tuple[Encoding, FloatArray | None]:
+    """Learn the encoding of `frame`; with `cross_fit`, also the cross-fitted target
+    encodings of its rows (``None`` without target-encoded columns)."""
+    check_columns_present(strategies, frame.columns)
+    _check_strategies(strategies, target_column)
+    check_choice(target_type, TARGET_TYPES, "target_type")
+    levels = {column: learn_levels(frame[column]) for column in strategies}
+    target_columns = [c for c, strategy in strategies.items() if strategy == "target"]
+    encoder, cross_fitted = None, None
+    classes: tuple[str, ...] = ()
+    if target_columns:
+        target = _target(frame, target_column, y)
+        kind = target_type_of(target) if target_type == "auto" else target_type
+        labels = target.to_numpy(np.float64) if kind == "continuous" else as_text(target)
+        encoder = TargetEncoder(target_type=kind, cv=cross_fit_folds(kind, target))
+        codes = _code_matrix(frame, target_columns, levels)
+        if cross_fit:
+            cross_fitted = encoder.fit_transform(codes, np.asarray(labels))
+        else:
+            encoder.fit(codes, np.asarray(labels))
+        if kind == "multiclass":
+            classes = tuple(str(label) for label in encoder.classes_)
+    encoding = Encoding(dict(strategies), levels, frozenset(unknown_as_missing), encoder, classes)
+    return encoding, cross_fitted
+
+
+def _code_matrix(frame: pd.DataFrame, columns: list[str], levels: Mapping[str, Levels]) -> IntArray:
+    return np.column_stack([level_codes(frame[column], levels[column]) for column in columns])
+
+
+def encoded_frame(
+    frame: pd.DataFrame, encoding: Encoding, target_encoded: FloatArray | None = None
+) -> pd.DataFrame:
+    """The frame with each encoded column replaced in place by its outputs.
+
+    `target_encoded` holds the target-encoded columns (cross-fitted at fit time); by
+    default they come from the learned encoder.
+    """
+    target_columns = [c for c, strategy in encoding.strategies.items() if strategy == "target"]
+    if target_columns and target_encoded is None and encoding.target_encoder is not None:
+        codes = _code_matrix(frame, target_columns, encoding.levels)
+        target_encoded = encoding.target_encoder.transform(codes)
+    width = max(1, len(encoding.target_classes))
+    pieces: dict[str, Any] = {}
+    for name in frame.columns:
+        strategy = encoding.strategies.get(name)
+        if strategy is None:
+            pieces[name] = frame[name]
+            continue
+        names = output_names(name, strategy, encoding.levels[name], encoding.target_classes)
+        if strategy == "target" and target_encoded is not None:
+            start = target_columns.index(name) * width
+            pieces.update(zip(names, target_encoded[:, start : start + width].T, strict=True))
+            continue
+        codes = level_codes(frame[name], encoding.levels[name])
+        outputs = _code_outputs(codes, strategy, len(names), name, encoding)
+        pieces.update(zip(names, outputs, strict=True))
+    return pd.DataFrame(pieces, index=frame.index)
+
+
+def _code_outputs(
+    codes: IntArray, strategy: str, width: int, name: str, encoding: Encoding
+) -> list[npt.NDArray[Any]]:
+    if strategy == "onehot":
+        return [(codes == level).astype(np.uint8) for level in range(width)]
+    if strategy == "binary":
+        numbers = codes + 1
+        return [((numbers >> (width - 1 - bit)) & 1).astype(np.uint8) for bit in range(width)]
+    if name in encoding.unknown_as_missing:
+        return [np.where(codes < 0, np.nan, codes.astype(np.float64))]
+    return [codes]
+
+
+def encode_categorical(
+    frame: pd.DataFrame,
+    strategies: Mapping[str, str],
+    target_column: str | None = None,
+    target_type: str = "auto",
+    unknown_as_missing: Sequence[str] = (),
+) -> pd.DataFrame:
+    """Encode ``{column: strategy}`` of `frame` as ``CategoricalEncoder.fit_transform``
+    does (target encodings cross-fitted)."""
+    encoding, cross_fitted = fit_encoding(
+        frame,
+        strategies,
+        target_column=target_column,
+        target_type=target_type,
+        unknown_as_missing=unknown_as_missing,
+        cross_fit=True,
+    )
+    return encoded_frame(frame, encoding, cross_fitted)
+
+
+class CategoricalEncoder(FrameTransformer):
+    """Encodes ``strategies`` (``{column: label | onehot | ordinal | binary | target}``);
+    other columns, the target column among them, pass through.
+
+    ``target_type`` is ``auto``, ``continuous``, ``binary`` or ``multiclass``;
+    ``unknown_as_missing`` lists label/ordinal columns whose unknown categories become
+    missing instead of -1.
+    """
+
+    def __init__(
+        self,
+        strategies: Mapping[str, str] | None = None,
+        target_column: str | None = None,
+        target_type: str = "auto",
+        unknown_as_missing: Sequence[str] = (),
+    ) -> None:
+        self.strategies = strategies
+        self.target_column = target_column
+        self.target_type = target_type
+        self.unknown_as_missing = unknown_as_missing
+
+    def _fit(self, X: Any, y: Any, cross_fit: bool) -> tuple[pd.DataFrame, FloatArray | None]:
+        frame = self._fit_frame(X)
+        self.encoding_, cross_fitted = fit_encoding(
+            frame,
+            self.strategies or {},
+            target_column=self.target_column,
+            target_type=self.target_type,
+            unknown_as_missing=self.unknown_as_missing,
+            y=y,
+            cross_fit=cross_fit,
+        )
+        return frame, cross_fitted
+
+    def fit(self, X: Any, y: Any = None) -> CategoricalEncoder:
+        self._fit(X, y, cross_fit=False)
+        return self
+
+    def fit_transform(self, X: Any, y: Any = None, **fit_params: Any) -> pd.DataFrame:
+        """Fit, and encode the fit rows with cross-fitted target encodings."""
+        frame, cross_fitted = self._fit(X, y, cross_fit=True)
+        return encoded_frame(frame, self.encoding_, cross_fitted)
+
+    def transform(self, X: Any) -> pd.DataFrame:
+        return encoded_frame(self._transform_frame(X), self.encoding_)
+
+    def get_feature_names_out(self, input_features: Any = None) -> Names:
+        fitted, names = self._output_names(input_features)
+        encoding = self.encoding_
+        out: list[str] = []
+        for column in fitted:
+            strategy = encoding.strategies.get(column)
+            if strategy is None:
+                out.append(names[column])
+            else:
+                levels = encoding.levels[column]
+                out.extend(output_names(names[column], strategy, levels, encoding.target_classes))
+        return np.asarray(out, dtype=object)
+
+
+def auto_encoding(levels: int, max_categories: int, has_target: bool) -> str:
+    if levels <= 2:
+        return "label"
+    if levels <= max_categories:
+        return "onehot"
+    return "target" if has_target else "ordinal"
+
+
+def encoding_steps(
+    frame: pd.DataFrame,
+    *,
+    default_strategy: str = "auto",
+    max_categories: int = DEFAULT_MAX_CATEGORIES,
+    target_column: str | None = None,
+    column_settings: Sequence[ColumnEncodingSetting] | None = None,
+) -> list[RecipeStep]:
+    """The recipe step for the screen's settings, resolved against `frame` (none when
+    there is nothing to encode).
+
+    Without column settings every categorical column but the target takes
+    `default_strategy`; with them, only the listed columns are encoded.
+    """
+    if target_column is not None:
+        check_columns_present([target_column], frame.columns)
+    if column_settings:
+        requested, unknown_as_missing = _column_requests(frame, column_settings, target_column)
+    else:
+        requested = _global_requests(frame, default_strategy, target_column)
+        unknown_as_missing = []
+    if "auto" in requested.values() and max_categories < 2:
+        raise StepConfigError(
+            "Max categories must be at least 2.",
+            "max_categories_too_small",
+            {"max_categories": max_categories},
+        )
+    level_counts = {column: as_text(frame[column]).nunique() for column in requested}
+    strategies = {
+        column: strategy
+        if strategy != "auto"
+        else auto_encoding(level_counts[column], max_categories, target_column is not None)
+        for column, strategy in requested.items()
+    }
+    for column, strategy in strategies.items():
+        if strategy == "onehot" and level_counts[column] > MAX_ONEHOT_LEVELS:
+            raise StepConfigError(
+                f'Column "{column}" has {level_counts[column]} categories, too many for '
+                f"one-hot encoding (at most {MAX_ONEHOT_LEVELS}); choose binary, target or "
+                "ordinal encoding.",
+                "too_many_categories_for_onehot",
+                {"column": column, "categories": level_counts[column], "max": MAX_ONEHOT_LEVELS},
+            )
+    if not strategies:
+        return []
+    uses_target = "target" in strategies.values()
+    params: dict[str, Any] = {
+        "strategies": strategies,
+        "target_column": target_column,
+        "target_type": target_type_of(frame[target_column]) if uses_target else "auto",
+        "unknown_as_missing": [
+            c for c in unknown_as_missing if strategies[c] in ("label", "ordinal")
+        ],
+    }
+    return [recipe_step("encode", **params)]
+
+
+def _global_requests(
+    frame: pd.DataFrame, strategy: str, target_column: str | None
+) -> dict[str, str]:
+    check_choice(strategy, STRATEGIES, "strategy")
+    if strategy == "target" and target_column is None:
+        raise StepConfigError(
+            "Please select a target column for Target strategy.", "target_column_required"
+        )
+    return {
+        str(name): strategy
+        for name in frame.columns
+        if name != target_column and is_categorical(frame[name])
+    }
+
+
+def _column_requests(
+    frame: pd.DataFrame, settings: Sequence[ColumnEncodingSetting], target_column: str | None
+) -> tuple[dict[str, str], list[str]]:
+    check_columns_present([setting["column"] for setting in settings], frame.columns)
+    requested: dict[str, str] = {}
+    unknown_as_missing = []
+    for setting in settings:
+        column, strategy = setting["column"], setting["strategy"]
+        check_choice(strategy, STRATEGIES, "strategy")
+        if strategy == "target" and target_column is None:
+            raise StepConfigError(
+                "Target strategy selected for a column. Please set a Target Column above.",
+                "target_column_required_for_column",
+                {"column": column},
+            )
+        if column == target_column:
+            raise target_not_encoded(column)
+        if not is_categorical(frame[column]):
+            raise StepConfigError(
+                f'Column "{column}" is not categorical; only categorical columns are encoded.',
+                "column_not_categorical",
+                {"column": column},
+            )
+        requested[column] = strategy
+        if not setting.get("ordinal", True):
+            unknown_as_missing.append(column)
+    return requested, unknown_as_missing

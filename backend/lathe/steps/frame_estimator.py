@@ -1,0 +1,101 @@
+"""What every step estimator shares: named columns in, a DataFrame out.
+
+A step is fitted on a frame and remembers its columns (``feature_names_in_``). Arrays
+without names get sklearn's default names ``x0, x1, ...``, so a step configured for
+``"x0"`` works on them too. ``transform`` needs every column seen at fit (a
+``StepConfigError`` names the missing ones), ignores columns it has not seen, and returns
+its columns in fit order with the step's outputs in place, matching
+``get_feature_names_out``; ``set_output(transform="pandas")`` therefore works.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.utils import Tags
+from sklearn.utils.validation import (
+    _check_feature_names_in,
+    check_array,
+    check_is_fitted,
+    validate_data,
+)
+
+from lathe.steps.errors import StepConfigError, check_columns_present
+
+Names = npt.NDArray[np.object_]
+
+
+def as_frame(X: Any) -> pd.DataFrame:
+    """The input as a DataFrame with string column names (``x0, x1, ...`` when it has none)."""
+    if isinstance(X, pd.DataFrame) and all(isinstance(name, str) for name in X.columns):
+        return X
+    values = (
+        X if isinstance(X, pd.DataFrame) else check_array(X, dtype=None, ensure_all_finite=False)
+    )
+    frame = pd.DataFrame(values)
+    frame.columns = [f"x{position}" for position in range(frame.shape[1])]
+    return frame
+
+
+class FrameTransformer(TransformerMixin, BaseEstimator):  # type: ignore[misc]
+    """Base of the steps' transformers; subclasses implement ``fit`` and ``transform``
+    through ``_fit_frame`` and ``_transform_frame``."""
+
+    def _fit_frame(self, X: Any) -> pd.DataFrame:
+        frame = as_frame(X)
+        validate_data(self, X, reset=True, skip_check_array=True)
+        return frame
+
+    def _fitted_columns(self) -> list[str]:
+        return [str(name) for name in _check_feature_names_in(self)]
+
+    def _transform_frame(self, X: Any) -> pd.DataFrame:
+        check_is_fitted(self)
+        frame = as_frame(X)
+        if not isinstance(X, pd.DataFrame):
+            validate_data(self, X, reset=False, skip_check_array=True)
+        fitted = self._fitted_columns()
+        check_columns_present(fitted, frame.columns)
+        if list(frame.columns) != fitted:
+            frame = frame[fitted]
+        return frame
+
+    def _output_names(self, input_features: Any) -> tuple[list[str], dict[str, str]]:
+        """Fitted column names and, for each, the name its outputs are named after."""
+        check_is_fitted(self)
+        fitted = self._fitted_columns()
+        names = [str(name) for name in _check_feature_names_in(self, input_features)]
+        return fitted, dict(zip(fitted, names, strict=True))
+
+    def get_feature_names_out(self, input_features: Any = None) -> Names:
+        """The output columns: by default one per input column, under the same name."""
+        fitted, names = self._output_names(input_features)
+        return np.asarray([names[column] for column in fitted], dtype=object)
+
+    def __sklearn_tags__(self) -> Tags:
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        tags.input_tags.string = True
+        tags.input_tags.categorical = True
+        return tags
+
+
+def kept_rows(frame: pd.DataFrame, y: Any, keep: npt.NDArray[np.bool_]) -> tuple[pd.DataFrame, Any]:
+    """The rows of `frame` and `y` where `keep` is true, as a sampler returns them.
+
+    Row removal happens at fit time only: a pipeline passes rows through its samplers at
+    transform and predict time. Removing every row is refused.
+    """
+    if not keep.any():
+        raise StepConfigError("Removing these rows would leave no data.", "no_rows_left")
+    if keep.all():
+        return frame, y
+    if y is None:
+        return frame.loc[keep], None
+    if isinstance(y, pd.Series | pd.DataFrame):
+        return frame.loc[keep], y.loc[keep]
+    return frame.loc[keep], np.asarray(y)[keep]

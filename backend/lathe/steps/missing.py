@@ -1,0 +1,314 @@
+"""Step 3, missing values: drop sparse rows or columns, then impute what is left.
+
+Strategies by column type (numeric means a numeric dtype other than boolean):
+
+- numeric: ``mean``, ``median``, ``zero``, ``ffill``, ``bfill``;
+- every other column (text, categorical, boolean, datetime): ``mode``, ``constant``,
+  ``ffill``, ``bfill``.
+
+Decisions:
+
+- Fill values are learned from the fit rows only; missing values never count.
+- ``mode`` breaks ties by taking the smallest of the most frequent values (the first in
+  sorted order).
+- ``ffill``/``bfill`` copy the previous/next value of the frame being transformed, in row
+  order. A value with no neighbour to copy from (a leading missing value under ``ffill``, a
+  trailing one under ``bfill``) takes the fit rows' median (numeric) or mode (others), so
+  no missing value remains.
+- A column with no value at all at fit time learns 0 (numeric) or ``"unknown"`` (others).
+- ``constant`` writes the fill value as text: the column becomes a text column (``str``)
+  when a value is filled, e.g. a boolean column reads ``"True"``, ``"False"``,
+  ``"unknown"``.
+- Numeric columns in which a value is filled become ``float64``. A column with nothing
+  missing is returned unchanged, dtype included.
+- Dropping (``drop_strategy``) happens before imputation. A row or column is dropped when
+  its fraction of missing cells is above ``drop_threshold`` (0, the default, drops it when
+  any cell is missing). Dropping columns is a transformer that learns the columns at fit;
+  dropping rows is a fit-time sampler (its ``y``, when given, counts as one more cell of
+  each row).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, NotRequired, TypedDict
+
+import numpy as np
+import pandas as pd
+from sklearn.base import BaseEstimator
+
+from lathe.steps.column_kinds import is_numeric
+from lathe.steps.columns import ColumnDropper
+from lathe.steps.errors import StepConfigError, check_choice, check_columns_present
+from lathe.steps.frame_estimator import FrameTransformer, as_frame, kept_rows
+from lathe.steps.recipe_step import recipe_step
+from lathe.store.manifest import RecipeStep
+
+NUMERIC_STRATEGIES = ("mean", "median", "zero", "ffill", "bfill")
+CATEGORICAL_STRATEGIES = ("mode", "constant", "ffill", "bfill")
+DROP_STRATEGIES = ("rows", "columns", "none")
+DEFAULT_FILL_VALUE = "unknown"
+
+
+class ColumnMissingSetting(TypedDict):
+    """One row of the screen's column-specific settings."""
+
+    column: str
+    strategy: str
+    fillValue: NotRequired[Any]
+
+
+def check_fraction(value: float, setting: str) -> None:
+    if not 0.0 <= value <= 1.0:
+        raise StepConfigError(
+            f"The {setting} must be between 0 and 1.",
+            "fraction_out_of_range",
+            {"setting": setting, "value": value},
+        )
+
+
+def check_strategy(column: str, series: pd.Series[Any], strategy: str) -> None:
+    """Refuse a strategy that does not apply to the column's type."""
+    numeric = is_numeric(series)
+    allowed = NUMERIC_STRATEGIES if numeric else CATEGORICAL_STRATEGIES
+    if strategy not in allowed:
+        kind = "numeric" if numeric else "non-numeric"
+        choices = ", ".join(allowed)
+        raise StepConfigError(
+            f'Strategy "{strategy}" does not apply to {kind} column "{column}"; '
+            f"choose one of: {choices}.",
+            "strategy_not_for_column",
+            {"column": column, "strategy": strategy, "choices": choices},
+        )
+
+
+def mode_value(series: pd.Series[Any]) -> Any:
+    """The most frequent value, the smallest one on ties; ``None`` for an empty column."""
+    modes = series.mode(dropna=True)
+    return None if modes.empty else modes.iloc[0]
+
+
+def learned_fill_value(series: pd.Series[Any], strategy: str, fill_value: Any) -> Any:
+    """The value a column's missing cells take under `strategy` (for ``ffill``/``bfill``,
+    the value for cells with no neighbour to copy from)."""
+    if strategy == "constant":
+        return str(fill_value)
+    if is_numeric(series):
+        values = series.to_numpy(dtype=np.float64, na_value=np.nan)
+        values = values[np.isfinite(values)]
+        if strategy == "zero" or values.size == 0:
+            return 0.0
+        return float(values.mean() if strategy == "mean" else np.median(values))
+    mode = mode_value(series)
+    return DEFAULT_FILL_VALUE if mode is None else mode
+
+
+def learn_fill_values(
+    frame: pd.DataFrame, strategies: Mapping[str, str], fill_values: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Check each column's strategy against its type and learn its fill value."""
+    check_columns_present(strategies, frame.columns)
+    learned = {}
+    for column, strategy in strategies.items():
+        series = frame[column]
+        check_strategy(column, series, strategy)
+        fill_value = fill_values.get(column, DEFAULT_FILL_VALUE)
+        learned[column] = learned_fill_value(series, strategy, fill_value)
+    return learned
+
+
+def filled_column(series: pd.Series[Any], strategy: str, value: Any) -> pd.Series[Any]:
+    if strategy == "ffill":
+        series = series.ffill()
+    elif strategy == "bfill":
+        series = series.bfill()
+    if not series.hasnans:
+        return series
+    if strategy == "constant":
+        text = series if series.dtype == "str" else series.astype("str")
+        return text.fillna(value)
+    if is_numeric(series):
+        values = series.to_numpy(dtype=np.float64, na_value=np.nan)
+        filled = np.where(np.isnan(values), value, values)
+        return pd.Series(filled, index=series.index, name=series.name)
+    return series.fillna(value)
+
+
+def fill_missing(
+    frame: pd.DataFrame, strategies: Mapping[str, str], fill_values: Mapping[str, Any]
+) -> pd.DataFrame:
+    """The frame with each configured column's missing cells filled."""
+    filled = frame.copy(deep=False)
+    for column, strategy in strategies.items():
+        series = frame[column]
+        if series.hasnans:
+            filled[column] = filled_column(series, strategy, fill_values[column])
+    return filled
+
+
+def impute_missing(
+    frame: pd.DataFrame,
+    strategies: Mapping[str, str],
+    fill_values: Mapping[str, Any] | None = None,
+) -> pd.DataFrame:
+    """Fill missing values with strategies per column (``fill_values`` for ``constant``,
+    default ``"unknown"``), learned from `frame` itself."""
+    learned = learn_fill_values(frame, strategies, fill_values or {})
+    return fill_missing(frame, strategies, learned)
+
+
+class MissingValueImputer(FrameTransformer):
+    """``impute_missing`` as a transformer: fill values are learned at fit.
+
+    ``strategies`` maps columns to a strategy; ``fill_values`` maps ``constant`` columns to
+    their fill value. Other columns pass through.
+    """
+
+    def __init__(
+        self,
+        strategies: Mapping[str, str] | None = None,
+        fill_values: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.strategies = strategies
+        self.fill_values = fill_values
+
+    def fit(self, X: Any, y: Any = None) -> MissingValueImputer:
+        frame = self._fit_frame(X)
+        self.strategies_ = dict(self.strategies or {})
+        self.fill_values_ = learn_fill_values(frame, self.strategies_, self.fill_values or {})
+        return self
+
+    def transform(self, X: Any) -> pd.DataFrame:
+        return fill_missing(self._transform_frame(X), self.strategies_, self.fill_values_)
+
+
+def columns_over_missing_threshold(frame: pd.DataFrame, threshold: float) -> list[str]:
+    """Columns whose fraction of missing cells is above `threshold`."""
+    check_fraction(threshold, "drop threshold")
+    fractions = frame.isna().mean()
+    return [str(name) for name in fractions.index[fractions > threshold]]
+
+
+def learn_dropped_columns(frame: pd.DataFrame, threshold: float) -> list[str]:
+    dropped = columns_over_missing_threshold(frame, threshold)
+    if frame.shape[1] and len(dropped) == frame.shape[1]:
+        raise StepConfigError(
+            "Every column has too many missing values; dropping them would leave no data.",
+            "no_columns_left",
+        )
+    return dropped
+
+
+def drop_missing_columns(frame: pd.DataFrame, threshold: float = 0.0) -> pd.DataFrame:
+    """The frame without its columns whose fraction of missing cells is above `threshold`."""
+    return frame.drop(columns=learn_dropped_columns(frame, threshold))
+
+
+class MissingColumnDropper(ColumnDropper):
+    """``drop_missing_columns`` as a transformer: the columns to drop are learned at fit."""
+
+    def __init__(self, threshold: float = 0.0) -> None:
+        self.threshold = threshold
+
+    def fit(self, X: Any, y: Any = None) -> MissingColumnDropper:
+        self.dropped_columns_ = learn_dropped_columns(self._fit_frame(X), self.threshold)
+        return self
+
+
+def rows_within_missing_threshold(
+    frame: pd.DataFrame, threshold: float, y: Any = None
+) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    """True for rows whose fraction of missing cells is at most `threshold`; ``y``, when
+    given, is one more cell of each row."""
+    check_fraction(threshold, "drop threshold")
+    missing = frame.isna().sum(axis=1).to_numpy(dtype=np.int64)
+    cells = frame.shape[1]
+    if y is not None:
+        missing = missing + pd.isna(np.asarray(y, dtype=object)).astype(np.int64)
+        cells += 1
+    if cells == 0:
+        return np.ones(len(frame), dtype=np.bool_)
+    return np.asarray(missing / cells <= threshold, dtype=np.bool_)
+
+
+def drop_missing_rows(frame: pd.DataFrame, threshold: float = 0.0) -> pd.DataFrame:
+    """The frame without its rows whose fraction of missing cells is above `threshold`."""
+    kept, _ = kept_rows(frame, None, rows_within_missing_threshold(frame, threshold))
+    return kept
+
+
+class MissingRowDropper(BaseEstimator):  # type: ignore[misc]
+    """A fit-time sampler dropping rows whose fraction of missing cells is above
+    ``threshold``."""
+
+    def __init__(self, threshold: float = 0.0) -> None:
+        self.threshold = threshold
+
+    def fit_resample(self, X: Any, y: Any = None) -> tuple[pd.DataFrame, Any]:
+        frame = as_frame(X)
+        return kept_rows(frame, y, rows_within_missing_threshold(frame, self.threshold, y))
+
+
+def missing_value_steps(
+    frame: pd.DataFrame,
+    *,
+    strategy: str = "mean",
+    cat_strategy: str = "mode",
+    fill_value: Any = DEFAULT_FILL_VALUE,
+    drop_strategy: str = "none",
+    drop_threshold: float = 0.0,
+    column_settings: Sequence[ColumnMissingSetting] | None = None,
+) -> list[RecipeStep]:
+    """The recipe steps for the screen's settings, resolved against `frame`.
+
+    The drop step comes first. Without column settings, every remaining column is imputed
+    (numeric ones with `strategy`, the others with `cat_strategy`), so values missing only
+    in later data are filled too. With column settings, only the listed columns are.
+    Columns the drop step removes are not imputed.
+    """
+    check_choice(drop_strategy, DROP_STRATEGIES, "drop_strategy")
+    check_fraction(drop_threshold, "drop threshold")
+    steps: list[RecipeStep] = []
+    dropped: set[str] = set()
+    if drop_strategy == "rows":
+        steps.append(recipe_step("drop_missing_rows", threshold=drop_threshold))
+    elif drop_strategy == "columns":
+        dropped = set(learn_dropped_columns(frame, drop_threshold))
+        steps.append(recipe_step("drop_missing_columns", threshold=drop_threshold))
+    strategies, fill_values = (
+        _column_strategies(frame, column_settings)
+        if column_settings
+        else _global_strategies(frame, strategy, cat_strategy, fill_value)
+    )
+    kept = {column: value for column, value in strategies.items() if column not in dropped}
+    if kept:
+        fills = {column: fill_values[column] for column in kept if column in fill_values}
+        steps.append(recipe_step("impute_missing", strategies=kept, fill_values=fills))
+    return steps
+
+
+def _global_strategies(
+    frame: pd.DataFrame, strategy: str, cat_strategy: str, fill_value: Any
+) -> tuple[dict[str, str], dict[str, Any]]:
+    check_choice(strategy, NUMERIC_STRATEGIES, "strategy")
+    check_choice(cat_strategy, CATEGORICAL_STRATEGIES, "cat_strategy")
+    strategies = {
+        str(name): strategy if is_numeric(frame[name]) else cat_strategy for name in frame.columns
+    }
+    fills = {name: fill_value for name, chosen in strategies.items() if chosen == "constant"}
+    return strategies, fills
+
+
+def _column_strategies(
+    frame: pd.DataFrame, settings: Sequence[ColumnMissingSetting]
+) -> tuple[dict[str, str], dict[str, Any]]:
+    check_columns_present([setting["column"] for setting in settings], frame.columns)
+    strategies: dict[str, str] = {}
+    fills: dict[str, Any] = {}
+    for setting in settings:
+        column, chosen = setting["column"], setting["strategy"]
+        check_strategy(column, frame[column], chosen)
+        strategies[column] = chosen
+        if chosen == "constant":
+            fills[column] = setting.get("fillValue", DEFAULT_FILL_VALUE)
+    return strategies, fills

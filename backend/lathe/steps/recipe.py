@@ -1,0 +1,185 @@
+"""The recipe: the session's applied steps, replayable on the uploaded frame and fittable
+again as one pipeline.
+
+A recipe is a JSON list of ``{"step": "<name>", "params": {...}}`` (``recipe_step.py``);
+each name maps to an estimator class built with the params as keyword arguments:
+
+- ``drop_columns`` ``{columns}``; ``drop_missing_columns`` ``{threshold}``;
+  ``impute_missing`` ``{strategies, fill_values}``; ``handle_outliers``
+  ``{column_configs}``; ``encode`` ``{strategies, target_column, target_type,
+  unknown_as_missing}``; ``scale`` ``{methods}``: transformers;
+- ``drop_missing_rows`` ``{threshold}``; ``remove_outlier_rows`` ``{column_configs}``:
+  samplers (``fit_resample``), which remove rows at fit time only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from sklearn.base import BaseEstimator
+from sklearn.utils.metaestimators import available_if
+
+from lathe.steps.columns import ColumnDropper
+from lathe.steps.encoding import CategoricalEncoder
+from lathe.steps.errors import StepConfigError
+from lathe.steps.frame_estimator import as_frame
+from lathe.steps.missing import MissingColumnDropper, MissingRowDropper, MissingValueImputer
+from lathe.steps.outliers import OutlierHandler, OutlierRowRemover
+from lathe.steps.scaling import FeatureScaler
+from lathe.store.manifest import RecipeStep
+
+STEP_ESTIMATORS: dict[str, type[BaseEstimator]] = {
+    "drop_columns": ColumnDropper,
+    "drop_missing_rows": MissingRowDropper,
+    "drop_missing_columns": MissingColumnDropper,
+    "impute_missing": MissingValueImputer,
+    "handle_outliers": OutlierHandler,
+    "remove_outlier_rows": OutlierRowRemover,
+    "encode": CategoricalEncoder,
+    "scale": FeatureScaler,
+}
+
+
+def estimator_for(step: RecipeStep) -> BaseEstimator:
+    """The unfitted estimator or sampler of a recipe step."""
+    estimator_class = STEP_ESTIMATORS.get(step["step"])
+    if estimator_class is None:
+        raise StepConfigError(
+            f"Unknown recipe step '{step['step']}'.", "unknown_step", {"step": step["step"]}
+        )
+    return estimator_class(**step["params"])
+
+
+def is_sampler(estimator: Any) -> bool:
+    return hasattr(estimator, "fit_resample")
+
+
+def apply_step(frame: pd.DataFrame, step: RecipeStep) -> pd.DataFrame:
+    """Fit the step on `frame` and return its result, rows removed by samplers included
+    (what the preview shows)."""
+    estimator = estimator_for(step)
+    if is_sampler(estimator):
+        kept: pd.DataFrame = estimator.fit_resample(frame)[0]
+        return kept
+    transformed: pd.DataFrame = estimator.fit_transform(frame)
+    return transformed
+
+
+def replay(raw_frame: pd.DataFrame, recipe: Sequence[RecipeStep]) -> pd.DataFrame:
+    """Apply every step of `recipe` in order, starting from `raw_frame`."""
+    frame = raw_frame
+    for step in recipe:
+        frame = apply_step(frame, step)
+    return frame
+
+
+def _model(pipeline: RecipePipeline) -> Any:
+    """The final step when it is a model (it predicts), else ``None``."""
+    final = pipeline.steps[-1][1] if pipeline.steps else None
+    return final if hasattr(final, "predict") else None
+
+
+def _transforms(pipeline: RecipePipeline) -> bool:
+    model = _model(pipeline)
+    return model is None or hasattr(model, "transform")
+
+
+def _predicts(pipeline: RecipePipeline) -> bool:
+    return _model(pipeline) is not None
+
+
+def _predicts_proba(pipeline: RecipePipeline) -> bool:
+    return hasattr(_model(pipeline), "predict_proba")
+
+
+class RecipePipeline(BaseEstimator):  # type: ignore[misc]
+    """The recipe's steps, optionally ending in a model (a step that predicts), fitted as
+    one estimator. Steps are fitted in place, as in sklearn's ``Pipeline``.
+
+    ``fit(X, y)`` fits the recipe's steps in order, samplers removing rows of ``X`` and
+    ``y`` there and only there, then fits the model. ``transform`` applies the recipe's
+    transformers (and the model's ``transform``); ``predict`` and ``predict_proba``
+    apply them and delegate to the model.
+
+    With ``target_column``, the recipe runs on frames that hold the target as that column,
+    as it did when the steps were applied: ``fit`` adds ``y`` as the column (unless ``X``
+    has it) and, after the recipe, takes it out again as the model's ``y``; ``transform``
+    and ``predict`` add an all-missing placeholder when ``X`` lacks it and take it out
+    before the model. Every step transforms column by column, so the placeholder never
+    changes another column.
+    """
+
+    def __init__(
+        self, steps: Sequence[tuple[str, Any]] = (), target_column: str | None = None
+    ) -> None:
+        self.steps = steps
+        self.target_column = target_column
+
+    def _recipe_steps(self) -> Sequence[tuple[str, Any]]:
+        return self.steps[:-1] if _model(self) is not None else self.steps
+
+    def _split_target(self, frame: pd.DataFrame, y: Any) -> tuple[pd.DataFrame, Any]:
+        target = self.target_column
+        if target is None:
+            return frame, y
+        if target not in frame.columns:
+            raise StepConfigError(
+                f'The recipe removes the target column "{target}".',
+                "target_column_dropped",
+                {"column": target},
+            )
+        return frame.drop(columns=[target]), frame[target]
+
+    def fit(self, X: Any, y: Any = None) -> RecipePipeline:
+        frame = as_frame(X)
+        target = self.target_column
+        if target is not None and target not in frame.columns and y is not None:
+            frame, y = frame.assign(**{target: np.asarray(y)}), None
+        for _, step in self._recipe_steps():
+            if is_sampler(step):
+                frame, y = step.fit_resample(frame, y)
+            else:
+                frame = step.fit_transform(frame, y)
+        frame, y = self._split_target(frame, y)
+        model = _model(self)
+        if model is not None:
+            model.fit(frame, y)
+        return self
+
+    def _prepared(self, X: Any) -> pd.DataFrame:
+        frame = as_frame(X)
+        target = self.target_column
+        if target is not None and target not in frame.columns:
+            placeholder = pd.Series(np.nan, index=frame.index, dtype=object)
+            frame = frame.assign(**{target: placeholder})
+        for _, step in self._recipe_steps():
+            if not is_sampler(step):
+                frame = step.transform(frame)
+        return self._split_target(frame, None)[0]
+
+    @available_if(_transforms)  # type: ignore[untyped-decorator]
+    def transform(self, X: Any) -> Any:
+        model = _model(self)
+        prepared = self._prepared(X)
+        return prepared if model is None else model.transform(prepared)
+
+    @available_if(_predicts)  # type: ignore[untyped-decorator]
+    def predict(self, X: Any) -> Any:
+        return _model(self).predict(self._prepared(X))
+
+    @available_if(_predicts_proba)  # type: ignore[untyped-decorator]
+    def predict_proba(self, X: Any) -> Any:
+        return _model(self).predict_proba(self._prepared(X))
+
+
+def recipe_pipeline(
+    recipe: Sequence[RecipeStep], target_column: str | None = None
+) -> RecipePipeline:
+    """The recipe as an unfitted pipeline, its steps named ``<position>_<step>``."""
+    steps = [
+        (f"{position}_{step['step']}", estimator_for(step)) for position, step in enumerate(recipe)
+    ]
+    return RecipePipeline(steps=steps, target_column=target_column)

@@ -1,0 +1,291 @@
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from lathe.steps.errors import StepConfigError
+from lathe.steps.missing import (
+    MissingColumnDropper,
+    MissingRowDropper,
+    MissingValueImputer,
+    drop_missing_columns,
+    drop_missing_rows,
+    impute_missing,
+    missing_value_steps,
+)
+
+NAN = math.nan
+
+
+def frame() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "num": [NAN, 2.0, NAN, 4.0, 10.0, NAN],
+            "cat": [None, "b", "a", None, "b", "a"],
+            "whole": [1, 2, 3, 4, 5, 6],
+        }
+    )
+
+
+def filled(strategy: str, column: str = "num", **fill_values) -> list:
+    result = impute_missing(frame(), {column: strategy}, fill_values or None)
+    return result[column].tolist()
+
+
+@pytest.mark.parametrize(
+    ("strategy", "expected"),
+    [
+        ("mean", [16 / 3, 2.0, 16 / 3, 4.0, 10.0, 16 / 3]),
+        ("median", [4.0, 2.0, 4.0, 4.0, 10.0, 4.0]),
+        ("zero", [0.0, 2.0, 0.0, 4.0, 10.0, 0.0]),
+        # the leading gap has nothing to copy forward: it takes the median (4)
+        ("ffill", [4.0, 2.0, 2.0, 4.0, 10.0, 10.0]),
+        # the trailing gap has nothing to copy backward: it takes the median (4)
+        ("bfill", [2.0, 2.0, 4.0, 4.0, 10.0, 4.0]),
+    ],
+)
+def test_numeric_strategies(strategy, expected):
+    assert filled(strategy) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    ("strategy", "expected"),
+    [
+        # "a" and "b" are both seen twice: the tie goes to the smallest, "a"
+        ("mode", ["a", "b", "a", "a", "b", "a"]),
+        ("constant", ["unknown", "b", "a", "unknown", "b", "a"]),
+        # leading gap: the mode "a"
+        ("ffill", ["a", "b", "a", "a", "b", "a"]),
+        ("bfill", ["b", "b", "a", "b", "b", "a"]),
+    ],
+)
+def test_categorical_strategies(strategy, expected):
+    assert filled(strategy, "cat") == expected
+
+
+def test_constant_uses_the_given_fill_value():
+    assert filled("constant", "cat", cat="missing") == ["missing", "b", "a", "missing", "b", "a"]
+
+
+def test_mode_tie_takes_the_first_value_in_sorted_order():
+    column = pd.DataFrame({"c": ["z", "y", "y", "z", None]})
+    assert impute_missing(column, {"c": "mode"})["c"].tolist() == ["z", "y", "y", "z", "y"]
+
+
+def test_trailing_gap_under_ffill_and_leading_gap_under_bfill_copy_neighbours():
+    values = pd.DataFrame({"x": [1.0, NAN, 3.0, NAN]})
+    assert impute_missing(values, {"x": "ffill"})["x"].tolist() == [1.0, 1.0, 3.0, 3.0]
+    values = pd.DataFrame({"x": [NAN, 1.0, NAN, 3.0]})
+    assert impute_missing(values, {"x": "bfill"})["x"].tolist() == [1.0, 1.0, 3.0, 3.0]
+
+
+def test_complete_columns_and_unconfigured_columns_are_untouched():
+    result = impute_missing(frame(), {"whole": "mean", "num": "zero"})
+    assert result["whole"].dtype == np.int64
+    assert result["whole"].tolist() == [1, 2, 3, 4, 5, 6]
+    assert result["cat"].isna().sum() == 2
+    assert list(result.columns) == ["num", "cat", "whole"]
+
+
+def test_input_frame_is_not_modified():
+    original = frame()
+    impute_missing(original, {"num": "mean", "cat": "mode"})
+    pd.testing.assert_frame_equal(original, frame())
+
+
+def test_nullable_integers_become_floats_when_filled():
+    values = pd.DataFrame({"n": pd.array([1, None, 4], dtype="Int64")})
+    result = impute_missing(values, {"n": "mean"})
+    assert result["n"].dtype == np.float64
+    assert result["n"].tolist() == [1.0, 2.5, 4.0]
+
+
+def test_constant_on_a_boolean_column_makes_it_text():
+    values = pd.DataFrame({"flag": pd.array([True, None, False], dtype="boolean")})
+    result = impute_missing(values, {"flag": "constant"})
+    assert result["flag"].tolist() == ["True", "unknown", "False"]
+
+
+def test_mode_keeps_boolean_and_datetime_types():
+    values = pd.DataFrame(
+        {
+            "flag": pd.array([True, None, True, False], dtype="boolean"),
+            "when": pd.to_datetime(pd.Series(["2024-01-02", None, "2024-01-01", "2024-01-01"])),
+        }
+    )
+    result = impute_missing(values, {"flag": "mode", "when": "mode"})
+    assert result["flag"].dtype == "boolean"
+    assert result["flag"].tolist() == [True, True, True, False]
+    assert result["when"][1] == pd.Timestamp("2024-01-01")
+
+
+def test_columns_without_any_value_get_zero_or_unknown():
+    values = pd.DataFrame({"n": [NAN, NAN], "t": pd.Series([None, None], dtype="str")})
+    result = impute_missing(values, {"n": "mean", "t": "mode"})
+    assert result["n"].tolist() == [0.0, 0.0]
+    assert result["t"].tolist() == ["unknown", "unknown"]
+
+
+def test_fill_values_are_learned_from_fit_rows_only():
+    imputer = MissingValueImputer(strategies={"num": "mean", "cat": "ffill"}).fit(frame())
+    later = pd.DataFrame({"num": [NAN, 100.0], "cat": [None, "z"], "whole": [0, 0]})
+    result = imputer.transform(later)
+    assert result["num"].tolist() == pytest.approx([16 / 3, 100.0])
+    # a leading gap in the transformed rows takes the fit rows' mode
+    assert result["cat"].tolist() == ["a", "z"]
+
+
+@pytest.mark.parametrize(("column", "strategy"), [("cat", "mean"), ("num", "mode")])
+def test_strategy_must_suit_the_column_type(column, strategy):
+    with pytest.raises(StepConfigError) as refused:
+        impute_missing(frame(), {column: strategy})
+    assert refused.value.code == "strategy_not_for_column"
+    assert column in refused.value.message
+    assert isinstance(refused.value, ValueError)
+
+
+def test_column_settings_are_checked_against_the_column_type():
+    with pytest.raises(StepConfigError, match='does not apply to numeric column "num"'):
+        missing_value_steps(frame(), column_settings=[{"column": "num", "strategy": "constant"}])
+
+
+def test_unknown_columns_are_named():
+    with pytest.raises(StepConfigError, match="Unknown columns: nope") as refused:
+        missing_value_steps(frame(), column_settings=[{"column": "nope", "strategy": "mode"}])
+    assert refused.value.code == "unknown_columns"
+
+
+def test_global_strategy_names_are_checked():
+    with pytest.raises(StepConfigError) as refused:
+        missing_value_steps(frame(), strategy="mode")
+    assert refused.value.code == "invalid_strategy"
+    with pytest.raises(StepConfigError) as refused:
+        missing_value_steps(frame(), drop_strategy="cells")
+    assert refused.value.code == "invalid_drop_strategy"
+
+
+@pytest.mark.parametrize("threshold", [-0.1, 1.5])
+def test_drop_threshold_is_a_fraction(threshold):
+    with pytest.raises(StepConfigError) as refused:
+        missing_value_steps(frame(), drop_strategy="rows", drop_threshold=threshold)
+    assert refused.value.code == "fraction_out_of_range"
+
+
+def test_drop_rows_with_any_missing_value_by_default():
+    result = drop_missing_rows(frame())
+    assert result.index.tolist() == [1, 4]
+
+
+def test_drop_rows_above_a_threshold():
+    # row 0 misses 2 of 3 cells (0.67), rows 2 and 3 miss 1 of 3 (0.33)
+    assert drop_missing_rows(frame(), 0.5).index.tolist() == [1, 2, 3, 4, 5]
+    assert drop_missing_rows(frame(), 0.34).index.tolist() == [1, 2, 3, 4, 5]
+    assert drop_missing_rows(frame(), 0.33).index.tolist() == [1, 4]
+
+
+def test_row_sampler_counts_y_as_one_more_cell_and_keeps_y_aligned():
+    values = pd.DataFrame({"a": [1.0, NAN, 3.0, 4.0]})
+    y = pd.Series([0, 1, NAN, 1])
+    kept, kept_y = MissingRowDropper().fit_resample(values, y)
+    assert kept["a"].tolist() == [1.0, 4.0]
+    assert kept_y.tolist() == [0, 1]
+    # at 0.5, one missing cell of two (the value or y) is not above the threshold
+    kept, kept_y = MissingRowDropper(threshold=0.5).fit_resample(values, np.asarray(y))
+    assert len(kept) == 4
+    assert len(kept_y) == 4
+
+
+def test_dropping_every_row_is_refused():
+    with pytest.raises(StepConfigError) as refused:
+        drop_missing_rows(pd.DataFrame({"a": [NAN, NAN]}))
+    assert refused.value.code == "no_rows_left"
+
+
+def test_drop_columns_with_missing_values():
+    assert list(drop_missing_columns(frame()).columns) == ["whole"]
+    # num misses 3 of 6 (0.5), cat 2 of 6 (0.33)
+    assert list(drop_missing_columns(frame(), 0.4).columns) == ["cat", "whole"]
+    assert list(drop_missing_columns(frame(), 0.5).columns) == ["num", "cat", "whole"]
+
+
+def test_dropping_every_column_is_refused():
+    with pytest.raises(StepConfigError) as refused:
+        drop_missing_columns(pd.DataFrame({"a": [NAN, 1.0], "b": [None, "x"]}))
+    assert refused.value.code == "no_columns_left"
+
+
+def test_column_dropper_learns_its_columns_at_fit():
+    dropper = MissingColumnDropper().fit(frame())
+    assert dropper.dropped_columns_ == ["num", "cat"]
+    complete = pd.DataFrame({"num": [1.0], "cat": ["a"], "whole": [1]})
+    assert list(dropper.transform(complete).columns) == ["whole"]
+    assert dropper.get_feature_names_out().tolist() == ["whole"]
+
+
+def test_global_settings_impute_every_column_by_its_type():
+    steps = missing_value_steps(frame(), strategy="median", cat_strategy="constant")
+    assert steps == [
+        {
+            "step": "impute_missing",
+            "params": {
+                "strategies": {"num": "median", "cat": "constant", "whole": "median"},
+                "fill_values": {"cat": "unknown"},
+            },
+        }
+    ]
+
+
+def test_drop_comes_before_imputation_and_dropped_columns_are_not_imputed():
+    steps = missing_value_steps(frame(), drop_strategy="columns", drop_threshold=0.4)
+    assert steps == [
+        {"step": "drop_missing_columns", "params": {"threshold": 0.4}},
+        {
+            "step": "impute_missing",
+            "params": {"strategies": {"cat": "mode", "whole": "mean"}, "fill_values": {}},
+        },
+    ]
+    steps = missing_value_steps(frame(), drop_strategy="rows")
+    assert steps[0] == {"step": "drop_missing_rows", "params": {"threshold": 0.0}}
+
+
+def test_column_settings_impute_only_their_columns():
+    steps = missing_value_steps(
+        frame(),
+        column_settings=[
+            {"column": "cat", "strategy": "constant", "fillValue": "none"},
+            {"column": "num", "strategy": "bfill"},
+        ],
+    )
+    assert steps == [
+        {
+            "step": "impute_missing",
+            "params": {
+                "strategies": {"cat": "constant", "num": "bfill"},
+                "fill_values": {"cat": "none"},
+            },
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    ("strategies", "fill_values"),
+    [
+        ({"num": "mean", "cat": "mode"}, None),
+        ({"num": "ffill", "cat": "bfill"}, None),
+        ({"num": "median", "cat": "constant"}, {"cat": "?"}),
+    ],
+)
+def test_pure_function_equals_the_transformer(strategies, fill_values):
+    expected = impute_missing(frame(), strategies, fill_values)
+    imputer = MissingValueImputer(strategies=strategies, fill_values=fill_values)
+    pd.testing.assert_frame_equal(imputer.fit_transform(frame()), expected)
+
+
+def test_pure_droppers_equal_their_estimators():
+    pd.testing.assert_frame_equal(
+        MissingColumnDropper(threshold=0.4).fit_transform(frame()),
+        drop_missing_columns(frame(), 0.4),
+    )
+    kept, _ = MissingRowDropper(threshold=0.4).fit_resample(frame())
+    pd.testing.assert_frame_equal(kept, drop_missing_rows(frame(), 0.4))

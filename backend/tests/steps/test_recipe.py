@@ -1,0 +1,233 @@
+import json
+import math
+import pickle
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.linear_model import LinearRegression, LogisticRegression
+
+from lathe.steps.columns import column_drop_steps
+from lathe.steps.encoding import encoding_steps
+from lathe.steps.errors import StepConfigError
+from lathe.steps.missing import missing_value_steps
+from lathe.steps.outliers import outlier_steps
+from lathe.steps.recipe import (
+    RecipePipeline,
+    apply_step,
+    estimator_for,
+    recipe_pipeline,
+    replay,
+)
+from lathe.steps.scaling import scaling_steps
+from lathe.store.manifest import RecipeStep
+
+
+def raw_frame(n: int = 200, seed: int = 3) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    age = rng.normal(40, 10, size=n)
+    age[rng.random(n) < 0.1] = np.nan
+    age[:3] = [200.0, -90.0, 150.0]
+    income = rng.lognormal(10, 0.5, size=n)
+    income[5:8] = [1e7, 2e7, 5e6]
+    city = rng.choice([f"city{i:02d}" for i in range(15)], size=n).astype(object)
+    city[rng.random(n) < 0.1] = None
+    color = rng.choice(["red", "green", "blue"], size=n).astype(object)
+    color[rng.random(n) < 0.05] = None
+    return pd.DataFrame(
+        {
+            "id": np.arange(n),
+            "age": age,
+            "income": income,
+            "city": pd.Series(city, dtype="str"),
+            "color": pd.Series(color, dtype="str"),
+            "score": rng.integers(0, 100, size=n),
+            "y": rng.normal(size=n) + np.nan_to_num(age) / 40,
+        }
+    )
+
+
+def session(raw: pd.DataFrame) -> tuple[pd.DataFrame, list[RecipeStep]]:
+    """The screens' actions applied one after another, as the API does."""
+    actions = [
+        lambda frame: column_drop_steps(frame, ["id"]),
+        lambda frame: missing_value_steps(
+            frame, strategy="median", drop_strategy="rows", drop_threshold=0.2
+        ),
+        lambda frame: outlier_steps(
+            frame,
+            column_configs={
+                "age": {"strategy": "cap", "method": "iqr", "factor": 1.5},
+                "income": {"strategy": "remove", "method": "auto", "factor": 3.0},
+            },
+        ),
+        lambda frame: encoding_steps(
+            frame,
+            target_column="y",
+            column_settings=[
+                {"column": "color", "strategy": "onehot"},
+                {"column": "city", "strategy": "target"},
+            ],
+        ),
+        lambda frame: scaling_steps(frame, method="standard", target_column="y"),
+    ]
+    frame, recipe = raw, []
+    for action in actions:
+        for step in action(frame):
+            frame = apply_step(frame, step)
+            recipe.append(step)
+    return frame, recipe
+
+
+def test_session_recipe_has_the_expected_steps():
+    frame, recipe = session(raw_frame())
+    assert [step["step"] for step in recipe] == [
+        "drop_columns",
+        "drop_missing_rows",
+        "impute_missing",
+        "handle_outliers",
+        "remove_outlier_rows",
+        "encode",
+        "scale",
+    ]
+    assert list(frame.columns) == [
+        "age",
+        "income",
+        "city",
+        "color_blue",
+        "color_green",
+        "color_red",
+        "score",
+        "y",
+    ]
+    assert len(frame) < 200
+    assert not frame.isna().any().any()
+
+
+def test_replay_reproduces_the_current_frame_exactly():
+    raw = raw_frame()
+    current, recipe = session(raw)
+    stored = json.loads(json.dumps(recipe))
+    pd.testing.assert_frame_equal(replay(raw, stored), current)
+
+
+def test_replay_through_parquet_as_the_session_stores_frames(tmp_path: Path):
+    raw = raw_frame()
+    current, recipe = session(raw)
+    raw.to_parquet(tmp_path / "raw.parquet")
+    current.to_parquet(tmp_path / "current.parquet")
+    replayed = replay(pd.read_parquet(tmp_path / "raw.parquet"), json.loads(json.dumps(recipe)))
+    replayed.to_parquet(tmp_path / "replayed.parquet")
+    pd.testing.assert_frame_equal(
+        pd.read_parquet(tmp_path / "replayed.parquet"),
+        pd.read_parquet(tmp_path / "current.parquet"),
+    )
+
+
+def test_unknown_steps_are_refused():
+    with pytest.raises(StepConfigError) as refused:
+        estimator_for({"step": "shuffle", "params": {}})
+    assert refused.value.code == "unknown_step"
+
+
+def test_samplers_act_at_fit_time_only():
+    values = pd.DataFrame({"v": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 100.0]})
+    recipe: list[RecipeStep] = [
+        {
+            "step": "remove_outlier_rows",
+            "params": {"column_configs": {"v": {"method": "iqr", "factor": 1.5}}},
+        },
+        {"step": "scale", "params": {"methods": {"v": "minmax"}}},
+    ]
+    pipeline = recipe_pipeline(recipe).fit(values)
+    # the scaler learned from the 7 rows left: minimum 1, range 6
+    result = pipeline.transform(values)
+    assert len(result) == 8
+    assert result["v"].tolist() == pytest.approx([0, 1 / 6, 2 / 6, 3 / 6, 4 / 6, 5 / 6, 1, 99 / 6])
+    assert not hasattr(pipeline, "predict")
+
+
+def test_pipeline_with_a_model_fits_on_recipe_rows_and_predicts_on_raw_rows():
+    raw = raw_frame()
+    _, recipe = session(raw)
+    train, test = raw.iloc[:150], raw.iloc[150:]
+    pipeline = recipe_pipeline(recipe, target_column="y")
+    pipeline.steps = [*pipeline.steps, ("model", LinearRegression())]
+    pipeline.fit(train.drop(columns=["y"]), train["y"])
+    model = pipeline.steps[-1][1]
+    assert list(model.feature_names_in_) == [
+        "age",
+        "income",
+        "city",
+        "color_blue",
+        "color_green",
+        "color_red",
+        "score",
+    ]
+    predictions = pipeline.predict(test.drop(columns=["y"]))
+    assert predictions.shape == (50,)
+    assert np.isfinite(predictions).all()
+    # a frame that still holds the target predicts the same
+    assert pipeline.predict(test) == pytest.approx(predictions)
+    restored = pickle.loads(pickle.dumps(pipeline))
+    assert restored.predict(test.drop(columns=["y"])) == pytest.approx(predictions)
+
+
+def test_pipeline_fitted_on_every_row_trains_the_model_on_the_replayed_frame():
+    raw = raw_frame()
+    current, recipe = session(raw)
+    pipeline = recipe_pipeline(recipe, target_column="y")
+    pipeline.steps = [*pipeline.steps, ("model", LinearRegression())]
+    pipeline.fit(raw.drop(columns=["y"]), raw["y"])
+    direct = LinearRegression().fit(current.drop(columns=["y"]), current["y"])
+    assert pipeline.steps[-1][1].coef_ == pytest.approx(direct.coef_)
+
+
+def test_predict_proba_and_transform_delegate_to_the_model():
+    rng = np.random.default_rng(0)
+    frame = pd.DataFrame({"x": rng.normal(size=60), "c": rng.choice(["a", "b"], size=60)})
+    labels = (frame["x"] > 0).astype(int)
+    recipe: list[RecipeStep] = [
+        {"step": "encode", "params": {"strategies": {"c": "onehot"}}},
+        {"step": "scale", "params": {"methods": {"x": "standard"}}},
+    ]
+    pipeline = RecipePipeline(
+        steps=[*recipe_pipeline(recipe).steps, ("model", LogisticRegression())]
+    )
+    pipeline.fit(frame, labels)
+    unseen = pd.DataFrame({"x": [2.0, -2.0], "c": ["zzz", "a"]})
+    assert pipeline.predict(unseen).tolist() == [1, 0]
+    assert pipeline.predict_proba(unseen).shape == (2, 2)
+    assert not hasattr(pipeline, "transform")
+
+
+def test_target_column_dropped_by_the_recipe_is_refused():
+    values = pd.DataFrame({"x": [1.0, 2.0], "y": [1.0, math.nan]})
+    pipeline = recipe_pipeline(
+        [{"step": "drop_missing_columns", "params": {"threshold": 0.0}}], target_column="y"
+    )
+    with pytest.raises(StepConfigError) as refused:
+        pipeline.fit(values)
+    assert refused.value.code == "target_column_dropped"
+
+
+def test_target_placeholder_passes_through_steps_configured_for_the_target():
+    rng = np.random.default_rng(5)
+    x = rng.normal(size=100)
+    y = 3 * x + rng.normal(scale=0.1, size=100)
+    y[:2] = [500.0, np.nan]
+    frame = pd.DataFrame({"x": x, "y": y})
+    recipe = [*missing_value_steps(frame), *outlier_steps(frame, strategy="cap")]
+    assert "y" in recipe[0]["params"]["strategies"]
+    assert "y" in recipe[1]["params"]["column_configs"]
+    current = replay(frame, recipe)
+    pipeline = recipe_pipeline(recipe, target_column="y")
+    pipeline.steps = [*pipeline.steps, ("model", LinearRegression())]
+    pipeline.fit(frame[["x"]], frame["y"])
+    direct = LinearRegression().fit(current[["x"]], current["y"])
+    assert pipeline.steps[-1][1].coef_ == pytest.approx(direct.coef_)
+    # rows without the target: x's missing value takes the mean learned at fit
+    unseen = pd.DataFrame({"x": [0.5, np.nan]})
+    expected = direct.predict(pd.DataFrame({"x": [0.5, x.mean()]}))
+    assert pipeline.predict(unseen) == pytest.approx(expected)
