@@ -8,12 +8,10 @@ from fastapi import APIRouter, Depends, Query, Request
 from lathe.analysis.profile import UnknownTargetError, analyze_frame
 from lathe.api.payloads import frame_payload
 from lathe.api.responses import ERRORS
+from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.schemas import AnalyzeResponse
-from lathe.api.session_cookie import session_id, settings_of, store_of
-from lathe.config import Settings
 from lathe.errors import LatheError
 from lathe.store.lru_cache import LruCache
-from lathe.store.session_store import SessionStore
 
 router = APIRouter(tags=["analysis"], responses=ERRORS)
 
@@ -27,10 +25,10 @@ def analysis_cache(request: Request) -> AnalysisCache:
 
 @router.get("/api/analyze/")
 def analyze(
-    store: Annotated[SessionStore, Depends(store_of)],
-    settings: Annotated[Settings, Depends(settings_of)],
+    store: Store,
+    settings: Config,
     cache: Annotated[AnalysisCache, Depends(analysis_cache)],
-    current: Annotated[str | None, Depends(session_id)],
+    current: SessionId,
     target: Annotated[str | None, Query(description="Optional target column.")] = None,
 ) -> AnalyzeResponse:
     target = target or None

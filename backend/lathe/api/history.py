@@ -1,11 +1,10 @@
 """Column drops, step snapshots and undo."""
 
-from typing import Annotated
-
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter
 
 from lathe.api.payloads import frame_payload
 from lathe.api.responses import ERRORS
+from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.schemas import (
     DropColumnsRequest,
     DropColumnsResponse,
@@ -14,17 +13,10 @@ from lathe.api.schemas import (
     UndoResponse,
 )
 from lathe.api.session_changes import apply_steps
-from lathe.api.session_cookie import session_id, settings_of, store_of
-from lathe.config import Settings
 from lathe.errors import LatheError
 from lathe.steps.columns import column_drop_steps
-from lathe.store.session_store import SessionStore
 
 router = APIRouter(tags=["history"], responses=ERRORS)
-
-Store = Annotated[SessionStore, Depends(store_of)]
-Config = Annotated[Settings, Depends(settings_of)]
-SessionId = Annotated[str | None, Depends(session_id)]
 
 
 def _step_for(step_id: int | None) -> int:

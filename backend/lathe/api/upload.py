@@ -2,20 +2,20 @@
 
 import logging
 import secrets
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from lathe.api.payloads import frame_payload
 from lathe.api.responses import ERRORS
+from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.schemas import ErrorResponse, SessionDataResponse, UploadResponse
-from lathe.api.session_cookie import session_id, set_session_cookie, settings_of, store_of
+from lathe.api.session_cookie import set_session_cookie
 from lathe.api.upload_stream import receive_file
-from lathe.config import Settings
 from lathe.errors import LatheError, UnreadableFileError
 from lathe.io.readers import ReadTable, read_table
-from lathe.store.session_store import SessionStore, is_session_id, new_session_id
+from lathe.store.session_store import is_session_id, new_session_id
 
 router = APIRouter(tags=["data"], responses=ERRORS)
 log = logging.getLogger(__name__)
@@ -44,9 +44,9 @@ _MULTIPART_BODY: dict[str, Any] = {
 async def upload(
     request: Request,
     response: Response,
-    store: Annotated[SessionStore, Depends(store_of)],
-    settings: Annotated[Settings, Depends(settings_of)],
-    current: Annotated[str | None, Depends(session_id)],
+    store: Store,
+    settings: Config,
+    current: SessionId,
 ) -> UploadResponse:
     """Read a CSV, TSV or spreadsheet; it replaces the session's data and resets its steps."""
     target = store.incoming / f"upload-{secrets.token_hex(8)}"
@@ -82,9 +82,9 @@ def _read(path: Any, filename: str) -> ReadTable:
 
 @router.get("/api/get-session-data/")
 def get_session_data(
-    store: Annotated[SessionStore, Depends(store_of)],
-    settings: Annotated[Settings, Depends(settings_of)],
-    current: Annotated[str | None, Depends(session_id)],
+    store: Store,
+    settings: Config,
+    current: SessionId,
 ) -> SessionDataResponse:
     with store.reading(current) as session:
         payload = frame_payload(session.frame, settings)
