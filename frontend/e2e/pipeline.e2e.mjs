@@ -1,5 +1,6 @@
 // Drives the built interface, served by the real backend, through the first pipeline steps in
-// headless Chromium: welcome, upload, preview, drop a column, undo, Turkish, reload.
+// headless Chromium: welcome, upload, the Analyze screen with every panel and a target, drop a
+// column, undo, Turkish, reload, and on to Missing Values.
 // Starts the backend itself unless LATHE_E2E_URL points at a running one.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,13 +18,27 @@ const TIMEOUT_MS = 15_000;
 mkdirSync(artifacts, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), 'lathe-e2e-'));
 
+const ROWS = 120;
+
+/** A people table with gaps: age and income often go missing together, income is skewed, score tracks id. */
 function writeCsv() {
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
   const cities = ['Oslo', 'Lima', 'Pune', 'Kyiv', 'Nice'];
-  const lines = ['id,name,age,city,score'];
-  for (let i = 1; i <= 40; i += 1) {
-    const age = i % 7 === 0 ? '' : String(20 + (i % 30));
-    const city = i % 9 === 0 ? '' : cities[i % cities.length];
-    lines.push(`${i},person ${i},${age},${city},${(i * 1.25).toFixed(2)}`);
+  const lines = ['id,name,age,income,city,segment,score,member,joined'];
+  for (let i = 1; i <= ROWS; i += 1) {
+    const ageMissing = i % 7 === 0;
+    const age = ageMissing ? '' : String(20 + (i % 30));
+    const income = ageMissing || i % 11 === 0 ? '' : (20000 * Math.exp(random() * random() * 3)).toFixed(2);
+    const cityIndex = i % cities.length;
+    const city = i % 9 === 0 ? '' : cities[cityIndex];
+    const segment = random() < 0.8 ? (cityIndex < 2 ? 'north' : 'south') : 'other';
+    const member = i % 3 === 0 ? 'true' : 'false';
+    const joined = `2024-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+    lines.push(`${i},person ${i},${age},${income},${city},${segment},${(i * 1.25).toFixed(2)},${member},${joined}`);
   }
   const path = join(work, 'people.csv');
   writeFileSync(path, `${lines.join('\n')}\n`);
@@ -104,9 +119,37 @@ async function run() {
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
 
-  const shot = (name) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+  const shot = async (name) => {
+    // from the top, so the sticky header sits where a person sees it
+    await page.evaluate(() => globalThis.scrollTo(0, 0));
+    await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+  };
   const expectVisible = (locator) => locator.first().waitFor({ state: 'visible' });
   const header = (name) => page.locator('th .data-table__column-name').getByText(name, { exact: true });
+  const columns = ['id', 'name', 'age', 'income', 'city', 'segment', 'score', 'member', 'joined'];
+  const analyzeRequests = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/analyze/') analyzeRequests.push(request.url());
+  });
+
+  /** A chart by its accessible name, once Plotly has drawn it. */
+  const chart = async (name) => {
+    const figure = page.getByRole('img', { name, exact: true });
+    await figure.locator('.main-svg').first().waitFor({ state: 'visible' });
+    await figure.scrollIntoViewIfNeeded();
+    return figure;
+  };
+  /** The value shown on a Dataset Overview card. */
+  const card = (label) =>
+    page.locator('.overview__card').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd');
+  const expectCard = async (label, value) => {
+    await expectVisible(card(label).getByText(value, { exact: true }));
+  };
+  const expectChartText = async (figure, text) => {
+    if ((await figure.locator('text', { hasText: text }).count()) === 0) {
+      throw new Error(`the chart does not show "${text}"`);
+    }
+  };
 
   const steps = [
     [
@@ -131,43 +174,135 @@ async function run() {
       },
     ],
     [
-      'uploading a CSV moves to step 2 and shows the preview',
+      'uploading a CSV with missing values moves to step 2: the preview, then Analyzing Dataset',
       async () => {
+        // hold the first analysis back until the loading state has been seen
+        let release;
+        const held = new Promise((done) => {
+          release = done;
+        });
+        await page.route(
+          (url) => url.pathname === '/api/analyze/',
+          async (route) => {
+            await held;
+            await route.continue();
+          },
+          { times: 1 },
+        );
         await page.locator('input[type="file"]').setInputFiles(csv);
-        await expectVisible(page.getByRole('heading', { name: 'Analyze' }));
-        for (const name of ['id', 'name', 'age', 'city', 'score']) await expectVisible(header(name));
+        await expectVisible(page.getByRole('heading', { name: 'Analyze', exact: true }));
+        await expectVisible(page.getByRole('status').getByText('Analyzing Dataset'));
+        await shot('03-analyzing');
+        release();
+        for (const name of columns) await expectVisible(header(name));
         await expectVisible(page.getByRole('cell', { name: 'person 1', exact: true }));
-        await expectVisible(page.getByText('Showing 10 of 40 rows'));
+        await expectVisible(page.getByText(`Showing 10 of ${ROWS} rows`));
         if ((await page.getByRole('cell', { name: '—', exact: true }).count()) === 0) {
           throw new Error('no missing value is shown as a dash');
         }
         await expectVisible(page.getByRole('button', { name: 'Step 1: Upload (completed)' }));
-        await shot('03-preview');
       },
     ],
     [
-      'dropping a column asks first, then removes it',
+      'the analysis shows the overview cards, column types and notes',
       async () => {
+        await expectVisible(page.getByRole('heading', { name: 'Dataset Overview' }));
+        await expectCard('Rows', String(ROWS));
+        await expectCard('Columns', String(columns.length));
+        const missing = Number((await card('Total missing values').textContent()).replace(/\D/g, ''));
+        if (!(missing > 0)) throw new Error(`total missing values is ${missing}`);
+        await expectVisible(card('Memory').getByText(/^\d+\.\d\d MB$/));
+        const meter = page.getByRole('meter', { name: 'Quality score' });
+        await expectVisible(meter);
+        const score = Number(await meter.getAttribute('aria-valuenow'));
+        if (!(score > 0 && score < 100)) throw new Error(`quality score ${score}`);
+        await expectCard('Quality score', new RegExp(`^${score}`));
+        const types = page.getByRole('list', { name: 'Column types' });
+        for (const text of ['4Numeric', '3Categorical', '1Boolean', '1Datetime']) {
+          await expectVisible(types.getByRole('listitem').filter({ hasText: text }));
+        }
+        const percent = ((missing / (ROWS * columns.length)) * 100).toFixed(1);
+        await expectVisible(page.getByText(`${percent}% of all cells are missing.`));
+        await expectVisible(page.getByText('No constant columns.'));
+        await expectVisible(page.getByText('High-cardinality categorical columns: name'));
+      },
+    ],
+    [
+      'the skewness panel and the VIF chart show',
+      async () => {
+        const skew = page.locator('.skew-table');
+        await expectVisible(skew.getByRole('row').filter({ hasText: 'income' }).getByText('Consider log/yeo-johnson'));
+        await expectVisible(skew.getByRole('row').filter({ hasText: 'age' }).getByText('Looks OK'));
+        await expectVisible(skew.getByRole('img', { name: 'Highly skewed' }));
+        const vif = await chart('Variance inflation factor by column');
+        await expectChartText(vif, '∞');
+        await expectVisible(page.getByText('VIF > 10 means high multicollinearity; 5–10 needs attention.'));
+        await shot('04-analysis');
+      },
+    ],
+    [
+      'Data Quality & Associations expands to its four charts',
+      async () => {
+        const toggle = page.getByRole('button', { name: 'Data Quality & Associations' });
+        if ((await toggle.getAttribute('aria-expanded')) !== 'false') throw new Error('the section starts expanded');
+        await toggle.click();
+        if ((await toggle.getAttribute('aria-expanded')) !== 'true') throw new Error('the section did not expand');
+        const missing = await chart('Missing values by column');
+        await expectChartText(missing, 'income');
+        await chart('Rows by number of missing fields');
+        const pairs = await chart('Columns missing together');
+        await expectChartText(pairs, 'age × income');
+        const cramers = await chart("Categorical associations (Cramér's V)");
+        await expectChartText(cramers, 'city × segment');
+        await expectVisible(page.getByText('Left out (more than 50 levels): name'));
+        await page.waitForTimeout(400); // the 0.25 s expand animation
+        await shot('05-quality-expanded');
+      },
+    ],
+    [
+      'choosing a target runs the analysis again and shows the feature–target chart',
+      async () => {
+        await expectVisible(page.getByText('Choose a target column to see how strongly each feature relates to it.'));
+        const before = analyzeRequests.length;
+        await page.getByRole('combobox', { name: 'Target column' }).selectOption('score');
+        const figure = await chart('Association of each feature with score');
+        await expectChartText(figure, 'Pearson |r|');
+        await expectChartText(figure, 'ANOVA η');
+        await expectVisible(page.getByText(/^For exploration only/));
+        if (!analyzeRequests.slice(before).some((url) => new URL(url).searchParams.get('target') === 'score')) {
+          throw new Error('no analysis request carried the target');
+        }
+        await figure.screenshot({ path: join(artifacts, '06-feature-target.png') });
+        await shot('06-target');
+      },
+    ],
+    [
+      'dropping a column asks first, removes it and analyzes again',
+      async () => {
+        await page.evaluate(() => globalThis.scrollTo(0, 0));
         await header('city').hover();
         await page.getByRole('button', { name: 'Drop column city' }).click();
         const dialog = page.getByRole('dialog', { name: 'Drop column?' });
         await expectVisible(dialog);
-        await shot('04-drop-dialog');
+        await shot('07-drop-dialog');
         await dialog.getByRole('button', { name: 'Drop column' }).click();
         await expectVisible(page.getByText('Column "city" dropped.'));
         await header('city').waitFor({ state: 'detached' });
         await expectVisible(header('score'));
-        await shot('05-dropped');
+        await expectCard('Columns', String(columns.length - 1));
+        await shot('08-dropped');
       },
     ],
     [
-      'Undo brings the column back',
+      'Undo brings the column back and the analysis follows',
       async () => {
         await page.getByRole('button', { name: 'Undo', exact: true }).click();
         const toast = page.getByText('Undo completed — step restored.');
         await expectVisible(toast);
         await expectVisible(header('city'));
-        await shot('06-undone');
+        await expectCard('Columns', String(columns.length));
+        await chart('Association of each feature with score');
+        await shot('09-undone');
         // success toasts close on their own (2 s, then the exit animation)
         await toast.waitFor({ state: 'detached', timeout: 8_000 });
       },
@@ -176,22 +311,36 @@ async function run() {
       'switching to Turkish translates the interface',
       async () => {
         await page.getByRole('combobox', { name: 'Language' }).selectOption('tr');
-        await expectVisible(page.getByRole('heading', { name: 'Analiz' }));
+        await expectVisible(page.getByRole('heading', { name: 'Analiz', exact: true }));
+        await expectVisible(page.getByRole('heading', { name: 'Veri Kümesine Genel Bakış' }));
         await expectVisible(page.getByRole('button', { name: 'Geri Al', exact: true }));
         await expectVisible(page.getByRole('button', { name: 'Ana sayfaya dön' }));
-        await shot('07-turkish');
+        await shot('10-turkish');
       },
     ],
     [
-      'a reload lands back in the pipeline with the data, in Turkish',
+      'a reload lands back in the pipeline with the data and the saved analysis, in Turkish',
       async () => {
+        const before = analyzeRequests.length;
         await page.reload();
-        await expectVisible(page.getByRole('heading', { name: 'Analiz' }));
-        for (const name of ['id', 'name', 'age', 'city', 'score']) await expectVisible(header(name));
+        await expectVisible(page.getByRole('heading', { name: 'Analiz', exact: true }));
+        for (const name of columns) await expectVisible(header(name));
         await expectVisible(page.getByRole('cell', { name: 'person 1', exact: true }));
         await expectVisible(page.getByRole('button', { name: 'Adım 1: Yükleme (tamamlandı)' }));
+        await expectVisible(page.getByRole('heading', { name: 'Veri Kümesine Genel Bakış' }));
+        await chart('Her özelliğin score ile ilişkisi');
+        if (analyzeRequests.length !== before) throw new Error('the saved analysis was computed again');
+        await shot('11-reloaded');
+      },
+    ],
+    [
+      'Continue completes the analysis and opens Missing Values',
+      async () => {
+        await page.getByRole('button', { name: 'Eksik Değerlere Devam Et' }).click();
+        await expectVisible(page.getByRole('button', { name: 'Adım 2: Analiz (tamamlandı)' }));
+        await expectVisible(page.getByRole('button', { name: 'Adım 3: Eksik değerler (geçerli adım)' }));
         if (pageErrors.length > 0) throw new Error(`page errors: ${pageErrors.join('; ')}`);
-        await shot('08-reloaded');
+        await shot('12-missing-values');
       },
     ],
   ];

@@ -1,5 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { analysisFixture } from '../test/analysis';
+import { json, stubApi } from '../test/api';
 import { App, createQueryClient } from './App';
 import { SESSION_STORAGE_KEY, VIEW_STORAGE_KEY } from './savedState';
 import { completeStep, emptySession } from './session';
@@ -16,7 +18,13 @@ const savedSession = {
   sessionId: 'session-1',
 };
 
+const analysis = analysisFixture({ columns: ['city', 'price'], data: [['Oslo', 12.5]] });
+
 describe('App views', () => {
+  beforeEach(() => {
+    stubApi({ 'GET /api/analyze/': () => json(analysis) });
+  });
+
   it('goes from welcome to the pipeline and remembers the view', () => {
     renderApp();
     expect(screen.getByRole('heading', { name: 'Turn raw tables into trained models' })).toBeTruthy();
@@ -77,5 +85,19 @@ describe('App views', () => {
     expect(screen.getByText('Upload your dataset')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Step 2: Analyze (not started)' })).toHaveProperty('disabled', true);
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('completes the analysis and moves to Missing Values with the analysis saved', async () => {
+    localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(savedSession));
+    renderApp();
+    await screen.findByRole('heading', { name: 'Dataset Overview' });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Missing Values' }));
+    expect(screen.getByRole('button', { name: 'Step 2: Analyze (completed)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Step 3: Missing values (current step)' })).toBeTruthy();
+    const saved = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as Record<string, Record<string, unknown>>;
+    expect(saved.analysisResults).toMatchObject({ columns: ['city', 'price'], quality: analysis.quality });
+    expect(saved.analysisResults).not.toHaveProperty('data');
+    expect(saved.stepResults?.[2]).toEqual({ target: null, shape: analysis.shape, quality: analysis.quality });
   });
 });

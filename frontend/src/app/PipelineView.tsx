@@ -13,6 +13,7 @@ import {
   openStep,
   STEP_COUNT,
   stepStatus,
+  withAnalysis,
   withTableData,
   type Session,
 } from './session';
@@ -68,7 +69,22 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
           />
         );
       case ANALYZE_STEP_ID:
-        return <AnalyzeStep session={session} onDataChange={onDataChange} />;
+        return (
+          <AnalyzeStep
+            session={session}
+            onDataChange={onDataChange}
+            onAnalysisChange={(analysis) => onSessionChange((current) => withAnalysis(current, analysis))}
+            onContinue={(analysis) =>
+              onSessionChange((current) =>
+                completeStep(
+                  analysis === null ? current : withAnalysis(current, analysis),
+                  ANALYZE_STEP_ID,
+                  analysis === null ? {} : { target: analysis.target, shape: analysis.shape, quality: analysis.quality },
+                ),
+              )
+            }
+          />
+        );
       default:
         return <p className="pipeline__unavailable">{t('app.stepUnavailable')}</p>;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenStep, completeStep, emptySession, openStep, stepStatus, withTableData } from './session';
+import { canOpenStep, completeStep, emptySession, openStep, stepStatus, withAnalysis, withTableData } from './session';
 
 describe('the step-bar click rule', () => {
   it('opens steps at or before the current step, and completed ones', () => {
@@ -41,5 +41,11 @@ describe('session changes', () => {
     const session = withTableData(emptySession(), { columns: ['a'], data: [[1]] });
     expect(session.columns).toEqual(['a']);
     expect(session.currentData).toEqual([[1]]);
+  });
+
+  it('keeps or forgets the analysis', () => {
+    const analysed = withAnalysis(emptySession(), { columns: ['a'], target: null });
+    expect(analysed.analysisResults).toEqual({ columns: ['a'], target: null });
+    expect(withAnalysis(analysed, null).analysisResults).toBeNull();
   });
 });

@@ -61,6 +61,11 @@ export function withTableData(session: Session, table: TableData): Session {
   return { ...session, columns: table.columns, currentData: table.data };
 }
 
+/** Keeps the analysis of the current data (SPEC §3 analysisResults); null forgets it. */
+export function withAnalysis(session: Session, analysis: Record<string, unknown> | null): Session {
+  return { ...session, analysisResults: analysis };
+}
+
 export function stepStatus(session: Session, stepId: number): 'completed' | 'active' | 'pending' {
   if (stepId === session.currentStep) return 'active';
   return isStepCompleted(session, stepId) ? 'completed' : 'pending';

@@ -1,0 +1,32 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { BarChart } from './BarChart';
+
+// Plotly cannot draw in jsdom; the lazily loaded module is replaced at its boundary.
+vi.mock('./Plot', () => ({
+  default: ({ layout }: { layout: { height: number; yaxis: { ticktext: string[] } } }) => (
+    <div data-testid="plot" data-height={layout.height}>
+      {layout.yaxis.ticktext.join('|')}
+    </div>
+  ),
+}));
+
+describe('Chart', () => {
+  it('holds the place of the lazily loaded chart, then shows it with cut labels', async () => {
+    render(
+      <BarChart
+        label="Scores"
+        orientation="h"
+        bars={[
+          { name: 'a_rather_long_feature_name', value: 0.8 },
+          { name: 'short', value: 0.2 },
+        ]}
+      />,
+    );
+    const figure = screen.getByRole('img', { name: 'Scores' });
+    expect(figure.querySelector('.chart__placeholder')).not.toBeNull();
+    const plot = await screen.findByTestId('plot');
+    expect(plot.textContent).toBe('a_rather_long_…|short');
+    expect(figure.style.height).toBe(`${plot.dataset.height ?? ''}px`);
+  });
+});

@@ -1,0 +1,27 @@
+import type { Config, Data, Layout } from 'plotly.js';
+import { lazy, Suspense } from 'react';
+import './Chart.css';
+
+// Plotly is a large library: it is fetched as its own chunk when the first chart shows.
+const Plot = lazy(() => import('./Plot'));
+
+const CONFIG: Partial<Config> = { displayModeBar: false, responsive: true, displaylogo: false };
+
+export interface ChartProps {
+  /** The chart's accessible name. */
+  label: string;
+  data: Data[];
+  layout: Partial<Layout>;
+  height: number;
+}
+
+/** A Plotly chart, loaded lazily; a placeholder of the same height holds its place meanwhile. */
+export function Chart({ label, data, layout, height }: ChartProps) {
+  return (
+    <figure className="chart" role="img" aria-label={label} style={{ height }}>
+      <Suspense fallback={<div className="chart__placeholder" style={{ height }} />}>
+        <Plot data={data} layout={layout} config={CONFIG} useResizeHandler className="chart__plot" style={{ height }} />
+      </Suspense>
+    </figure>
+  );
+}

@@ -1,0 +1,235 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Analysis } from '../../api/analysis';
+import { completeStep, emptySession, withAnalysis, withTableData, type Session } from '../../app/session';
+import { analysisFixture } from '../../test/analysis';
+import { json, stubApi } from '../../test/api';
+import { renderWithProviders } from '../../test/render';
+import { toStoredAnalysis, type StoredAnalysis } from './analysisRun';
+import { AnalyzeStep } from './AnalyzeStep';
+
+// Plotly cannot draw in jsdom: the chart component shows its axis labels and bar texts instead.
+vi.mock('../../components/charts/Plot', () => ({
+  default: ({ layout, data }: { layout: Record<string, { ticktext?: string[] } | undefined>; data: { text?: string[] }[] }) => (
+    <ul data-testid="plot">
+      {[...(layout.xaxis?.ticktext ?? []), ...(layout.yaxis?.ticktext ?? []), ...(data[0]?.text ?? [])].map((text, i) => (
+        <li key={i}>{text}</li>
+      ))}
+    </ul>
+  ),
+}));
+
+const COLUMNS = ['age', 'income', 'city', 'member'];
+
+function startSession(analysis: StoredAnalysis | null = null): Session {
+  const session = withTableData(completeStep(emptySession(), 1), {
+    columns: COLUMNS,
+    data: [
+      [31, 52000.5, 'Oslo', true],
+      [null, 48000, null, false],
+    ],
+  });
+  return { ...withAnalysis(session, analysis), sessionId: 's1' };
+}
+
+/** Holds the session as the pipeline does, so saved analyses and table changes show up. */
+function Harness({ initial, onContinue, onSession }: { initial: Session; onContinue?: (a: StoredAnalysis | null) => void; onSession?: (s: Session) => void }) {
+  const [session, setSession] = useState(initial);
+  const update = (next: (current: Session) => Session) =>
+    setSession((current) => {
+      const changed = next(current);
+      onSession?.(changed);
+      return changed;
+    });
+  return (
+    <AnalyzeStep
+      session={session}
+      onDataChange={(table) => update((current) => withTableData(current, table))}
+      onAnalysisChange={(analysis) => update((current) => withAnalysis(current, analysis))}
+      onContinue={onContinue ?? (() => undefined)}
+    />
+  );
+}
+
+function renderStep(initial: Session = startSession(), props: { onContinue?: (a: StoredAnalysis | null) => void; onSession?: (s: Session) => void } = {}) {
+  return renderWithProviders(<Harness initial={initial} {...props} />);
+}
+
+const richAnalysis = analysisFixture({
+  quality: {
+    rows: 1200,
+    cols: 4,
+    missingPct: 0.00875,
+    constantCols: ['flag', 'version', 'source', 'batch'],
+    idLikeCols: [],
+    highCardCat: ['city'],
+    score: 58,
+  },
+  vif: { age: 12.5, income: null },
+  vif_infinite: ['income'],
+  distribution_stats: { age: { skew: -1.5 }, income: { skew: 0.7 }, tenure: { skew: null } },
+  skipped_high_cardinality: ['customer_reference_code'],
+});
+
+function targetRequests(calls: { route: string; request: Request }[]) {
+  return calls
+    .filter((call) => call.route === 'GET /api/analyze/')
+    .map((call) => new URL(call.request.url).searchParams.get('target'));
+}
+
+describe('AnalyzeStep', () => {
+  it('shows the loading state, then every panel of the analysis', async () => {
+    stubApi({ 'GET /api/analyze/': () => json(richAnalysis) });
+    renderStep();
+    expect(screen.getByText('Analyzing Dataset')).toBeTruthy();
+    expect(screen.getByText('Oslo')).toBeTruthy();
+
+    const overview = (await screen.findByRole('heading', { name: 'Dataset Overview' })).closest('section');
+    if (!overview) throw new Error('no overview section');
+    const card = (label: string) => within(overview).getByText(label).closest('div')?.querySelector('dd')?.textContent;
+    expect(card('Rows')).toBe('1,200');
+    expect(card('Columns')).toBe('4');
+    expect(card('Total missing values')).toBe('42');
+    expect(card('Memory')).toBe('3.00 MB');
+    expect(within(overview).getByRole('meter', { name: 'Quality score' }).getAttribute('aria-valuenow')).toBe('58');
+
+    const types = within(overview).getByRole('list', { name: 'Column types' });
+    expect(within(types).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '2Numeric',
+      '1Categorical',
+      '1Boolean',
+      '0Datetime',
+    ]);
+    expect(within(overview).getByText('0.9% of all cells are missing.')).toBeTruthy();
+    expect(within(overview).getByText('Constant columns: flag, version, source and 1 more')).toBeTruthy();
+    expect(within(overview).getByText('High-cardinality categorical columns: city')).toBeTruthy();
+
+    const skewRows = screen.getAllByRole('row').filter((row) => row.closest('.skew-table'));
+    expect(skewRows.slice(1).map((row) => row.textContent)).toEqual([
+      'age-1.50Consider square/yeo-johnson',
+      'income0.70Looks OK',
+      'tenure——',
+    ]);
+    expect(screen.getByRole('img', { name: 'Highly skewed' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Moderately skewed' })).toBeTruthy();
+
+    const vif = screen.getByRole('img', { name: 'Variance inflation factor by column' });
+    expect(within(vif).getByText('∞')).toBeTruthy();
+    expect(within(vif).getByText('12.50')).toBeTruthy();
+    expect(screen.getByText('VIF > 10 means high multicollinearity; 5–10 needs attention.')).toBeTruthy();
+
+    const quality = screen.getByRole('button', { name: 'Data Quality & Associations' });
+    expect(quality.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(quality);
+    expect(quality.getAttribute('aria-expanded')).toBe('true');
+    for (const name of [
+      'Missing values by column',
+      'Rows by number of missing fields',
+      'Columns missing together',
+      "Categorical associations (Cramér's V)",
+    ]) {
+      expect(screen.getByRole('img', { name })).toBeTruthy();
+    }
+    expect(within(screen.getByRole('img', { name: 'Columns missing together' })).getByText('age × city')).toBeTruthy();
+    expect(screen.getByText('Left out (more than 50 levels): customer_reference_code')).toBeTruthy();
+
+    expect(screen.getByText('Choose a target column to see how strongly each feature relates to it.')).toBeTruthy();
+    expect(screen.getByText(/^For exploration only/)).toBeTruthy();
+  });
+
+  it('saves the analysis in the session without its rows', async () => {
+    stubApi({ 'GET /api/analyze/': () => json(richAnalysis) });
+    const onSession = vi.fn();
+    renderStep(startSession(), { onSession });
+    await waitFor(() => expect(onSession).toHaveBeenCalled());
+    const saved = (onSession.mock.lastCall?.[0] as Session).analysisResults;
+    expect(saved).toEqual(toStoredAnalysis(richAnalysis));
+  });
+
+  it('runs again when the target changes and shows the feature–target chart', async () => {
+    const withTarget = (target: string): Analysis => ({
+      ...analysisFixture(),
+      target,
+      feature_target_assoc: {
+        age: { score: 0.41, test: 'pearson', p_value: 0.003 },
+        city: { score: 0.12, test: 'anova', p_value: 0.4 },
+      },
+    });
+    const api = stubApi({ 'GET /api/analyze/': () => json(analysisFixture()) });
+    renderStep();
+    await screen.findByRole('heading', { name: 'Dataset Overview' });
+    expect(targetRequests(api.calls)).toEqual([null]);
+
+    const next = stubApi({ 'GET /api/analyze/': () => json(withTarget('income')) });
+    const select = screen.getByRole('combobox', { name: 'Target column' });
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['None', ...COLUMNS]);
+    fireEvent.change(select, { target: { value: 'income' } });
+
+    const chart = await screen.findByRole('img', { name: 'Association of each feature with income' });
+    expect(within(chart).getByText('0.41 · Pearson |r|')).toBeTruthy();
+    expect(within(chart).getByText('0.12 · ANOVA η')).toBeTruthy();
+    expect(targetRequests(next.calls)).toEqual(['income']);
+  });
+
+  it('uses the saved analysis while the columns and target are unchanged', () => {
+    const api = stubApi({ 'GET /api/analyze/': () => json(analysisFixture()) });
+    renderStep(startSession(toStoredAnalysis(analysisFixture({ columns: COLUMNS }))));
+    expect(screen.getByRole('heading', { name: 'Dataset Overview' })).toBeTruthy();
+    expect(screen.queryByText('Analyzing Dataset')).toBeNull();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('runs again when the saved analysis is of another column list', async () => {
+    const api = stubApi({ 'GET /api/analyze/': () => json(analysisFixture()) });
+    renderStep(startSession(toStoredAnalysis(analysisFixture({ columns: ['age', 'income', 'city', 'member', 'gone'] }))));
+    expect(screen.getByText('Analyzing Dataset')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Dataset Overview' });
+    expect(api.routes()).toEqual(['GET /api/analyze/']);
+  });
+
+  it('runs again after a column drop in the table', async () => {
+    const remaining = ['age', 'income', 'city'];
+    const frame = { columns: remaining, data: [[31, 52000.5, 'Oslo']], shape: [1, 3], dtypes: {}, missing_values: {} };
+    const api = stubApi({
+      'GET /api/analyze/': () => json(analysisFixture()),
+      'POST /api/snapshot-step/': () => json({ message: 'ok', step_id: 2 }),
+      'POST /api/drop-columns/': () => json({ ...frame, dropped_columns: ['member'], message: 'dropped' }),
+      'GET /api/get-session-data/': () => json(frame),
+    });
+    renderStep(startSession(toStoredAnalysis(analysisFixture({ columns: COLUMNS }))));
+    expect(api.calls).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Drop column member' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Drop column?' })).getByRole('button', { name: 'Drop column' }));
+    await screen.findByText('Column "member" dropped.');
+    await waitFor(() => {
+      const routes = api.routes();
+      expect(routes.lastIndexOf('GET /api/analyze/')).toBeGreaterThan(routes.indexOf('GET /api/get-session-data/'));
+    });
+    await screen.findByRole('heading', { name: 'Dataset Overview' });
+  });
+
+  it('only logs a failed analysis: no toast, no panels', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubApi({ 'GET /api/analyze/': () => json({ error: 'Boom', code: 'boom' }, 500) });
+    renderStep();
+    // the query client retries once before it gives up
+    await waitFor(() => expect(logged).toHaveBeenCalled(), { timeout: 4000 });
+    expect(logged.mock.calls[0]?.[0]).toBe('Analysis failed:');
+    expect(screen.queryByText('Boom')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Dataset Overview' })).toBeNull();
+    expect(screen.queryByText('Analyzing Dataset')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Continue to Missing Values' })).toBeTruthy();
+  });
+
+  it('continues to Missing Values with the analysis', async () => {
+    stubApi({ 'GET /api/analyze/': () => json(analysisFixture()) });
+    const onContinue = vi.fn();
+    renderStep(startSession(), { onContinue });
+    await screen.findByRole('heading', { name: 'Dataset Overview' });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Missing Values' }));
+    expect(onContinue).toHaveBeenCalledWith(toStoredAnalysis(analysisFixture()));
+  });
+});

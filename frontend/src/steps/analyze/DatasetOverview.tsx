@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import { InfoTip } from '../../components/InfoTip/InfoTip';
+import { GaugeIcon } from '../../components/icons';
+import { SectionCard } from '../../components/SectionCard/SectionCard';
+import type { StoredAnalysis } from './analysisRun';
+import { firstNames, missingPercent, overviewCards, qualityLevel } from './overview';
+import { useNumberFormat } from './useNumberFormat';
+
+const COLUMN_KINDS = ['numeric', 'categorical', 'boolean', 'datetime'] as const;
+
+/** Dataset Overview: the five cards, the column-type counts and the three quality notes. */
+export function DatasetOverview({ analysis }: { analysis: StoredAnalysis }) {
+  const { t } = useTranslation();
+  const number = useNumberFormat();
+  const cards = overviewCards(analysis);
+  const level = qualityLevel(cards.qualityScore);
+
+  const names = (list: readonly string[]) => {
+    const { shown, more } = firstNames(list);
+    const joined = shown.join(', ');
+    return more > 0 ? t('analyze.moreNames', { names: joined, count: more }) : joined;
+  };
+  const constant = analysis.quality.constantCols;
+  const highCardinality = analysis.quality.highCardCat;
+
+  return (
+    <SectionCard title={t('analyze.overview.title')} icon={<GaugeIcon />}>
+      <div className="overview">
+        <dl className="overview__cards">
+          <div className="overview__card">
+            <dt>{t('analyze.overview.rows')}</dt>
+            <dd>{number(cards.rows)}</dd>
+          </div>
+          <div className="overview__card">
+            <dt>{t('analyze.overview.columns')}</dt>
+            <dd>{number(cards.columns)}</dd>
+          </div>
+          <div className="overview__card">
+            <dt>{t('analyze.overview.missing')}</dt>
+            <dd>{number(cards.totalMissing)}</dd>
+          </div>
+          <div className="overview__card">
+            <dt>{t('analyze.overview.memory')}</dt>
+            <dd>{t('analyze.overview.memoryValue', { size: cards.memoryMb })}</dd>
+          </div>
+          <div className={`overview__card overview__card--quality overview__card--${level}`}>
+            <dt>
+              {t('analyze.overview.quality')}
+              <InfoTip>{t('analyze.overview.qualityInfo')}</InfoTip>
+            </dt>
+            <dd>
+              {cards.qualityScore}
+              <span className="overview__out-of">{t('analyze.overview.qualityOutOf')}</span>
+            </dd>
+            <div
+              className="overview__meter"
+              role="meter"
+              aria-label={t('analyze.overview.quality')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={cards.qualityScore}
+            >
+              <span className="overview__meter-fill" style={{ width: `${cards.qualityScore}%` }} />
+            </div>
+          </div>
+        </dl>
+
+        <ul className="overview__types" aria-label={t('analyze.types.label')}>
+          {COLUMN_KINDS.map((kind) => (
+            <li key={kind} className={`overview__type overview__type--${kind}`}>
+              <span className="overview__type-count">{number(analysis.column_types[kind].length)}</span>
+              <span className="overview__type-name">{t(`analyze.types.${kind}`)}</span>
+            </li>
+          ))}
+        </ul>
+
+        <ul className="overview__notes">
+          <li className={`overview__note${analysis.quality.missingPct > 0 ? ' overview__note--warn' : ''}`}>
+            {t('analyze.notes.missing', { percent: missingPercent(analysis.quality.missingPct) })}
+          </li>
+          <li className={`overview__note${constant.length > 0 ? ' overview__note--warn' : ''}`}>
+            {constant.length > 0 ? t('analyze.notes.constant', { names: names(constant) }) : t('analyze.notes.noConstant')}
+          </li>
+          <li className={`overview__note${highCardinality.length > 0 ? ' overview__note--warn' : ''}`}>
+            {highCardinality.length > 0
+              ? t('analyze.notes.highCardinality', { names: names(highCardinality) })
+              : t('analyze.notes.noHighCardinality')}
+          </li>
+        </ul>
+
+        {analysis.sampled_rows !== null && (
+          <p className="analyze__sampled">{t('analyze.sampled', { rows: number(analysis.sampled_rows) })}</p>
+        )}
+      </div>
+    </SectionCard>
+  );
+}
