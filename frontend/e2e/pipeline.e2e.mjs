@@ -1,6 +1,7 @@
-// Drives the built interface, served by the real backend, through the first pipeline steps in
-// headless Chromium: welcome, upload, the Analyze screen with every panel and a target, drop a
-// column, undo, Turkish, reload, and on to Missing Values.
+// Drives the built interface, served by the real backend, through the pipeline in headless
+// Chromium: welcome, upload, the Analyze screen with every panel and a target, drop a column,
+// undo, Turkish, reload; then missing values, the live outlier summary and removal, encoding,
+// correlated pairs and a drop, an undo, scaling, and on to Training.
 // Starts the backend itself unless LATHE_E2E_URL points at a running one.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +21,10 @@ const work = mkdtempSync(join(tmpdir(), 'lathe-e2e-'));
 
 const ROWS = 120;
 
-/** A people table with gaps: age and income often go missing together, income is skewed, score tracks id. */
+/**
+ * A people table with gaps: age and income often go missing together, income is skewed with a
+ * few extreme values, score tracks id, city and segment are categorical.
+ */
 function writeCsv() {
   let seed = 7;
   const random = () => {
@@ -32,7 +36,8 @@ function writeCsv() {
   for (let i = 1; i <= ROWS; i += 1) {
     const ageMissing = i % 7 === 0;
     const age = ageMissing ? '' : String(20 + (i % 30));
-    const income = ageMissing || i % 11 === 0 ? '' : (20000 * Math.exp(random() * random() * 3)).toFixed(2);
+    const extreme = i % 37 === 0 ? 40 : 1;
+    const income = ageMissing || i % 11 === 0 ? '' : (extreme * 20000 * Math.exp(random() * random() * 3)).toFixed(2);
     const cityIndex = i % cities.length;
     const city = i % 9 === 0 ? '' : cities[cityIndex];
     const segment = random() < 0.8 ? (cityIndex < 2 ? 'north' : 'south') : 'other';
@@ -141,10 +146,20 @@ async function run() {
   };
   /** The value shown on a Dataset Overview card. */
   const card = (label) =>
-    page.locator('.overview__card').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd');
+    page.locator('.stat-card').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd');
   const expectCard = async (label, value) => {
     await expectVisible(card(label).getByText(value, { exact: true }));
   };
+  /** The first preview row, column name to cell text. */
+  const firstRow = () =>
+    page.evaluate(() => {
+      const names = [...globalThis.document.querySelectorAll('thead .data-table__column-name')].map((th) => th.textContent);
+      const cells = [...globalThis.document.querySelectorAll('tbody tr:first-child td')].map((td) => td.textContent);
+      return Object.fromEntries(names.map((name, i) => [name, cells[i]]));
+    });
+  /** A section card by its title. */
+  const section = (title) =>
+    page.locator('section.section-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   const expectChartText = async (figure, text) => {
     if ((await figure.locator('text', { hasText: text }).count()) === 0) {
       throw new Error(`the chart does not show "${text}"`);
@@ -341,6 +356,175 @@ async function run() {
         await expectVisible(page.getByRole('button', { name: 'Adım 3: Eksik değerler (geçerli adım)' }));
         if (pageErrors.length > 0) throw new Error(`page errors: ${pageErrors.join('; ')}`);
         await shot('12-missing-values');
+      },
+    ],
+    [
+      'Missing Values shows its summary and chart, and offers only incomplete columns per column',
+      async () => {
+        await page.getByRole('combobox', { name: 'Dil' }).selectOption('en');
+        await expectVisible(page.getByRole('heading', { name: 'Missing values', exact: true }));
+        const missing = Number((await card('Total missing values').textContent()).replace(/\D/g, ''));
+        if (!(missing > 0)) throw new Error(`total missing values is ${missing}`);
+        const figure = await chart('Missing values by column');
+        await expectChartText(figure, 'income');
+        const columnsCard = section('Column-specific settings');
+        await columnsCard.getByRole('button', { name: 'Add column' }).click();
+        const choices = await columnsCard.getByRole('combobox', { name: 'Column' }).locator('option').allTextContents();
+        if (choices.join() !== 'age,income,city') throw new Error(`column choices: ${choices.join()}`);
+        await columnsCard.getByRole('combobox', { name: 'Column' }).selectOption('city');
+        await columnsCard.getByRole('combobox', { name: 'Strategy' }).selectOption({ label: 'Constant value' });
+        await expectVisible(columnsCard.getByRole('textbox', { name: 'Fill value' }));
+        await shot('13-missing-values');
+        await columnsCard.getByRole('button', { name: 'Remove the setting for city' }).click();
+      },
+    ],
+    [
+      'applying the global settings fills every missing value',
+      async () => {
+        const global = section('Global settings');
+        await global.getByRole('combobox', { name: 'Numeric columns' }).selectOption({ label: 'Median' });
+        await global.getByRole('combobox', { name: 'Other columns' }).selectOption({ label: 'Constant value' });
+        await expectVisible(global.getByRole('textbox', { name: 'Fill value' }));
+        await global.getByRole('button', { name: 'Apply global settings' }).click();
+        await expectVisible(page.getByText(`Missing values handled: ${ROWS} rows × ${columns.length} columns.`));
+        await expectCard('Total missing values', '0');
+        await expectVisible(page.getByText('No missing values left — nothing to fill.'));
+        await expectVisible(page.getByRole('cell', { name: 'unknown', exact: true }));
+        if ((await page.getByRole('cell', { name: '—', exact: true }).count()) !== 0) {
+          throw new Error('a missing value is still shown');
+        }
+        await shot('14-missing-applied');
+      },
+    ],
+    [
+      'Outliers shows a live summary that follows the settings',
+      async () => {
+        await page.getByRole('button', { name: 'Continue to Outliers' }).click();
+        await expectVisible(page.getByRole('heading', { name: 'Outliers', exact: true }));
+        const figure = await chart('Outliers by column');
+        await expectChartText(figure, 'income');
+        const before = Number((await card('Total outliers').textContent()).replace(/\D/g, ''));
+        if (!(before > 0)) throw new Error(`total outliers is ${before}`);
+        const requests = [];
+        const listen = (request) => {
+          if (new URL(request.url()).pathname === '/api/detect-outliers/') requests.push(request.postDataJSON());
+        };
+        page.on('request', listen);
+        const factor = section('Detection').getByRole('spinbutton', { name: 'Factor' });
+        await factor.fill('');
+        await factor.pressSequentially('6');
+        await page.waitForResponse((response) => new URL(response.url()).pathname === '/api/detect-outliers/');
+        await page.waitForFunction(() => !globalThis.document.querySelector('.busy-note'));
+        page.off('request', listen);
+        // typed in one go, the settings are sent once, 350 ms after the last change
+        if (requests.length !== 1 || requests[0].factor !== 6) {
+          throw new Error(`detection requests after typing: ${JSON.stringify(requests)}`);
+        }
+        const after = Number((await card('Total outliers').textContent()).replace(/\D/g, ''));
+        if (!(after > 0 && after < before)) throw new Error(`total outliers went from ${before} to ${after}`);
+        await expectVisible(card('Affected columns').getByText(/^1/));
+        await expectVisible(card('Outlier percentage').getByText(`${((after / ROWS) * 100).toFixed(1)}%`));
+        await shot('15-outliers');
+      },
+    ],
+    [
+      'capping the outliers leaves none at the same settings',
+      async () => {
+        const removal = section('Removal');
+        if ((await removal.getByRole('spinbutton', { name: 'Factor' }).inputValue()) !== '6') {
+          throw new Error('the removal factor does not follow the detection factor');
+        }
+        await removal.getByRole('combobox', { name: 'Strategy' }).selectOption({ label: 'Cap at the bounds' });
+        await removal.getByRole('button', { name: 'Handle outliers' }).click();
+        await expectVisible(page.getByText(`Outliers handled: ${ROWS} rows remain.`));
+        await expectVisible(card('Total outliers').getByText('0', { exact: true }));
+        await expectVisible(page.getByText('No outliers with these settings.'));
+        await shot('16-outliers-capped');
+      },
+    ],
+    [
+      'Encoding checks the target, then encodes the categorical columns',
+      async () => {
+        await page.getByRole('button', { name: 'Continue to Encoding' }).click();
+        await expectVisible(page.getByRole('heading', { name: 'Encoding', exact: true }));
+        const global = section('Global settings');
+        await expectVisible(global.getByRole('spinbutton', { name: 'Max categories' }));
+        // the target chosen in the analysis is the default
+        if ((await global.getByRole('combobox', { name: 'Target column' }).inputValue()) !== 'score') {
+          throw new Error('the analysis target is not the default target column');
+        }
+        await global.getByRole('combobox', { name: 'Target column' }).selectOption({ label: 'None' });
+        await global.getByRole('combobox', { name: 'Default strategy' }).selectOption({ label: 'Target' });
+        await global.getByRole('button', { name: 'Apply global settings' }).click();
+        await expectVisible(page.getByText('Please select a target column for Target strategy.'));
+        await global.getByRole('combobox', { name: 'Default strategy' }).selectOption({ label: 'Auto' });
+        await global.getByRole('combobox', { name: 'Target column' }).selectOption('score');
+        for (const name of ['name', 'city', 'segment']) await expectVisible(global.locator('.column-chips__chip', { hasText: name }));
+        await shot('17-encoding');
+        await global.getByRole('button', { name: 'Apply global settings' }).click();
+        await expectVisible(page.getByText('Global encoding applied.'));
+        await expectVisible(header('city_Lima'));
+        await header('city').waitFor({ state: 'detached' });
+        await expectVisible(page.getByText('No categorical columns left to encode.'));
+        await shot('18-encoded');
+      },
+    ],
+    [
+      'Correlation lists the pairs, drops the chosen column and shows the target correlation',
+      async () => {
+        await page.getByRole('button', { name: 'Continue to Correlation' }).click();
+        await expectVisible(page.getByRole('heading', { name: 'Correlation', exact: true }));
+        const pairs = section('Highly correlated pairs');
+        await pairs.getByRole('button', { name: 'Drop selected columns' }).click();
+        await expectVisible(page.getByText('Please select at least one column to drop.'));
+        const pair = pairs.getByRole('radiogroup', { name: 'Drop from this pair: id and score' });
+        await expectVisible(pair);
+        await pair.getByText('Drop id', { exact: true }).click();
+        await expectVisible(pairs.getByText('To drop: id'));
+        const figure = await chart('Correlation with score');
+        await expectChartText(figure, 'age');
+        await shot('19-correlation');
+        await pairs.getByRole('button', { name: 'Drop selected columns' }).click();
+        await expectVisible(page.getByText('1 columns dropped'));
+        await header('id').waitFor({ state: 'detached' });
+        await expectVisible(pairs.getByText('No pair of columns reaches |r| ≥ 0.95.'));
+        await shot('20-correlation-dropped');
+      },
+    ],
+    [
+      'Undo on the correlation step brings the dropped column back',
+      async () => {
+        await page.getByRole('button', { name: 'Undo', exact: true }).click();
+        await expectVisible(page.getByText('Undo completed — step restored.'));
+        await expectVisible(header('id'));
+        await expectVisible(section('Highly correlated pairs').getByRole('radiogroup', { name: 'Drop from this pair: id and score' }));
+        await shot('21-correlation-undone');
+      },
+    ],
+    [
+      'Scaling scales every numeric column but the target, then Training opens',
+      async () => {
+        await page.getByRole('button', { name: 'Continue to Scaling' }).click();
+        await expectVisible(page.getByRole('heading', { name: 'Scaling', exact: true }));
+        const global = section('Global settings');
+        if ((await global.getByRole('combobox', { name: 'Target column' }).inputValue()) !== 'score') {
+          throw new Error('the target chosen for encoding is not the default');
+        }
+        await expectVisible(global.locator('.column-chips__chip', { hasText: 'income' }));
+        if ((await global.locator('.column-chips__chip', { hasText: /^score$/ }).count()) !== 0) {
+          throw new Error('the target is offered for scaling');
+        }
+        await shot('22-scaling');
+        await global.getByRole('button', { name: 'Apply global settings' }).click();
+        await expectVisible(page.getByText(/^Scaling applied \(columns: \d+\)\.$/));
+        // score (the target) keeps its values; id is scaled
+        await page.waitForFunction(() => globalThis.document.querySelector('tbody td')?.textContent !== '1');
+        if ((await firstRow()).score !== '1.25') throw new Error('the target was scaled');
+        await page.getByRole('button', { name: 'Continue to Training' }).click();
+        await expectVisible(page.getByRole('button', { name: 'Step 7: Scaling (completed)' }));
+        await expectVisible(page.getByRole('button', { name: 'Step 8: Training (current step)' }));
+        if (pageErrors.length > 0) throw new Error(`page errors: ${pageErrors.join('; ')}`);
+        await shot('23-training');
       },
     ],
   ];

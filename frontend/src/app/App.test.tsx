@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { analysisFixture } from '../test/analysis';
+import { frame } from '../test/steps';
 import { json, stubApi } from '../test/api';
 import { App, createQueryClient } from './App';
 import { SESSION_STORAGE_KEY, VIEW_STORAGE_KEY } from './savedState';
@@ -99,5 +100,42 @@ describe('App views', () => {
     expect(saved.analysisResults).toMatchObject({ columns: ['city', 'price'], quality: analysis.quality });
     expect(saved.analysisResults).not.toHaveProperty('data');
     expect(saved.stepResults?.[2]).toEqual({ target: null, shape: analysis.shape, quality: analysis.quality });
+  });
+
+  it('walks the transforming steps: each Continue stores its result and opens the next, up to Training', async () => {
+    stubApi({
+      'GET /api/analyze/': () => json(analysis),
+      'GET /api/get-session-data/': () =>
+        json({ ...frame(['city', 'price'], [['Oslo', 12.5]], { city: 'str', price: 'float64' }), filename: 'houses.csv' }),
+      'POST /api/detect-outliers/': () => json({ outliers: {}, total: 0, affected_columns: [], percentage: 0 }),
+      'POST /api/correlation-analysis/': () => json({ threshold: 0.95, highly_correlated: [] }),
+    });
+    localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...completeStep(savedSession, 2), currentStep: 3 }));
+    renderApp();
+    const steps = [
+      ['Missing values', 'Continue to Outliers'],
+      ['Outliers', 'Continue to Encoding'],
+      ['Encoding', 'Continue to Correlation'],
+      ['Correlation', 'Continue to Scaling'],
+    ];
+    for (const [title, next] of steps) {
+      expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: next }));
+    }
+    expect(await screen.findByRole('heading', { name: 'Scaling', level: 1 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Skip scaling' }));
+
+    expect(screen.getByRole('button', { name: 'Step 7: Scaling (completed)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Step 8: Training (current step)' })).toBeTruthy();
+    expect(screen.getByText('This step is not available yet.')).toBeTruthy();
+    const saved = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as { stepResults: Record<string, unknown> };
+    expect(saved.stepResults).toMatchObject({
+      3: { changes: [] },
+      4: { changes: [] },
+      5: { changes: [], target_column: null },
+      6: { changes: [], threshold: 0.95, dropped_columns: [], target_column: null },
+      7: { skipped: true },
+    });
   });
 });

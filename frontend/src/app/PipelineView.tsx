@@ -5,6 +5,11 @@ import { LanguagePicker } from '../components/LanguagePicker/LanguagePicker';
 import { Logo } from '../components/Logo/Logo';
 import { StepBar, type StepItem } from '../components/StepBar/StepBar';
 import { ANALYZE_STEP_ID, AnalyzeStep } from '../steps/analyze/AnalyzeStep';
+import { CORRELATION_STEP_ID, CorrelationStep } from '../steps/correlation/CorrelationStep';
+import { ENCODING_STEP_ID, EncodingStep } from '../steps/encoding/EncodingStep';
+import { MISSING_STEP_ID, MissingStep } from '../steps/missing/MissingStep';
+import { OUTLIERS_STEP_ID, OutliersStep } from '../steps/outliers/OutliersStep';
+import { SCALING_STEP_ID, ScalingStep } from '../steps/scaling/ScalingStep';
 import { UPLOAD_STEP_ID, UploadStep } from '../steps/upload/UploadStep';
 import {
   canOpenStep,
@@ -41,6 +46,10 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
   });
 
   const onDataChange = (table: TableData) => onSessionChange((current) => withTableData(current, table));
+  /** Completing a step stores its result under its number and opens the next one. */
+  const complete = (stepId: number) => (result: unknown) =>
+    onSessionChange((current) => completeStep(current, stepId, result));
+  const transformProps = { session, onDataChange };
 
   const screen = (() => {
     switch (session.currentStep) {
@@ -85,6 +94,16 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
             }
           />
         );
+      case MISSING_STEP_ID:
+        return <MissingStep {...transformProps} onContinue={complete(MISSING_STEP_ID)} />;
+      case OUTLIERS_STEP_ID:
+        return <OutliersStep {...transformProps} onContinue={complete(OUTLIERS_STEP_ID)} />;
+      case ENCODING_STEP_ID:
+        return <EncodingStep {...transformProps} onContinue={complete(ENCODING_STEP_ID)} />;
+      case CORRELATION_STEP_ID:
+        return <CorrelationStep {...transformProps} onContinue={complete(CORRELATION_STEP_ID)} />;
+      case SCALING_STEP_ID:
+        return <ScalingStep {...transformProps} onContinue={complete(SCALING_STEP_ID)} />;
       default:
         return <p className="pipeline__unavailable">{t('app.stepUnavailable')}</p>;
     }

@@ -168,3 +168,67 @@ export function TargetIcon() {
     </svg>
   );
 }
+
+export function PlusIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d="M8 3v10M3 8h10" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function SlidersIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path
+        d="M2.5 4.5h6M11.5 4.5h2M2.5 11.5h2M7.5 11.5h6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+      />
+      <circle cx="10" cy="4.5" r="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <circle cx="6" cy="11.5" r="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    </svg>
+  );
+}
+
+export function ColumnsIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path
+        d="M2.5 3.5h11v9h-11zM6.2 3.5v9M9.8 3.5v9"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.4"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export function ScatterIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d="M2.5 2.5v11h11" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
+      <circle cx="6" cy="10" r="1.1" fill="currentColor" />
+      <circle cx="8.5" cy="7.5" r="1.1" fill="currentColor" />
+      <circle cx="11" cy="5" r="1.1" fill="currentColor" />
+      <circle cx="12.5" cy="11" r="1.1" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function LinkIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path
+        d="M6.5 9.5 9.5 6.5M7 4.5l1-1a2.8 2.8 0 0 1 4 4l-1 1M9 11.5l-1 1a2.8 2.8 0 0 1-4-4l1-1"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

@@ -1,11 +1,24 @@
+import { createElement, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 
 /** SPEC §9 toast limits and durations. */
 export const TOAST_LIMIT = 20;
 export const TOAST_DURATION_MS = { error: 4000, success: 2000, other: 4000 } as const;
 
+/** A toast's text: the message, and under it the reason when there is one. */
+function content(message: string, detail?: string): ReactNode {
+  if (detail === undefined || detail === '' || detail === message) return message;
+  return createElement(
+    'span',
+    { className: 'toast-text' },
+    createElement('strong', { className: 'toast-text__title' }, message),
+    createElement('span', { className: 'toast-text__detail' }, detail),
+  );
+}
+
 export const notify = {
-  error: (message: string) => toast.error(message, { autoClose: TOAST_DURATION_MS.error }),
+  error: (message: string, detail?: string) =>
+    toast.error(content(message, detail), { autoClose: TOAST_DURATION_MS.error }),
   success: (message: string) => toast.success(message, { autoClose: TOAST_DURATION_MS.success }),
   info: (message: string) => toast.info(message, { autoClose: TOAST_DURATION_MS.other }),
   warning: (message: string) => toast.warning(message, { autoClose: TOAST_DURATION_MS.other }),

@@ -4,7 +4,7 @@ export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-type Handler = (body: unknown) => Response | Promise<Response>;
+type Handler = (body: unknown, request: Request) => Response | Promise<Response>;
 
 /**
  * Replaces fetch at the network edge: each route ("POST /api/drop-columns/") answers with its
@@ -26,7 +26,7 @@ export function stubApi(routes: Record<string, Handler>) {
       calls.push({ route, body, request });
       const handler = routes[route];
       if (!handler) throw new Error(`No stubbed route for ${route}`);
-      return handler(body);
+      return handler(body, request);
     }),
   );
   return { calls, routes: () => calls.map((call) => call.route) };

@@ -6,6 +6,7 @@ import { InfoTip } from '../InfoTip/InfoTip';
 import { TrashIcon, UndoIcon } from '../icons';
 import { formatCell, isMissingCell, isTruncated, truncate } from './formatCell';
 import { useExpandedCells } from './useExpandedCells';
+import { useStepSnapshot, type StepSnapshot } from './useStepSnapshot';
 import { useTableActions } from './useTableActions';
 import { useVisibleRows } from './useVisibleRows';
 import './DataTable.css';
@@ -15,17 +16,20 @@ interface DataTableProps {
   data: Cell[][];
   /** The pipeline step the table belongs to: drops are snapshotted and undone for it. */
   stepId?: number;
+  /** The step screen's snapshot, when the screen changes data too; the table keeps its own otherwise. */
+  snapshot?: StepSnapshot;
   title?: string;
   info?: ReactNode;
   onDataChange: (table: TableData) => void;
 }
 
 /** The data preview of SPEC §2: growing rows, truncated cells, column drop and undo. */
-export function DataTable({ columns, data, stepId, title, info, onDataChange }: DataTableProps) {
+export function DataTable({ columns, data, stepId, snapshot, title, info, onDataChange }: DataTableProps) {
   const { t } = useTranslation();
   const rows = useVisibleRows(data);
   const cells = useExpandedCells(data);
-  const actions = useTableActions({ table: { columns, data }, stepId, onDataChange });
+  const ownSnapshot = useStepSnapshot(stepId);
+  const actions = useTableActions({ table: { columns, data }, stepId, snapshot: snapshot ?? ownSnapshot, onDataChange });
   const [columnToDrop, setColumnToDrop] = useState<string | null>(null);
   const busy = actions.droppingColumn !== undefined || actions.undoing;
 

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dropColumns, fetchSessionData, snapshotStep, undoStep, type TableData } from '../../api/dataset';
+import { dropColumns, fetchSessionData, undoStep, type TableData } from '../../api/dataset';
 import { errorMessage } from '../../i18n/errorMessage';
 import { notify } from '../notify';
+import type { StepSnapshot } from './useStepSnapshot';
 
 interface TableActionsOptions {
   table: TableData;
   stepId: number | undefined;
+  snapshot: StepSnapshot;
   onDataChange: (table: TableData) => void;
 }
 
@@ -29,21 +30,17 @@ function tableOf(response: TableData): TableData {
  * none was taken in this view, optimistic removal, the drop, then a reload of the full
  * session data, with restore on failure and the drop's own data as fallback.
  */
-export function useTableActions({ table, stepId, onDataChange }: TableActionsOptions) {
+export function useTableActions({ table, stepId, snapshot, onDataChange }: TableActionsOptions) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const snapshotTaken = useRef(false);
 
   const drop = useMutation({
     mutationFn: async (column: string) => {
-      if (stepId !== undefined && stepId > 0 && !snapshotTaken.current) {
-        try {
-          await snapshotStep(stepId);
-        } catch (error) {
-          notify.error(t('table.snapshotFailed', { error: errorMessage(error, t) }));
-          return;
-        }
-        snapshotTaken.current = true;
+      try {
+        await snapshot.take();
+      } catch (error) {
+        notify.error(t('table.snapshotFailed', { error: errorMessage(error, t) }));
+        return;
       }
       const original = table;
       onDataChange(withoutColumn(original, column));
@@ -84,7 +81,7 @@ export function useTableActions({ table, stepId, onDataChange }: TableActionsOpt
         onDataChange(undone);
         notify.warning(t('table.refreshAfterUndoFailed'));
       }
-      snapshotTaken.current = false;
+      snapshot.reset();
       notify.success(t('table.undoCompleted'));
     },
   });

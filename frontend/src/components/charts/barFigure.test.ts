@@ -20,6 +20,14 @@ describe('barFigure', () => {
     expect(trace.customdata).toEqual(['customer_lifetime_value', 'customer_lifetime_visits', 'age']);
   });
 
+  it('ticks a counts axis at whole numbers only', () => {
+    const few = barFigure([{ name: 'a', value: 4 }], { orientation: 'h', counts: true });
+    expect(few.layout.xaxis).toMatchObject({ tickformat: ',d', dtick: 1 });
+    const many = barFigure([{ name: 'a', value: 400 }], { orientation: 'h', counts: true });
+    expect(many.layout.xaxis?.tickformat).toBe(',d');
+    expect(many.layout.xaxis?.dtick).toBeUndefined();
+  });
+
   it('puts categories along the bottom of a vertical chart and fixes the value range when given', () => {
     const figure = barFigure(bars, { orientation: 'v', valueRange: [0, 1] });
     const trace = figure.data[0] as Partial<PlotData>;

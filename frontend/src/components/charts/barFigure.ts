@@ -23,7 +23,12 @@ export interface BarFigureOptions {
   categoryTitle?: string;
   /** Dashed reference lines across the value axis (for example VIF 5 and 10). */
   markers?: number[];
+  /** The values are counts: the value axis has whole-number ticks only. */
+  counts?: boolean;
 }
+
+/** Up to this largest count, a counts axis ticks every whole number. */
+const COUNT_TICK_EVERY_UNIT_MAX = 10;
 
 export interface BarFigure {
   data: Data[];
@@ -95,6 +100,9 @@ export function barFigure(bars: Bar[], options: BarFigureOptions): BarFigure {
     automargin: true,
     fixedrange: true,
     ...(options.valueRange ? { range: options.valueRange } : { rangemode: 'tozero' as const }),
+    ...(options.counts
+      ? { tickformat: ',d', ...(Math.max(0, ...values) <= COUNT_TICK_EVERY_UNIT_MAX ? { dtick: 1 } : {}) }
+      : {}),
     ...(options.valueTitle ? { title: { text: plainText(options.valueTitle), standoff: 8 } } : {}),
   };
 

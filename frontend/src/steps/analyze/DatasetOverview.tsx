@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { InfoTip } from '../../components/InfoTip/InfoTip';
 import { GaugeIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
+import { StatCard, StatCards } from '../../components/StatCards/StatCards';
 import type { StoredAnalysis } from './analysisRun';
 import { firstNames, missingPercent, overviewCards, qualityLevel } from './overview';
-import { useNumberFormat } from './useNumberFormat';
+import { useNumberFormat } from '../../i18n/useNumberFormat';
 
 const COLUMN_KINDS = ['numeric', 'categorical', 'boolean', 'datetime'] as const;
 
@@ -26,32 +26,22 @@ export function DatasetOverview({ analysis }: { analysis: StoredAnalysis }) {
   return (
     <SectionCard title={t('analyze.overview.title')} icon={<GaugeIcon />}>
       <div className="overview">
-        <dl className="overview__cards">
-          <div className="overview__card">
-            <dt>{t('analyze.overview.rows')}</dt>
-            <dd>{number(cards.rows)}</dd>
-          </div>
-          <div className="overview__card">
-            <dt>{t('analyze.overview.columns')}</dt>
-            <dd>{number(cards.columns)}</dd>
-          </div>
-          <div className="overview__card">
-            <dt>{t('analyze.overview.missing')}</dt>
-            <dd>{number(cards.totalMissing)}</dd>
-          </div>
-          <div className="overview__card">
-            <dt>{t('analyze.overview.memory')}</dt>
-            <dd>{t('analyze.overview.memoryValue', { size: cards.memoryMb })}</dd>
-          </div>
-          <div className={`overview__card overview__card--quality overview__card--${level}`}>
-            <dt>
-              {t('analyze.overview.quality')}
-              <InfoTip>{t('analyze.overview.qualityInfo')}</InfoTip>
-            </dt>
-            <dd>
-              {cards.qualityScore}
-              <span className="overview__out-of">{t('analyze.overview.qualityOutOf')}</span>
-            </dd>
+        <StatCards>
+          <StatCard label={t('analyze.overview.rows')} value={number(cards.rows)} />
+          <StatCard label={t('analyze.overview.columns')} value={number(cards.columns)} />
+          <StatCard label={t('analyze.overview.missing')} value={number(cards.totalMissing)} />
+          <StatCard label={t('analyze.overview.memory')} value={t('analyze.overview.memoryValue', { size: cards.memoryMb })} />
+          <StatCard
+            label={t('analyze.overview.quality')}
+            info={t('analyze.overview.qualityInfo')}
+            className={`overview__quality overview__quality--${level}`}
+            value={
+              <>
+                {cards.qualityScore}
+                <span className="stat-card__sub">{t('analyze.overview.qualityOutOf')}</span>
+              </>
+            }
+          >
             <div
               className="overview__meter"
               role="meter"
@@ -62,8 +52,8 @@ export function DatasetOverview({ analysis }: { analysis: StoredAnalysis }) {
             >
               <span className="overview__meter-fill" style={{ width: `${cards.qualityScore}%` }} />
             </div>
-          </div>
-        </dl>
+          </StatCard>
+        </StatCards>
 
         <ul className="overview__types" aria-label={t('analyze.types.label')}>
           {COLUMN_KINDS.map((kind) => (

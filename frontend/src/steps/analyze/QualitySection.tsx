@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/charts/BarChart';
 import { cutLabel } from '../../components/charts/chartLabel';
 import { CHART_COLORS } from '../../components/charts/chartTheme';
+import { MissingByColumnChart } from '../../components/charts/MissingByColumnChart';
 import { InfoTip } from '../../components/InfoTip/InfoTip';
 import { ShieldIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
-import { coMissingPairs, missingByColumn, rowsByMissingCount, topCramersPairs, type PairItem } from './analysisCharts';
+import { coMissingPairs, rowsByMissingCount, topCramersPairs, type PairItem } from './analysisCharts';
 import type { StoredAnalysis } from './analysisRun';
-import { useNumberFormat } from './useNumberFormat';
+import { useNumberFormat } from '../../i18n/useNumberFormat';
 
 const PAIR_SEPARATOR = ' × ';
 
@@ -38,7 +39,6 @@ export function QualitySection({ analysis }: { analysis: StoredAnalysis }) {
   const { t } = useTranslation();
   const number = useNumberFormat();
   const rows = analysis.shape[0] ?? 0;
-  const missing = missingByColumn(analysis.missing_values);
   const histogram = rowsByMissingCount(analysis.missing_patterns.row_missing_hist);
   const missingPairs = coMissingPairs(analysis.missing_patterns.pairwise_missing_corr);
   const cramers = topCramersPairs(analysis.cat_assoc_pairs);
@@ -46,25 +46,8 @@ export function QualitySection({ analysis }: { analysis: StoredAnalysis }) {
   return (
     <SectionCard title={t('analyze.quality.title')} icon={<ShieldIcon />} defaultOpen={false}>
       <div className="analyze__chart-grid">
-        <ChartBlock title={t('analyze.quality.missingByColumn')}>
-          {missing.length === 0 ? (
-            <p className="analyze__empty">{t('analyze.quality.noMissing')}</p>
-          ) : (
-            <BarChart
-              label={t('analyze.quality.missingByColumn')}
-              orientation="v"
-              valueTitle={t('analyze.quality.missingCount')}
-              bars={missing.map(({ column, count }) => ({
-                name: column,
-                value: count,
-                color: CHART_COLORS.warning,
-                hover: t('analyze.quality.missingHover', {
-                  count: number(count),
-                  percent: rows > 0 ? ((count / rows) * 100).toFixed(1) : '0.0',
-                }),
-              }))}
-            />
-          )}
+        <ChartBlock title={t('charts.missingByColumn.title')}>
+          <MissingByColumnChart missing={analysis.missing_values} rows={rows} emptyText={t('analyze.quality.noMissing')} />
         </ChartBlock>
 
         <ChartBlock title={t('analyze.quality.rowsByMissing')}>

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   coMissingPairs,
   infiniteVifBar,
-  missingByColumn,
   rowsByMissingCount,
   topCramersPairs,
   topFeatureTarget,
@@ -35,14 +34,6 @@ describe('VIF chart', () => {
 });
 
 describe('missing-value charts', () => {
-  it('lists columns with missing values, most first', () => {
-    expect(missingByColumn({ a: 0, b: 5, c: 9, d: 1 })).toEqual([
-      { column: 'c', count: 9 },
-      { column: 'b', count: 5 },
-      { column: 'd', count: 1 },
-    ]);
-  });
-
   it('orders rows by their number of missing fields', () => {
     expect(rowsByMissingCount([[2, 5], [0, 90], [1, 5]])).toEqual([
       { missing: 0, rows: 90 },

@@ -4,7 +4,6 @@ import type { StoredAnalysis } from './analysisRun';
 /** SPEC §2: how many items each chart shows. */
 export const CHART_LIMITS = {
   vif: 20,
-  missingColumns: 30,
   missingPairs: 10,
   cramersPairs: 12,
   featureTarget: 20,
@@ -57,18 +56,6 @@ export function topVif(analysis: Pick<StoredAnalysis, 'vif' | 'vif_infinite'>, l
 export function infiniteVifBar(items: readonly VifItem[]): number {
   const finite = items.map((item) => item.vif).filter(isNumber);
   return Math.max(VIF_HIGH * 1.5, ...finite) * 1.15;
-}
-
-/** Columns with missing values, most missing first. */
-export function missingByColumn(
-  missing: StoredAnalysis['missing_values'],
-  limit: number = CHART_LIMITS.missingColumns,
-): { column: string; count: number }[] {
-  return Object.entries(missing)
-    .filter(([, count]) => count > 0)
-    .map(([column, count]) => ({ column, count }))
-    .sort((a, b) => b.count - a.count)
-    .slice(0, limit);
 }
 
 /** Rows by how many of their fields are missing, in order of that count. */

@@ -1,0 +1,64 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from './Field';
+import { readNumber } from './numberInput';
+
+interface NumberFieldProps {
+  label: string;
+  /** The last valid value; null while the text is not one. */
+  value: number | null;
+  min?: number;
+  max?: number;
+  step: number;
+  integer?: boolean;
+  /** Called with every edit: the number, or null when the text is empty or out of bounds. */
+  onChange: (value: number | null) => void;
+  info?: string;
+  hint?: string;
+  disabled?: boolean;
+}
+
+/**
+ * A number input with min, max and step. What is typed stays as typed; a value outside the
+ * bounds is reported as null, with a message, so a screen cannot apply or send it.
+ */
+export function NumberField({ label, value, min, max, step, integer, onChange, info, hint, disabled }: NumberFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? (value === null ? '' : String(value));
+  const invalid = readNumber(text, { min, max, integer }) === null;
+
+  let error: string | null = null;
+  if (invalid) {
+    if (min !== undefined && max !== undefined) error = t('fields.numberRange', { min, max });
+    else if (min !== undefined) error = t('fields.numberMin', { min });
+    else error = t('fields.number');
+  }
+
+  return (
+    <Field id={id} label={label} info={info} hint={hint} error={error}>
+      <input
+        id={id}
+        className="field__control field__number"
+        type="number"
+        inputMode="decimal"
+        min={min}
+        max={max}
+        step={step}
+        value={text}
+        disabled={disabled}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          onChange(readNumber(event.target.value, { min, max, integer }));
+        }}
+        onBlur={() => {
+          // a valid entry is shown as the number it stands for ("1." reads 1)
+          if (!invalid) setDraft(null);
+        }}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,42 @@
+import { useId } from 'react';
+import { Field } from './Field';
+
+export interface Choice<Value extends string> {
+  value: Value;
+  label: string;
+}
+
+interface SelectFieldProps<Value extends string> {
+  label: string;
+  value: Value;
+  choices: readonly Choice<Value>[];
+  onChange: (value: Value) => void;
+  info?: string;
+  hint?: string;
+  disabled?: boolean;
+}
+
+/** A labelled drop-down of the given choices. */
+export function SelectField<Value extends string>({ label, value, choices, onChange, info, hint, disabled }: SelectFieldProps<Value>) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} info={info} hint={hint}>
+      <select
+        id={id}
+        className="field__control field__select"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => {
+          const chosen = choices.find((choice) => choice.value === event.target.value);
+          if (chosen) onChange(chosen.value);
+        }}
+      >
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}

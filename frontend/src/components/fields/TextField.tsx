@@ -1,0 +1,26 @@
+import { useId } from 'react';
+import { Field } from './Field';
+
+interface TextFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: string;
+  disabled?: boolean;
+}
+
+export function TextField({ label, value, onChange, hint, disabled }: TextFieldProps) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} hint={hint}>
+      <input
+        id={id}
+        className="field__control"
+        type="text"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { TableData } from '../../api/dataset';
+import type { FrameResult } from '../../api/transforms';
+import type { StepSnapshot } from '../../components/DataTable/useStepSnapshot';
+import { storeFrame } from './useFrameInfo';
+
+/**
+ * Runs a transforming call the way every step screen does (SPEC §4): the step's snapshot
+ * first, once per view (a snapshot failure is ignored), then the call, then its frame
+ * becomes the session's data.
+ */
+export function useFrameChange(snapshot: StepSnapshot, onDataChange: (table: TableData) => void) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async <Result extends FrameResult>(send: () => Promise<Result>): Promise<Result> => {
+      try {
+        await snapshot.take();
+      } catch {
+        // SPEC §4: the change goes ahead without a snapshot
+      }
+      const result = await send();
+      storeFrame(queryClient, result);
+      onDataChange({ columns: result.columns, data: result.data });
+      return result;
+    },
+    [snapshot, onDataChange, queryClient],
+  );
+}

@@ -1,0 +1,144 @@
+import { keepPreviousData, skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TableData } from '../../api/dataset';
+import { dropCorrelatedColumns, previewCorrelations, targetCorrelation, type CorrelationMethod } from '../../api/transforms';
+import type { Session } from '../../app/session';
+import { useStepSnapshot } from '../../components/DataTable/useStepSnapshot';
+import { notify } from '../../components/notify';
+import { StepScreen } from '../../components/StepScreen/StepScreen';
+import { errorMessage } from '../../i18n/errorMessage';
+import { savedChanges, type AppliedChange } from '../common/stepResult';
+import { tableVersion } from '../common/tableVersion';
+import { knownTarget } from '../common/targetColumn';
+import { useDebouncedValue } from '../common/useDebouncedValue';
+import { useFrameChange } from '../common/useFrameChange';
+import { useFrameInfo } from '../common/useFrameInfo';
+import { CorrelatedPairs } from './CorrelatedPairs';
+import { columnsToDrop, DEFAULT_THRESHOLD, pairKey, targetCandidates, type PairChoice } from './correlationRules';
+import { TargetCorrelation } from './TargetCorrelation';
+import './CorrelationStep.css';
+
+export const CORRELATION_STEP_ID = 6;
+
+/** Typing a threshold waits this long before the pairs are asked for again. */
+const THRESHOLD_DEBOUNCE_MS = 350;
+
+export interface CorrelationResult {
+  changes: AppliedChange[];
+  threshold: number;
+  dropped_columns: string[];
+  target_column: string | null;
+}
+
+interface CorrelationStepProps {
+  session: Session;
+  onDataChange: (table: TableData) => void;
+  onContinue: (result: CorrelationResult) => void;
+}
+
+/** Step 6: drop one column of each highly correlated pair; see each column's correlation with the target. */
+export function CorrelationStep({ session, onDataChange, onContinue }: CorrelationStepProps) {
+  const { t } = useTranslation();
+  const info = useFrameInfo();
+  const snapshot = useStepSnapshot(CORRELATION_STEP_ID);
+  const change = useFrameChange(snapshot, onDataChange);
+  const version = tableVersion(session.currentData);
+  const [threshold, setThreshold] = useState<number | null>(DEFAULT_THRESHOLD);
+  const [choices, setChoices] = useState<Record<string, PairChoice>>({});
+  const [changes, setChanges] = useState(() => savedChanges(session, CORRELATION_STEP_ID));
+  const [dropped, setDropped] = useState<string[]>([]);
+
+  // SPEC §4: the pairs are asked for again when the data or the threshold changes, and after a drop
+  const preview = useDebouncedValue(threshold === null ? null : { threshold, version }, THRESHOLD_DEBOUNCE_MS);
+  const pairsQuery = useQuery({
+    queryKey: ['correlated-pairs', preview],
+    queryFn: preview === null ? skipToken : ({ signal }) => previewCorrelations(preview.threshold, signal),
+    placeholderData: keepPreviousData,
+    retry: false,
+    gcTime: 0,
+  });
+  const pairs = pairsQuery.data?.highly_correlated ?? null;
+
+  const candidates = targetCandidates(session.columns, info?.dtypes ?? null);
+  const [chosenTarget, setTarget] = useState(() => knownTarget(session, CORRELATION_STEP_ID));
+  const target = candidates.includes(chosenTarget) ? chosenTarget : '';
+  const [method, setMethod] = useState<CorrelationMethod>('pearson');
+  const targetQuery = useQuery({
+    queryKey: ['target-correlation', { target, method, version }],
+    queryFn: target === '' ? skipToken : ({ signal }) => targetCorrelation(target, method, signal),
+    retry: false,
+    gcTime: 0,
+  });
+
+  const drop = useMutation({
+    mutationFn: (columns: string[]) => change(() => dropCorrelatedColumns(threshold ?? DEFAULT_THRESHOLD, columns)),
+    onSuccess: (result) => {
+      setChanges((current) => [...current, { action: 'drop', message: result.message, shape: result.shape }]);
+      setDropped((current) => [...current, ...result.dropped_columns]);
+      setChoices({});
+      notify.success(t('correlation.dropped', { count: result.dropped_columns.length }));
+    },
+    onError: (error) => notify.error(t('correlation.dropFailed'), errorMessage(error, t)),
+  });
+
+  const dropSelected = () => {
+    const columns = pairs === null ? [] : columnsToDrop(pairs, choices);
+    if (columns.length === 0) {
+      notify.error(t('correlation.selectToDrop'));
+      return;
+    }
+    drop.mutate(columns);
+  };
+
+  return (
+    <StepScreen
+      stepId={CORRELATION_STEP_ID}
+      title={t('correlation.title')}
+      description={t('correlation.description')}
+      columns={session.columns}
+      data={session.currentData}
+      snapshot={snapshot}
+      onDataChange={onDataChange}
+      actions={
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={drop.isPending}
+          onClick={() =>
+            onContinue({
+              changes,
+              threshold: threshold ?? DEFAULT_THRESHOLD,
+              dropped_columns: dropped,
+              target_column: target === '' ? null : target,
+            })
+          }
+        >
+          {t('correlation.continue')}
+        </button>
+      }
+    >
+      <CorrelatedPairs
+        threshold={threshold}
+        onThresholdChange={setThreshold}
+        pairs={pairs}
+        loading={pairsQuery.isFetching}
+        error={pairsQuery.error ? errorMessage(pairsQuery.error, t) : null}
+        choices={choices}
+        onChoose={(pair, choice) => setChoices((current) => ({ ...current, [pairKey(pair)]: choice }))}
+        onDrop={dropSelected}
+        dropping={drop.isPending}
+      />
+      <TargetCorrelation
+        candidates={candidates}
+        target={target}
+        onTargetChange={setTarget}
+        method={method}
+        onMethodChange={setMethod}
+        correlations={targetQuery.data?.correlations ?? null}
+        loading={targetQuery.isFetching}
+        error={targetQuery.error ? errorMessage(targetQuery.error, t) : null}
+      />
+    </StepScreen>
+  );
+}

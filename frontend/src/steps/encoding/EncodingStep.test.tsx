@@ -1,0 +1,158 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from '../../test/api';
+import { frame, renderStep, sessionAt } from '../../test/steps';
+import { EncodingStep } from './EncodingStep';
+
+vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
+
+const COLUMNS = ['city', 'segment', 'age', 'y'];
+const DATA = [
+  ['Oslo', 'a', 31, 1],
+  ['Lima', 'b', 40, 0],
+];
+const DTYPES = { city: 'str', segment: 'category', age: 'int64', y: 'int64' };
+const ENCODED = frame(['city_Lima', 'city_Oslo', 'segment', 'age', 'y'], [[0, 1, 0, 31, 1], [1, 0, 1, 40, 0]], {
+  city_Lima: 'uint8',
+  city_Oslo: 'uint8',
+  segment: 'int64',
+  age: 'int64',
+  y: 'int64',
+});
+
+function section(title: string): HTMLElement {
+  const card = screen.getByRole('heading', { name: title }).closest('section');
+  if (!card) throw new Error(`no section ${title}`);
+  return card;
+}
+
+function start(routes: Parameters<typeof stubApi>[0] = {}, analysisTarget: string | null = null) {
+  const api = stubApi({
+    'GET /api/get-session-data/': () => json(frame(COLUMNS, DATA, DTYPES)),
+    'POST /api/snapshot-step/': () => json({ step_id: 5, message: 'ok' }),
+    'POST /api/encode-features/': () => json(ENCODED),
+    ...routes,
+  });
+  const session = { ...sessionAt(5, { columns: COLUMNS, data: DATA }), analysisResults: analysisTarget === null ? null : { target: analysisTarget } };
+  return { api, ...renderStep(EncodingStep, session) };
+}
+
+const encodeBodies = (api: ReturnType<typeof stubApi>) =>
+  api.calls.filter((call) => call.route === 'POST /api/encode-features/').map((call) => call.body);
+
+describe('EncodingStep global settings', () => {
+  it('shows max categories for auto only and lists the categorical columns but the target', async () => {
+    start({}, 'y');
+    const global = section('Global settings');
+    const max = within(global).getByRole('spinbutton', { name: 'Max categories' });
+    expect([max.getAttribute('min'), (max as HTMLInputElement).value]).toEqual(['2', '10']);
+    expect(within(global).getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', 'y');
+    await waitFor(() => expect([...global.querySelectorAll('.column-chips__chip')].map((chip) => chip.textContent)).toEqual(['city', 'segment']));
+    fireEvent.change(within(global).getByRole('combobox', { name: 'Default strategy' }), { target: { value: 'onehot' } });
+    expect(within(global).queryByRole('spinbutton', { name: 'Max categories' })).toBeNull();
+  });
+
+  it('needs a target column for the target strategy', async () => {
+    const { api } = start();
+    const global = section('Global settings');
+    fireEvent.change(within(global).getByRole('combobox', { name: 'Default strategy' }), { target: { value: 'target' } });
+    fireEvent.click(within(global).getByRole('button', { name: 'Apply global settings' }));
+    expect(await screen.findByText('Please select a target column for Target strategy.')).toBeTruthy();
+    expect(encodeBodies(api)).toEqual([]);
+  });
+
+  it('applies the strategy with the target and shows the encoded data', async () => {
+    const { api } = start();
+    const global = section('Global settings');
+    fireEvent.change(within(global).getByRole('combobox', { name: 'Target column' }), { target: { value: 'y' } });
+    fireEvent.change(within(global).getByRole('spinbutton', { name: 'Max categories' }), { target: { value: '5' } });
+    fireEvent.click(within(global).getByRole('button', { name: 'Apply global settings' }));
+    expect(await screen.findByText('Global encoding applied.')).toBeTruthy();
+    expect(encodeBodies(api)).toEqual([{ default_strategy: 'auto', max_categories: 5, target_column: 'y' }]);
+    expect(screen.getByRole('columnheader', { name: /city_Oslo/ })).toBeTruthy();
+  });
+
+  it('reads a refusal as Global encoding failed. and no answer as An error occurred while applying.', async () => {
+    let answer: 'refuse' | 'network' = 'refuse';
+    start({
+      'POST /api/encode-features/': () => {
+        if (answer === 'network') throw new TypeError('Failed to fetch');
+        return json({ error: 'Column "city" has 900 categories', code: 'too_many_categories_for_onehot' }, 400);
+      },
+    });
+    const apply = within(section('Global settings')).getByRole('button', { name: 'Apply global settings' });
+    fireEvent.click(apply);
+    expect(await screen.findByText('Global encoding failed.')).toBeTruthy();
+    await waitFor(() => expect(apply).toHaveProperty('disabled', false));
+    answer = 'network';
+    fireEvent.click(apply);
+    expect(await screen.findByText('An error occurred while applying.')).toBeTruthy();
+  });
+});
+
+describe('EncodingStep column-specific settings', () => {
+  it('asks for a column first, then for a target when a row uses the target strategy', async () => {
+    const { api } = start();
+    const columns = section('Column-specific settings');
+    fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
+    expect(await screen.findByText('Add a column first.')).toBeTruthy();
+
+    await waitFor(() => expect(section('Global settings').querySelectorAll('.column-chips__chip')).toHaveLength(2));
+    fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
+    fireEvent.change(within(columns).getByRole('combobox', { name: 'Strategy' }), { target: { value: 'target' } });
+    fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
+    expect(await screen.findByText('Target strategy selected for a column. Please set a Target Column above.')).toBeTruthy();
+    expect(encodeBodies(api)).toEqual([]);
+  });
+
+  it('sends each row with its ordinal flag, checked by default', async () => {
+    const { api } = start({}, 'y');
+    await waitFor(() => expect(section('Global settings').querySelectorAll('.column-chips__chip')).toHaveLength(2));
+    const columns = section('Column-specific settings');
+    fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
+    fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
+    const [first, second] = within(columns).getAllByRole('checkbox', { name: 'Unknown categories → -1' });
+    expect([first, second].map((box) => (box as HTMLInputElement).checked)).toEqual([true, true]);
+    if (!second) throw new Error('no second row');
+    fireEvent.click(second);
+    fireEvent.change(within(columns).getAllByRole('combobox', { name: 'Strategy' })[0] as HTMLElement, { target: { value: 'label' } });
+
+    fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
+    expect(await screen.findByText('No available column to add.')).toBeTruthy();
+
+    fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
+    expect(await screen.findByText('Column-specific encoding applied.')).toBeTruthy();
+    expect(encodeBodies(api)).toEqual([
+      {
+        default_strategy: 'auto',
+        max_categories: 10,
+        target_column: 'y',
+        column_specific_settings: [
+          { column: 'city', strategy: 'label', ordinal: true },
+          { column: 'segment', strategy: 'auto', ordinal: false },
+        ],
+      },
+    ]);
+  });
+
+  it('reports a failed column encoding', async () => {
+    start({ 'POST /api/encode-features/': () => json({ error: 'Column "age" is not categorical', code: 'x' }, 400) });
+    await waitFor(() => expect(section('Global settings').querySelectorAll('.column-chips__chip')).toHaveLength(2));
+    const columns = section('Column-specific settings');
+    fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
+    fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
+    expect(await screen.findByText('Column-specific encoding failed.')).toBeTruthy();
+    expect(screen.getByText('Column "age" is not categorical')).toBeTruthy();
+  });
+
+  it('continues with its changes and the target column', async () => {
+    const { onContinue } = start({}, 'y');
+    fireEvent.click(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' }));
+    await screen.findByText('Global encoding applied.');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Correlation' }));
+    expect(onContinue).toHaveBeenCalledWith({
+      changes: [{ action: 'global', message: 'Done.', shape: [2, 5] }],
+      target_column: 'y',
+    });
+  });
+});

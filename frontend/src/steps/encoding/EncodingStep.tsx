@@ -1,0 +1,138 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import type { TableData } from '../../api/dataset';
+import { encodeFeatures, type EncodeRequest, type FrameResult } from '../../api/transforms';
+import type { Session } from '../../app/session';
+import { useStepSnapshot } from '../../components/DataTable/useStepSnapshot';
+import { notify } from '../../components/notify';
+import { nextFreeColumn } from '../../components/SettingsRows/columnChoices';
+import { useRowList } from '../../components/SettingsRows/useRowList';
+import { StepScreen } from '../../components/StepScreen/StepScreen';
+import { errorMessage } from '../../i18n/errorMessage';
+import { savedChanges, type AppliedChange } from '../common/stepResult';
+import { knownTarget } from '../common/targetColumn';
+import { useFrameChange } from '../common/useFrameChange';
+import { useFrameInfo } from '../common/useFrameInfo';
+import { ColumnEncodingSettings } from './ColumnEncodingSettings';
+import {
+  columnEncodingRequest,
+  DEFAULT_GLOBAL_ENCODING,
+  encodingCandidates,
+  globalEncodingRequest,
+  newEncodingRow,
+  type Checked,
+  type EncodingRow,
+} from './encodingRules';
+import { GlobalEncodingSettings } from './GlobalEncodingSettings';
+
+export const ENCODING_STEP_ID = 5;
+
+export interface EncodingResult {
+  changes: AppliedChange[];
+  target_column: string | null;
+}
+
+interface EncodingStepProps {
+  session: Session;
+  onDataChange: (table: TableData) => void;
+  onContinue: (result: EncodingResult) => void;
+}
+
+/**
+ * SPEC §8: a refusal from the server reads as the step's failure with its reason; a call
+ * that got no answer at all as 'An error occurred while applying.'.
+ */
+export function notifyEncodingFailure(error: unknown, t: TFunction, failed: string): void {
+  const answered = error instanceof ApiError && error.status !== undefined;
+  notify.error(answered ? failed : t('encoding.applyError'), errorMessage(error, t));
+}
+
+/** Step 5: encode categorical columns globally or per column. */
+export function EncodingStep({ session, onDataChange, onContinue }: EncodingStepProps) {
+  const { t } = useTranslation();
+  const info = useFrameInfo();
+  const snapshot = useStepSnapshot(ENCODING_STEP_ID);
+  const change = useFrameChange(snapshot, onDataChange);
+  const [settings, setSettings] = useState(DEFAULT_GLOBAL_ENCODING);
+  const [chosenTarget, setTarget] = useState(() => knownTarget(session, ENCODING_STEP_ID));
+  const target = session.columns.includes(chosenTarget) ? chosenTarget : '';
+  const rowList = useRowList<EncodingRow>();
+  const [changes, setChanges] = useState(() => savedChanges(session, ENCODING_STEP_ID));
+
+  const candidates = encodingCandidates(session.columns, info?.dtypes ?? null, target);
+  const rows = rowList.rows.filter((row) => session.columns.includes(row.column) && row.column !== target);
+
+  const encodeMutation = (action: string, applied: string, failed: string) => ({
+    mutationFn: (request: EncodeRequest) => change(() => encodeFeatures(request)),
+    onSuccess: (result: FrameResult) => {
+      setChanges((current) => [...current, { action, message: result.message, shape: result.shape }]);
+      notify.success(applied);
+    },
+    onError: (error: unknown) => notifyEncodingFailure(error, t, failed),
+  });
+  const applyGlobal = useMutation(encodeMutation('global', t('encoding.globalApplied'), t('encoding.globalFailed')));
+  const applyColumns = useMutation(encodeMutation('columns', t('encoding.columnsApplied'), t('encoding.columnsFailed')));
+  const busy = applyGlobal.isPending || applyColumns.isPending;
+
+  const send = (checked: Checked | null, mutate: (request: EncodeRequest) => void) => {
+    if (checked === null) return;
+    if ('error' in checked) notify.error(t(checked.error));
+    else mutate(checked.request);
+  };
+
+  const addRow = () => {
+    const column = nextFreeColumn(candidates, rows);
+    if (column === null) {
+      notify.info(t('encoding.noColumnToAdd'));
+      return;
+    }
+    rowList.add(newEncodingRow(column));
+  };
+
+  return (
+    <StepScreen
+      stepId={ENCODING_STEP_ID}
+      title={t('encoding.title')}
+      description={t('encoding.description')}
+      columns={session.columns}
+      data={session.currentData}
+      snapshot={snapshot}
+      onDataChange={onDataChange}
+      actions={
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={() => onContinue({ changes, target_column: target === '' ? null : target })}
+        >
+          {t('encoding.continue')}
+        </button>
+      }
+    >
+      <GlobalEncodingSettings
+        settings={settings}
+        onChange={setSettings}
+        target={target}
+        onTargetChange={setTarget}
+        columns={session.columns}
+        candidates={candidates}
+        applying={applyGlobal.isPending}
+        busy={busy}
+        onApply={() => send(globalEncodingRequest(settings, target), applyGlobal.mutate)}
+      />
+      <ColumnEncodingSettings
+        rows={rows}
+        candidates={candidates}
+        onAdd={addRow}
+        onChange={rowList.update}
+        onRemove={rowList.remove}
+        applying={applyColumns.isPending}
+        busy={busy}
+        onApply={() => send(columnEncodingRequest(rows, target, settings.maxCategories), applyColumns.mutate)}
+      />
+    </StepScreen>
+  );
+}

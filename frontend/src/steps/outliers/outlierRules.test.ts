@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  columnRemovalRequest,
+  DEFAULT_DETECTION,
+  detectionRequest,
+  FACTOR_FIELD,
+  outlierBars,
+  outlierCandidates,
+  removalRequest,
+} from './outlierRules';
+
+describe('outlier rules', () => {
+  it('uses IQR with factor 1.5 by default and takes factors from 0.1 to 10 in steps of 0.1', () => {
+    expect(DEFAULT_DETECTION).toEqual({ method: 'iqr', factor: 1.5 });
+    expect(FACTOR_FIELD).toEqual({ min: 0.1, max: 10, step: 0.1 });
+  });
+
+  it('offers column configs for numeric columns (int, float, double, number, decimal) and unknown ones', () => {
+    const dtypes = { a: 'int64', b: 'float32', c: 'double[pyarrow]', d: 'str', e: 'bool', f: 'datetime64[ns]', g: 'number' };
+    expect(outlierCandidates(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'new'], dtypes)).toEqual(['a', 'b', 'c', 'g', 'new']);
+    expect(outlierCandidates(['x', 'y'], null)).toEqual(['x', 'y']);
+  });
+
+  it('detects with the global settings and each configured column its own', () => {
+    expect(detectionRequest({ method: 'zscore', factor: 3 }, [])).toEqual({ method: 'zscore', factor: 3 });
+    expect(
+      detectionRequest({ method: 'iqr', factor: 1.5 }, [{ column: 'age', strategy: 'cap', method: 'auto', factor: 2 }]),
+    ).toEqual({ method: 'iqr', factor: 1.5, column_configs: { age: { method: 'auto', factor: 2 } } });
+  });
+
+  it('sends nothing while a factor is not valid', () => {
+    expect(detectionRequest({ method: 'iqr', factor: null }, [])).toBeNull();
+    expect(detectionRequest(DEFAULT_DETECTION, [{ column: 'a', strategy: 'cap', method: 'iqr', factor: null }])).toBeNull();
+    expect(removalRequest({ strategy: 'remove', method: 'iqr', factor: null })).toBeNull();
+    expect(
+      columnRemovalRequest([{ column: 'a', strategy: 'cap', method: 'iqr', factor: null }], { strategy: 'remove', ...DEFAULT_DETECTION }),
+    ).toBeNull();
+  });
+
+  it('removes with the strategy, method and factor, or per column', () => {
+    expect(removalRequest({ strategy: 'cap', method: 'zscore', factor: 3 })).toEqual({ strategy: 'cap', method: 'zscore', factor: 3 });
+    expect(
+      columnRemovalRequest([{ column: 'a', strategy: 'nan', method: 'zscore', factor: 2.5 }], { strategy: 'remove', ...DEFAULT_DETECTION })
+        ?.column_configs,
+    ).toEqual({ a: { strategy: 'nan', method: 'zscore', factor: 2.5 } });
+  });
+
+  it('charts the columns with outliers, most first', () => {
+    const bars = outlierBars({
+      outliers: {
+        a: { count: 2, lower: 0, upper: 1, method: 'iqr' },
+        b: { count: 0, lower: 0, upper: 1, method: 'iqr' },
+        c: { count: 5, lower: null, upper: null, method: 'zscore' },
+      },
+      total: 7,
+      affected_columns: ['a', 'c'],
+      percentage: 3,
+    });
+    expect(bars.map((bar) => [bar.column, bar.count])).toEqual([
+      ['c', 5],
+      ['a', 2],
+    ]);
+  });
+});

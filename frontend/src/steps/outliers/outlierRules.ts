@@ -1,0 +1,83 @@
+import type {
+  DetectOutliersRequest,
+  OutlierDetection,
+  OutlierMethod,
+  OutlierStrategy,
+  RemoveOutliersRequest,
+} from '../../api/transforms';
+import { mayHaveOutliers } from '../common/columnKinds';
+
+export const OUTLIER_METHODS: readonly OutlierMethod[] = ['iqr', 'zscore', 'auto'];
+export const OUTLIER_STRATEGIES: readonly OutlierStrategy[] = ['remove', 'nan', 'cap', 'impute_median', 'impute_mean'];
+
+/** SPEC §5: the factor is a number, step 0.1, from 0.1 to 10. */
+export const FACTOR_FIELD = { min: 0.1, max: 10, step: 0.1 } as const;
+
+export interface DetectionSettings {
+  method: OutlierMethod;
+  /** Null while the field does not hold a valid factor. */
+  factor: number | null;
+}
+
+export interface RemovalSettings extends DetectionSettings {
+  strategy: OutlierStrategy;
+}
+
+/** SPEC §9 defaults: IQR, factor 1.5, remove. */
+export const DEFAULT_DETECTION: DetectionSettings = { method: 'iqr', factor: 1.5 };
+export const DEFAULT_STRATEGY: OutlierStrategy = 'remove';
+
+export interface OutlierRow extends RemovalSettings {
+  column: string;
+}
+
+/** SPEC §5: column configs only for numeric columns (dtype int, float, double, number, decimal, or unknown). */
+export function outlierCandidates(columns: readonly string[], dtypes: Record<string, string> | null): string[] {
+  return columns.filter((column) => mayHaveOutliers(dtypes?.[column]));
+}
+
+/** The live detection's request: the global method and factor, each configured column's own; null while a factor is not valid. */
+export function detectionRequest(detection: DetectionSettings, rows: readonly OutlierRow[]): DetectOutliersRequest | null {
+  if (detection.factor === null || rows.some((row) => row.factor === null)) return null;
+  const request: DetectOutliersRequest = { method: detection.method, factor: detection.factor };
+  if (rows.length > 0) {
+    request.column_configs = Object.fromEntries(
+      rows.map((row) => [row.column, { method: row.method, factor: row.factor ?? detection.factor ?? 0 }]),
+    );
+  }
+  return request;
+}
+
+export function removalRequest(removal: RemovalSettings): RemoveOutliersRequest | null {
+  if (removal.factor === null) return null;
+  return { strategy: removal.strategy, method: removal.method, factor: removal.factor };
+}
+
+/** Only the configured columns, each with its own strategy, method and factor; null while a factor is not valid. */
+export function columnRemovalRequest(rows: readonly OutlierRow[], removal: RemovalSettings): RemoveOutliersRequest | null {
+  if (rows.some((row) => row.factor === null)) return null;
+  return {
+    strategy: removal.strategy,
+    method: removal.method,
+    factor: removal.factor ?? DEFAULT_DETECTION.factor ?? 1.5,
+    column_configs: Object.fromEntries(
+      rows.map((row) => [row.column, { strategy: row.strategy, method: row.method, factor: row.factor ?? 0 }]),
+    ),
+  };
+}
+
+export interface OutlierBar {
+  column: string;
+  count: number;
+  lower: number | null;
+  upper: number | null;
+  method: string;
+}
+
+/** The columns with outliers, most first, for the chart. */
+export function outlierBars(detection: OutlierDetection): OutlierBar[] {
+  return Object.entries(detection.outliers)
+    .filter(([, entry]) => entry.count > 0)
+    .map(([column, entry]) => ({ column, ...entry }))
+    .sort((a, b) => b.count - a.count);
+}
