@@ -2,10 +2,13 @@
 
 Serves the real app in a child process and measures that process, so the numbers are the
 server's own: wall time per call, the server's peak RSS (VmHWM) over its idle RSS, and the
-bytes of each response.
+bytes of each response. Then, in this process, the cost of the training pipeline: fitting a
+model through the session's recipe against fitting the same estimator on the same
+preprocessed matrix directly.
 """
 
 import argparse
+import json
 import math
 import os
 import socket
@@ -14,13 +17,33 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pandas as pd
 from mixed_dataset import mixed_frame, write_csv
+from sklearn.preprocessing import LabelEncoder
+
+from lathe.ml.catalog import ENTRIES
+from lathe.ml.model_step import model_matrix
+from lathe.ml.pipeline import model_features, training_pipeline
+from lathe.ml.problem import learning_target
+from lathe.ml.sampling import stratified_sample
+from lathe.ml.training import validation_splits
+from lathe.ml.training_config import TrainingConfig
+from lathe.steps.recipe import RecipePipeline
 
 BACKEND = Path(__file__).resolve().parents[1] / "backend"
+TARGET = "churned"
+TRAINED_MODELS = ("LGBMClassifier", "RandomForestClassifier", "LogisticRegression")
+RECIPE_CALLS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("/api/drop-columns/", {"columns": ["customer_id"]}),
+    ("/api/handle-missing/", {}),
+    ("/api/encode-features/", {"target_column": TARGET}),
+    ("/api/scale-features/", {"target_column": TARGET}),
+)
 
 
 def _free_port() -> int:
@@ -93,6 +116,49 @@ def frame_bytes(data_dir: Path) -> int:
     return int(pd.read_parquet(frame_file).memory_usage(deep=True).sum())
 
 
+def train_model(server: Server, model: str) -> httpx.Response:
+    body = {"model_names": [model], "target_column": TARGET, "problem_type": "classification"}
+    response: httpx.Response = server.client.post("/api/train-models/", json=body)
+    return response
+
+
+def seconds_of(work: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    work()
+    return time.perf_counter() - started
+
+
+def pipeline_overhead(data_dir: Path) -> None:
+    """Each model fitted on the training rows of the session's uploaded frame (its sample
+    of them above its row limit, as training takes it) through the recipe, against the
+    same estimator fitted on those rows as the pipeline prepares them."""
+    (manifest_file,) = (data_dir / "sessions").glob("*/manifest.json")
+    manifest = json.loads(manifest_file.read_text())
+    raw = pd.read_parquet(manifest_file.parent / f"frame-{manifest['raw_version']}.parquet")
+    target = learning_target(raw[TARGET], "classification")
+    entries = tuple(ENTRIES[name] for name in TRAINED_MODELS)
+    config = TrainingConfig(entries, "classification", TARGET)
+    train_rows = validation_splits(target, config)[0][0]
+    print(f"pipeline overhead, {len(train_rows):,} training rows (target within 1.3x)")
+    for entry in entries:
+        rows = train_rows
+        if entry.row_limit is not None:
+            rows = train_rows[stratified_sample(target.to_numpy()[train_rows], entry.row_limit)]
+        features, labels = raw.drop(columns=[TARGET]).iloc[rows], target.iloc[rows]
+        pipeline = training_pipeline(manifest["recipe"], entry, TARGET)
+        through_pipeline = seconds_of(partial(pipeline.fit, features, labels))
+        recipe_part = RecipePipeline(steps=pipeline.steps[:-1], target_column=TARGET)
+        recipe_steps = seconds_of(partial(recipe_part.fit, features, labels))
+        matrix = model_matrix(model_features(pipeline, features))
+        codes = LabelEncoder().fit_transform(labels)
+        direct = seconds_of(partial(entry.build().fit, matrix, codes))
+        print(
+            f"  {entry.name:<24} {len(rows):>9,} rows   pipeline {through_pipeline:7.2f} s "
+            f"(recipe steps {recipe_steps:5.2f} s)   direct {direct:7.2f} s   "
+            f"{through_pipeline / direct:5.2f}x"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rows", type=int, default=1_000_000)
@@ -133,10 +199,28 @@ def main() -> None:
             measure(
                 server,
                 "analyze, target churned",
-                lambda: server.client.get("/api/analyze/", params={"target": "churned"}),
+                lambda: server.client.get("/api/analyze/", params={"target": TARGET}),
             )
+            for path, body in RECIPE_CALLS:
+                measure(
+                    server,
+                    path.strip("/").split("/")[-1],
+                    partial(server.client.post, path, json=body),
+                )
+            for model in TRAINED_MODELS:
+                trained = measure(server, f"train {model}", partial(train_model, server, model))
+                print(f"  {trained.json()['sampling'][model] or 'every training row'}")
+                evaluation = measure(
+                    server, "evaluate-models", lambda: server.client.post("/api/evaluate-models/")
+                )
+                (result,) = evaluation.json()["results"]
+                print(
+                    f"  fit {result['train_seconds']:.2f} s, "
+                    f"accuracy {result['metrics']['accuracy']:.4f}"
+                )
         finally:
             server.stop()
+        pipeline_overhead(root / "data")
 
 
 if __name__ == "__main__":

@@ -13,11 +13,13 @@ from lathe.api import (
     analyze,
     correlation,
     encoding,
+    evaluation,
     health,
     history,
     missing,
     outliers,
     scaling,
+    training,
     upload,
 )
 from lathe.api.analyze import AnalysisCache
@@ -70,6 +72,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         encoding,
         correlation,
         scaling,
+        training,
+        evaluation,
     ):
         app.include_router(area.router)
     if (settings.static_dir / "index.html").exists():

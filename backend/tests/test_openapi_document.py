@@ -13,5 +13,12 @@ def test_committed_openapi_matches_the_app():
 
 def test_operation_ids_are_stable_tag_function_names():
     document = openapi_yaml()
-    for operation in ("data-upload", "history-undo_step", "health-health"):
+    for operation in (
+        "data-upload",
+        "history-undo_step",
+        "health-health",
+        "training-train_models",
+        "training-progress",
+        "evaluation-evaluate_models",
+    ):
         assert f"operationId: {operation}" in document

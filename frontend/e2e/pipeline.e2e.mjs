@@ -1,7 +1,8 @@
 // Drives the built interface, served by the real backend, through the pipeline in headless
 // Chromium: welcome, upload, the Analyze screen with every panel and a target, drop a column,
 // undo, Turkish, reload; then missing values, the live outlier summary and removal, encoding,
-// correlated pairs and a drop, an undo, scaling, and on to Training.
+// correlated pairs and a drop, an undo, scaling; then training two classifiers on the file's
+// member column, and their evaluation with its summary, metrics and charts.
 // Starts the backend itself unless LATHE_E2E_URL points at a running one.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -525,6 +526,102 @@ async function run() {
         await expectVisible(page.getByRole('button', { name: 'Step 8: Training (current step)' }));
         if (pageErrors.length > 0) throw new Error(`page errors: ${pageErrors.join('; ')}`);
         await shot('23-training');
+      },
+    ],
+    [
+      'Training follows the problem type, then trains two classifiers with a progress bar',
+      async () => {
+        await expectVisible(page.getByRole('heading', { name: 'Training', exact: true }));
+        const models = page.getByRole('group', { name: 'Model selection' });
+        const checkedModels = async () => {
+          const names = [];
+          for (const box of await models.getByRole('checkbox').all()) {
+            if (await box.isChecked()) names.push(await box.evaluate((input) => input.labels[0].textContent));
+          }
+          return names.join();
+        };
+        if ((await checkedModels()) !== 'LogisticRegression,RandomForestClassifier') {
+          throw new Error(`default models: ${await checkedModels()}`);
+        }
+        const problemType = page.getByRole('combobox', { name: 'Problem type' });
+        await problemType.selectOption('clustering');
+        await page.getByRole('combobox', { name: 'Target column' }).waitFor({ state: 'detached' });
+        if ((await checkedModels()) !== 'KMeans,DBSCAN') throw new Error(`clustering models: ${await checkedModels()}`);
+        await problemType.selectOption('classification');
+        const target = page.getByRole('combobox', { name: 'Target column' });
+        if ((await target.inputValue()) !== '') throw new Error('switching to clustering did not clear the target');
+        await expectVisible(page.getByText('Please select a target column.'));
+        const train = page.getByRole('button', { name: 'Train models' });
+        if (!(await train.isDisabled())) throw new Error('Train is enabled without a target');
+        await target.selectOption('member');
+        await expectCard('Samples', String(ROWS));
+        await expectCard('Models selected', '2');
+
+        const progressCalls = [];
+        const listen = (request) => {
+          if (new URL(request.url()).pathname === '/api/progress/') progressCalls.push(request.url());
+        };
+        page.on('request', listen);
+        let release;
+        const held = new Promise((done) => {
+          release = done;
+        });
+        await page.route(
+          (url) => url.pathname === '/api/train-models/',
+          async (route) => {
+            await held;
+            await route.continue();
+          },
+          { times: 1 },
+        );
+        await train.click();
+        await expectVisible(page.getByRole('progressbar', { name: 'Training in progress' }));
+        await page.waitForTimeout(900);
+        await shot('24-training-progress');
+        release();
+        await expectVisible(page.getByText('Training completed successfully'));
+        page.off('request', listen);
+        if (progressCalls.length === 0) throw new Error('the progress was never read while training');
+        await expectVisible(page.getByRole('button', { name: 'Step 8: Training (completed)' }));
+        await expectVisible(page.getByRole('button', { name: 'Step 9: Evaluation (current step)' }));
+      },
+    ],
+    [
+      'Evaluation loads on its own: summary, metrics to 4 decimals, comparison, confusion matrix, ROC/PR and importance',
+      async () => {
+        await expectVisible(page.getByRole('heading', { name: 'Evaluation', exact: true }));
+        await expectVisible(page.getByText('Model evaluation completed'));
+        await expectCard('Models trained', '2');
+        await expectCard('Problem type', 'Classification');
+        await expectCard('Primary metric', 'Accuracy');
+        const best = (await card('Best model').textContent()).trim();
+        if (!['LogisticRegression', 'RandomForestClassifier'].includes(best)) throw new Error(`best model: ${best}`);
+        const comparison = await chart('Accuracy by model');
+        await expectChartText(comparison, 'LogisticRegr');
+        for (const model of ['LogisticRegression', 'RandomForestClassifier']) {
+          const metrics = page.getByRole('article', { name: model });
+          const accuracy = metrics.locator('.model-metrics__item').filter({ has: page.locator('dt', { hasText: /^Accuracy$/ }) });
+          const value = (await accuracy.locator('dd').textContent()).trim();
+          if (!/^\d\.\d{4}$/.test(value)) throw new Error(`${model} accuracy shows "${value}"`);
+          const tone = await accuracy.getAttribute('class');
+          const expected = Number(value) >= 0.8 ? 'good' : Number(value) >= 0.6 ? 'fair' : 'poor';
+          if (!tone.includes(`model-metrics__item--${expected}`)) throw new Error(`${model} accuracy ${value} is coloured ${tone}`);
+        }
+        const matrix = page.getByRole('table', { name: 'Confusion matrix' });
+        await expectVisible(matrix);
+        const total = (await matrix.locator('td').allTextContents()).reduce((sum, text) => sum + Number(text), 0);
+        if (total !== ROWS * 0.2) throw new Error(`the confusion matrix counts ${total} test rows`);
+        await chart(`ROC curve of ${best}`);
+        await chart(`Precision–recall curve of ${best}`);
+        const importance = await chart(`Feature importance of ${best}`);
+        await expectChartText(importance, 'income');
+        await shot('25-evaluation');
+        const other = best === 'LogisticRegression' ? 'RandomForestClassifier' : 'LogisticRegression';
+        await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption(other);
+        await chart(`ROC curve of ${other}`);
+        await page.getByRole('button', { name: 'Continue to Optimization' }).click();
+        await expectVisible(page.getByRole('button', { name: 'Step 10: Optimization (current step)' }));
+        if (pageErrors.length > 0) throw new Error(`page errors: ${pageErrors.join('; ')}`);
       },
     ],
   ];

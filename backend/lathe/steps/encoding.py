@@ -203,15 +203,21 @@ def fit_encoding(
     if target_columns:
         target = _target(frame, target_column, y)
         kind = target_type_of(target) if target_type == "auto" else target_type
-        labels = target.to_numpy(np.float64) if kind == "continuous" else as_text(target)
+        # classes as their positions in sorted text order: the same classes, order and
+        # folds as the text itself, and far faster for sklearn to sort on many rows
+        names: Any = None
+        if kind == "continuous":
+            labels = target.to_numpy(np.float64)
+        else:
+            labels, names = pd.factorize(as_text(target), sort=True)
         encoder = TargetEncoder(target_type=kind, cv=cross_fit_folds(kind, target))
         codes = _code_matrix(frame, target_columns, levels)
         if cross_fit:
-            cross_fitted = encoder.fit_transform(codes, np.asarray(labels))
+            cross_fitted = encoder.fit_transform(codes, labels)
         else:
-            encoder.fit(codes, np.asarray(labels))
+            encoder.fit(codes, labels)
         if kind == "multiclass":
-            classes = tuple(str(label) for label in encoder.classes_)
+            classes = tuple(str(names[label]) for label in encoder.classes_)
     encoding = Encoding(dict(strategies), levels, frozenset(unknown_as_missing), encoder, classes)
     return encoding, cross_fitted
 

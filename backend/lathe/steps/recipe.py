@@ -10,11 +10,13 @@ each name maps to an estimator class built with the params as keyword arguments:
   unknown_as_missing}``; ``scale`` ``{methods}``: transformers;
 - ``drop_missing_rows`` ``{threshold}``; ``remove_outlier_rows`` ``{column_configs}``:
   samplers (``fit_resample``), which remove rows at fit time only.
+
+The params keyed by column (``COLUMN_SETTINGS``) are each step's per-column settings.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -41,6 +43,31 @@ STEP_ESTIMATORS: dict[str, type[BaseEstimator]] = {
     "encode": CategoricalEncoder,
     "scale": FeatureScaler,
 }
+
+
+COLUMN_SETTINGS: dict[str, tuple[str, ...]] = {
+    "impute_missing": ("strategies", "fill_values"),
+    "handle_outliers": ("column_configs",),
+    "remove_outlier_rows": ("column_configs",),
+    "encode": ("strategies", "unknown_as_missing"),
+    "scale": ("methods",),
+}
+
+
+def without_column_settings(recipe: Sequence[RecipeStep], column: str) -> list[RecipeStep]:
+    """The recipe with `column` taken out of every step's per-column settings, so its steps
+    pass the column through unchanged (a step that drops it still does)."""
+    kept: list[RecipeStep] = []
+    for step in recipe:
+        params = dict(step["params"])
+        for name in COLUMN_SETTINGS.get(step["step"], ()):
+            value = params.get(name)
+            if isinstance(value, Mapping):
+                params[name] = {key: setting for key, setting in value.items() if key != column}
+            elif isinstance(value, Sequence) and not isinstance(value, str):
+                params[name] = [item for item in value if item != column]
+        kept.append({"step": step["step"], "params": params})
+    return kept
 
 
 def estimator_for(step: RecipeStep) -> BaseEstimator:

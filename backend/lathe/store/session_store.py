@@ -3,6 +3,8 @@
 A mutation writes a new frame version and then replaces the manifest, which is the commit
 point; a snapshot only records a version, so taking one costs nothing and undo is a manifest
 change. Versions never repeat within a session, so anything cached per version stays valid.
+Trained models belong to the data and recipe they were trained on: a new upload, a new
+step and an undo that changes the recipe remove them.
 """
 
 import fcntl
@@ -21,6 +23,7 @@ from lathe.errors import LatheError, no_dataset
 from lathe.store.atomic import write_atomically, write_text_atomically
 from lathe.store.lru_cache import LruCache
 from lathe.store.manifest import Manifest, RecipeStep, Snapshot
+from lathe.store.trained_models import forget_training
 
 FrameCache = LruCache[tuple[str, int], pd.DataFrame]
 
@@ -57,6 +60,7 @@ class Session:
         version = self._write_frame(frame)
         self.manifest.version = version
         self.manifest.recipe.extend(steps)
+        forget_training(self.folder)
         self._save()
 
     def start_over(self, frame: pd.DataFrame) -> None:
@@ -65,6 +69,7 @@ class Session:
         self.manifest.raw_version = self.manifest.version = version
         self.manifest.recipe = []
         self.manifest.snapshots = {}
+        forget_training(self.folder)
         self._save()
 
     def snapshot(self, step_id: int) -> None:
@@ -80,6 +85,8 @@ class Session:
             raise LatheError(
                 f"No snapshot exists for step {step_id}.", "no_snapshot", {"step_id": step_id}
             )
+        if snapshot.recipe != self.manifest.recipe:
+            forget_training(self.folder)
         self.manifest.version = snapshot.version
         self.manifest.recipe = list(snapshot.recipe)
         self.manifest.snapshots = {

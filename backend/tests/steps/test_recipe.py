@@ -19,6 +19,7 @@ from lathe.steps.recipe import (
     estimator_for,
     recipe_pipeline,
     replay,
+    without_column_settings,
 )
 from lathe.steps.scaling import scaling_steps
 from lathe.store.manifest import RecipeStep
@@ -231,3 +232,31 @@ def test_target_placeholder_passes_through_steps_configured_for_the_target():
     unseen = pd.DataFrame({"x": [0.5, np.nan]})
     expected = direct.predict(pd.DataFrame({"x": [0.5, x.mean()]}))
     assert pipeline.predict(unseen) == pytest.approx(expected)
+
+
+def test_without_column_settings_leaves_a_column_alone_in_every_step():
+    recipe: list[RecipeStep] = [
+        {"step": "drop_columns", "params": {"columns": ["id"]}},
+        {
+            "step": "impute_missing",
+            "params": {"strategies": {"y": "mode", "x": "mean"}, "fill_values": {"y": "?"}},
+        },
+        {"step": "remove_outlier_rows", "params": {"column_configs": {"y": {}, "x": {}}}},
+        {
+            "step": "encode",
+            "params": {"strategies": {"y": "label", "c": "onehot"}, "unknown_as_missing": ["y"]},
+        },
+        {"step": "scale", "params": {"methods": {"y": "standard", "x": "minmax"}}},
+    ]
+    kept = without_column_settings(recipe, "y")
+    assert kept == [
+        {"step": "drop_columns", "params": {"columns": ["id"]}},
+        {"step": "impute_missing", "params": {"strategies": {"x": "mean"}, "fill_values": {}}},
+        {"step": "remove_outlier_rows", "params": {"column_configs": {"x": {}}}},
+        {
+            "step": "encode",
+            "params": {"strategies": {"c": "onehot"}, "unknown_as_missing": []},
+        },
+        {"step": "scale", "params": {"methods": {"x": "minmax"}}},
+    ]
+    assert recipe[1]["params"]["strategies"] == {"y": "mode", "x": "mean"}

@@ -264,6 +264,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/train-models/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Train Models
+         * @description Train each model with the session's recipe on the data as uploaded and store the
+         *     fitted pipelines and their evaluation; progress on `GET /api/progress/`. A model that
+         *     fails is listed in `failed_models`; the others are trained.
+         */
+        post: operations["training-train_models"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/progress/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Progress
+         * @description The session's running long task, `task` null when idle.
+         */
+        get: operations["training-progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluate-models/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Evaluate Models
+         * @description Metrics and chart data of each model trained in the session, and the best model
+         *     by the primary metric (accuracy, r2 or silhouette_score).
+         */
+        post: operations["evaluation-evaluate_models"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -347,6 +410,25 @@ export interface components {
             /** Cramers V */
             cramers_v: number;
         };
+        /** Charts */
+        Charts: {
+            confusion_matrix: components["schemas"]["ConfusionMatrix"] | null;
+            /** Roc Curves */
+            roc_curves: components["schemas"]["RocCurve"][];
+            /** Pr Curves */
+            pr_curves: components["schemas"]["PrCurve"][];
+            prediction_sample: components["schemas"]["PredictionSample"] | null;
+            feature_importances: components["schemas"]["FeatureImportances"] | null;
+            /** Cluster Sizes */
+            cluster_sizes: components["schemas"]["ClusterSize"][];
+        };
+        /** ClusterSize */
+        ClusterSize: {
+            /** Cluster */
+            cluster: number;
+            /** Size */
+            size: number;
+        };
         /** ColumnEncodingSetting */
         ColumnEncodingSetting: {
             /** Column */
@@ -395,6 +477,13 @@ export interface components {
             boolean: string[];
             /** Datetime */
             datetime: string[];
+        };
+        /** ConfusionMatrix */
+        ConfusionMatrix: {
+            /** Labels */
+            labels: (string | number | boolean)[];
+            /** Matrix */
+            matrix: number[][];
         };
         /** CorrelatedPair */
         CorrelatedPair: {
@@ -568,6 +657,68 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /** EvaluateModelsResponse */
+        EvaluateModelsResponse: {
+            /**
+             * Problem Type
+             * @description The detected type when `auto` was asked.
+             * @enum {string}
+             */
+            problem_type: "classification" | "regression" | "clustering";
+            /** Target Column */
+            target_column: string | null;
+            /** Validation Method */
+            validation_method: ("train_test" | "cross_validation") | null;
+            /** Test Size */
+            test_size: number | null;
+            /** Cv Folds */
+            cv_folds: number | null;
+            /**
+             * Dataset Shape
+             * @description Rows with a target value, and the columns the models take.
+             */
+            dataset_shape: [
+                number,
+                number
+            ];
+            /**
+             * Rows Without Target
+             * @description Rows left out: their target is missing.
+             */
+            rows_without_target: number;
+            /**
+             * Converted Columns
+             * @description Columns the recipe left non-numeric, converted to numbers for the models.
+             */
+            converted_columns: {
+                [key: string]: "datetime" | "ordinal";
+            };
+            /** Primary Metric */
+            primary_metric: string;
+            /** Best Model */
+            best_model: string | null;
+            /** Message */
+            message: string;
+            /** Results */
+            results: components["schemas"]["ModelResult"][];
+        };
+        /** FeatureImportance */
+        FeatureImportance: {
+            /** Feature */
+            feature: string;
+            /** Importance */
+            importance: number;
+        };
+        /** FeatureImportances */
+        FeatureImportances: {
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "native" | "permutation";
+            /** Features */
+            features: components["schemas"]["FeatureImportance"][];
+        };
         /**
          * FeatureTargetAssoc
          * @description Effect size in [0, 1], the test it comes from, and that test's p-value.
@@ -633,6 +784,31 @@ export interface components {
             /** Row Missing Hist */
             row_missing_hist: number[][];
         };
+        /** ModelError */
+        ModelError: {
+            /** Model */
+            model: string;
+            /** Error */
+            error: string;
+        };
+        /** ModelResult */
+        ModelResult: {
+            /** Model */
+            model: string;
+            /** Metrics */
+            metrics: {
+                [key: string]: number | null;
+            };
+            /** Error */
+            error: string | null;
+            /** Train Seconds */
+            train_seconds: number;
+            /** Sampling */
+            sampling: components["schemas"]["SamplingNote"][];
+            /** Fold Scores */
+            fold_scores: (number | null)[] | null;
+            charts: components["schemas"]["Charts"];
+        };
         /** OutlierDetectionConfig */
         OutlierDetectionConfig: {
             /**
@@ -666,6 +842,38 @@ export interface components {
              * @default 1.5
              */
             factor: number;
+        };
+        /** PrCurve */
+        PrCurve: {
+            /** Label */
+            label: string | number | boolean;
+            /** Recall */
+            recall: number[];
+            /** Precision */
+            precision: number[];
+        };
+        /** PredictionSample */
+        PredictionSample: {
+            /** Actual */
+            actual: (number | null)[];
+            /** Predicted */
+            predicted: (number | null)[];
+            /** Residual */
+            residual: (number | null)[];
+        };
+        /** ProgressResponse */
+        ProgressResponse: {
+            /**
+             * Task
+             * @description The running task, null when idle.
+             */
+            task: string | null;
+            /** Done */
+            done: number;
+            /** Total */
+            total: number;
+            /** Message */
+            message: string;
         };
         /**
          * QualitySummary
@@ -712,6 +920,27 @@ export interface components {
             column_configs?: {
                 [key: string]: components["schemas"]["OutlierRemovalConfig"];
             } | null;
+        };
+        /** RocCurve */
+        RocCurve: {
+            /** Label */
+            label: string | number | boolean;
+            /** Fpr */
+            fpr: number[];
+            /** Tpr */
+            tpr: number[];
+        };
+        /** SamplingNote */
+        SamplingNote: {
+            /**
+             * Purpose
+             * @enum {string}
+             */
+            purpose: "training" | "silhouette";
+            /** Rows */
+            rows: number;
+            /** Of Rows */
+            of_rows: number;
         };
         /** ScaleFeaturesRequest */
         ScaleFeaturesRequest: {
@@ -822,6 +1051,92 @@ export interface components {
             method: string;
             /** Correlations */
             correlations: components["schemas"]["TargetCorrelation"][];
+        };
+        /**
+         * TrainModelsRequest
+         * @description `test_size` and `cv_folds` are checked against SPEC's ranges (0.1-0.5, 3-10);
+         *     clustering takes neither, nor a target or a validation method.
+         */
+        TrainModelsRequest: {
+            /** Model Names */
+            model_names?: string[];
+            /** Target Column */
+            target_column?: string | null;
+            /**
+             * Problem Type
+             * @default classification
+             */
+            problem_type: ("classification" | "regression" | "clustering") | "auto";
+            /**
+             * Validation Method
+             * @default train_test
+             * @enum {string}
+             */
+            validation_method: "train_test" | "cross_validation";
+            /**
+             * Test Size
+             * @default 0.2
+             */
+            test_size: number;
+            /**
+             * Cv Folds
+             * @default 5
+             */
+            cv_folds: number;
+        };
+        /** TrainModelsResponse */
+        TrainModelsResponse: {
+            /**
+             * Problem Type
+             * @description The detected type when `auto` was asked.
+             * @enum {string}
+             */
+            problem_type: "classification" | "regression" | "clustering";
+            /** Target Column */
+            target_column: string | null;
+            /** Validation Method */
+            validation_method: ("train_test" | "cross_validation") | null;
+            /** Test Size */
+            test_size: number | null;
+            /** Cv Folds */
+            cv_folds: number | null;
+            /**
+             * Dataset Shape
+             * @description Rows with a target value, and the columns the models take.
+             */
+            dataset_shape: [
+                number,
+                number
+            ];
+            /**
+             * Rows Without Target
+             * @description Rows left out: their target is missing.
+             */
+            rows_without_target: number;
+            /**
+             * Converted Columns
+             * @description Columns the recipe left non-numeric, converted to numbers for the models.
+             */
+            converted_columns: {
+                [key: string]: "datetime" | "ordinal";
+            };
+            /** Primary Metric */
+            primary_metric: string;
+            /** Best Model */
+            best_model: string | null;
+            /** Message */
+            message: string;
+            /** Trained Models */
+            trained_models: string[];
+            /** Failed Models */
+            failed_models: components["schemas"]["ModelError"][];
+            /**
+             * Sampling
+             * @description Per model, what ran on a sample of the rows.
+             */
+            sampling: {
+                [key: string]: components["schemas"]["SamplingNote"][];
+            };
         };
         /** UndoResponse */
         UndoResponse: {
@@ -1447,6 +1762,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StepResult"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "training-train_models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainModelsRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainModelsResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "training-progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "evaluation-evaluate_models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluateModelsResponse"];
                 };
             };
             /** @description The request was refused. */

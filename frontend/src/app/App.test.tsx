@@ -128,7 +128,7 @@ describe('App views', () => {
 
     expect(screen.getByRole('button', { name: 'Step 7: Scaling (completed)' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Step 8: Training (current step)' })).toBeTruthy();
-    expect(screen.getByText('This step is not available yet.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Training', level: 1 })).toBeTruthy();
     const saved = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as { stepResults: Record<string, unknown> };
     expect(saved.stepResults).toMatchObject({
       3: { changes: [] },

@@ -7,9 +7,11 @@ import { StepBar, type StepItem } from '../components/StepBar/StepBar';
 import { ANALYZE_STEP_ID, AnalyzeStep } from '../steps/analyze/AnalyzeStep';
 import { CORRELATION_STEP_ID, CorrelationStep } from '../steps/correlation/CorrelationStep';
 import { ENCODING_STEP_ID, EncodingStep } from '../steps/encoding/EncodingStep';
+import { EVALUATION_STEP_ID, EvaluationStep } from '../steps/evaluation/EvaluationStep';
 import { MISSING_STEP_ID, MissingStep } from '../steps/missing/MissingStep';
 import { OUTLIERS_STEP_ID, OutliersStep } from '../steps/outliers/OutliersStep';
 import { SCALING_STEP_ID, ScalingStep } from '../steps/scaling/ScalingStep';
+import { TRAINING_STEP_ID, TrainingStep } from '../steps/training/TrainingStep';
 import { UPLOAD_STEP_ID, UploadStep } from '../steps/upload/UploadStep';
 import {
   canOpenStep,
@@ -104,6 +106,10 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
         return <CorrelationStep {...transformProps} onContinue={complete(CORRELATION_STEP_ID)} />;
       case SCALING_STEP_ID:
         return <ScalingStep {...transformProps} onContinue={complete(SCALING_STEP_ID)} />;
+      case TRAINING_STEP_ID:
+        return <TrainingStep session={session} onContinue={complete(TRAINING_STEP_ID)} />;
+      case EVALUATION_STEP_ID:
+        return <EvaluationStep session={session} onContinue={complete(EVALUATION_STEP_ID)} />;
       default:
         return <p className="pipeline__unavailable">{t('app.stepUnavailable')}</p>;
     }

@@ -1,0 +1,84 @@
+"""Step 8: training the chosen models, and the progress of the running task."""
+
+from fastapi import APIRouter
+
+from lathe.api.responses import ERRORS
+from lathe.api.routes_common import Progress, SessionId, Store
+from lathe.api.training_schemas import (
+    ModelError,
+    ProgressResponse,
+    TrainModelsRequest,
+    TrainModelsResponse,
+)
+from lathe.errors import LatheError
+from lathe.ml.training import train
+from lathe.ml.training_config import training_config
+from lathe.store.trained_models import save_training
+
+router = APIRouter(tags=["training"], responses=ERRORS)
+
+
+@router.post("/api/train-models/")
+def train_models(
+    body: TrainModelsRequest, store: Store, registry: Progress, current: SessionId
+) -> TrainModelsResponse:
+    """Train each model with the session's recipe on the data as uploaded and store the
+    fitted pipelines and their evaluation; progress on `GET /api/progress/`. A model that
+    fails is listed in `failed_models`; the others are trained."""
+    with store.reading(current) as session:
+        session_id = session.manifest.session_id
+        raw_version, recipe = session.manifest.raw_version, list(session.manifest.recipe)
+        raw = session.raw_frame()
+        config = training_config(
+            raw,
+            list(session.frame.columns),
+            model_names=body.model_names,
+            problem_type=body.problem_type,
+            target_column=body.target_column or None,
+            validation_method=body.validation_method,
+            test_size=body.test_size,
+            cv_folds=body.cv_folds,
+        )
+    registry.begin(session_id, "training", "Training in progress")
+    try:
+        run = train(
+            raw,
+            recipe,
+            config,
+            lambda done, total, message: registry.report(session_id, done, total, message),
+        )
+    finally:
+        registry.end(session_id)
+    with store.changing(current) as session:
+        if (session.manifest.raw_version, session.manifest.recipe) != (raw_version, recipe):
+            raise LatheError(
+                "The data changed while the models were training; train them again.",
+                "data_changed_during_training",
+            )
+        save_training(session.folder, run.results, run.pipelines)
+    results = run.results["results"]
+    failed = [ModelError(model=r["model"], error=r["error"]) for r in results if r["error"]]
+    trained = [result["model"] for result in results if result["error"] is None]
+    message = (
+        "Training completed successfully"
+        if not failed
+        else f"Training completed: {len(trained)} of {len(results)} models trained."
+    )
+    return TrainModelsResponse.model_validate(
+        {
+            **run.results,
+            "message": message,
+            "trained_models": trained,
+            "failed_models": failed,
+            "sampling": {result["model"]: result["sampling"] for result in results},
+        }
+    )
+
+
+@router.get("/api/progress/")
+def progress(registry: Progress, current: SessionId) -> ProgressResponse:
+    """The session's running long task, `task` null when idle."""
+    status = registry.status(current)
+    return ProgressResponse(
+        task=status.task, done=status.done, total=status.total, message=status.message
+    )

@@ -1,0 +1,63 @@
+"""Bodies of training (step 8) and evaluation (step 9): SPEC §3 config and results."""
+
+from pydantic import BaseModel, Field
+
+from lathe.ml.model_input import Conversion
+from lathe.ml.problem import ProblemType
+from lathe.ml.results import ModelResult, SamplingNote, ValidationMethod
+from lathe.ml.training_config import DEFAULT_CV_FOLDS, DEFAULT_TEST_SIZE, RequestedProblemType
+
+
+class TrainModelsRequest(BaseModel):
+    """`test_size` and `cv_folds` are checked against SPEC's ranges (0.1-0.5, 3-10);
+    clustering takes neither, nor a target or a validation method."""
+
+    model_names: list[str] = Field(default_factory=list)
+    target_column: str | None = None
+    problem_type: RequestedProblemType = "classification"
+    validation_method: ValidationMethod = "train_test"
+    test_size: float = DEFAULT_TEST_SIZE
+    cv_folds: int = DEFAULT_CV_FOLDS
+
+
+class ModelError(BaseModel):
+    model: str
+    error: str
+
+
+class TrainingSummary(BaseModel):
+    problem_type: ProblemType = Field(description="The detected type when `auto` was asked.")
+    target_column: str | None
+    validation_method: ValidationMethod | None
+    test_size: float | None
+    cv_folds: int | None
+    dataset_shape: tuple[int, int] = Field(
+        description="Rows with a target value, and the columns the models take."
+    )
+    rows_without_target: int = Field(description="Rows left out: their target is missing.")
+    converted_columns: dict[str, Conversion] = Field(
+        description="Columns the recipe left non-numeric, converted to numbers for the models."
+    )
+    primary_metric: str
+    best_model: str | None
+
+
+class TrainModelsResponse(TrainingSummary):
+    message: str
+    trained_models: list[str]
+    failed_models: list[ModelError]
+    sampling: dict[str, list[SamplingNote]] = Field(
+        description="Per model, what ran on a sample of the rows."
+    )
+
+
+class ProgressResponse(BaseModel):
+    task: str | None = Field(description="The running task, null when idle.")
+    done: int
+    total: int
+    message: str
+
+
+class EvaluateModelsResponse(TrainingSummary):
+    message: str
+    results: list[ModelResult]

@@ -1,0 +1,206 @@
+"""Metrics of SPEC §3, computed with sklearn's metric functions on rows the model never saw
+(clustering, which has no target, on every row), and the best model.
+
+Classification, with the classes of every row with a target:
+
+- precision, recall and f1 of the second class in sorted order (``True``, ``1``,
+  ``"yes"``...) for two classes; weighted by class support for more;
+- roc_auc and pr_auc (average precision) from predicted probabilities; for more than two
+  classes one-vs-rest, macro-averaged; absent, as is log_loss, for a model without
+  probabilities; null when undefined on the scored rows.
+
+Clustering: noise rows (DBSCAN and OPTICS label them -1) count in ``noise_ratio`` and are
+left out of every other metric; silhouette_score needs at least two clusters and is
+computed on a uniform sample of ``SILHOUETTE_ROWS`` rows of larger data.
+"""
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from sklearn.metrics import (
+    accuracy_score,
+    average_precision_score,
+    balanced_accuracy_score,
+    calinski_harabasz_score,
+    davies_bouldin_score,
+    explained_variance_score,
+    f1_score,
+    log_loss,
+    matthews_corrcoef,
+    mean_absolute_error,
+    mean_absolute_percentage_error,
+    mean_squared_error,
+    precision_score,
+    r2_score,
+    recall_score,
+    roc_auc_score,
+    root_mean_squared_error,
+    silhouette_score,
+)
+from sklearn.preprocessing import label_binarize
+
+from lathe.ml.charts import (
+    cluster_sizes,
+    confusion_chart,
+    pr_curves,
+    prediction_sample,
+    roc_curves,
+)
+from lathe.ml.problem import ProblemType
+from lathe.ml.results import Charts, Metrics, ModelResult, json_number, no_charts
+from lathe.ml.sampling import uniform_sample
+
+PRIMARY_METRIC: dict[ProblemType, str] = {
+    "classification": "accuracy",
+    "regression": "r2",
+    "clustering": "silhouette_score",
+}
+SILHOUETTE_ROWS = 10_000
+NOISE = -1
+
+Array = npt.NDArray[Any]
+
+
+def aligned_probabilities(
+    probabilities: Array, model_classes: Array, classes: Array
+) -> npt.NDArray[np.float64]:
+    """Probabilities with one column per class of `classes`; a class the model never saw
+    (left out of its training sample) has probability 0."""
+    if len(model_classes) == len(classes) and np.array_equal(model_classes, classes):
+        return probabilities
+    aligned = np.zeros((len(probabilities), len(classes)), dtype=np.float64)
+    columns = np.searchsorted(classes, model_classes)
+    aligned[:, columns] = probabilities
+    return aligned
+
+
+def _defined(compute: Any, *args: Any, **kwargs: Any) -> float | None:
+    """The metric, or None where it is undefined on these rows."""
+    try:
+        return json_number(compute(*args, **kwargs))
+    except ValueError:
+        return None
+
+
+def classification_metrics(
+    actual: Array, predicted: Array, probabilities: Array | None, classes: Array
+) -> Metrics:
+    binary = len(classes) == 2
+    averaging: dict[str, Any] = (
+        {"average": "binary", "pos_label": classes[1]}
+        if binary
+        else {"average": "weighted", "labels": classes}
+    )
+    metrics: Metrics = {
+        "accuracy": json_number(accuracy_score(actual, predicted)),
+        "balanced_accuracy": json_number(balanced_accuracy_score(actual, predicted)),
+        "precision": json_number(precision_score(actual, predicted, zero_division=0, **averaging)),
+        "recall": json_number(recall_score(actual, predicted, zero_division=0, **averaging)),
+        "f1": json_number(f1_score(actual, predicted, zero_division=0, **averaging)),
+        "mcc": json_number(matthews_corrcoef(actual, predicted)),
+    }
+    if probabilities is not None:
+        if binary:
+            positive = actual == classes[1]
+            metrics["roc_auc"] = _defined(roc_auc_score, positive, probabilities[:, 1])
+            metrics["pr_auc"] = _defined(average_precision_score, positive, probabilities[:, 1])
+        else:
+            metrics["roc_auc"] = _defined(
+                roc_auc_score, actual, probabilities, multi_class="ovr", labels=classes
+            )
+            metrics["pr_auc"] = _defined(
+                average_precision_score,
+                label_binarize(actual, classes=classes),
+                probabilities,
+                average="macro",
+            )
+        metrics["log_loss"] = _defined(log_loss, actual, probabilities, labels=classes)
+    return metrics
+
+
+def regression_metrics(actual: Array, predicted: Array) -> Metrics:
+    return {
+        "r2": _defined(r2_score, actual, predicted),
+        "rmse": json_number(root_mean_squared_error(actual, predicted)),
+        "mae": json_number(mean_absolute_error(actual, predicted)),
+        "mse": json_number(mean_squared_error(actual, predicted)),
+        "mape": json_number(mean_absolute_percentage_error(actual, predicted)),
+        "explained_variance": _defined(explained_variance_score, actual, predicted),
+    }
+
+
+def primary_score(problem_type: ProblemType, actual: Array, predicted: Array) -> float | None:
+    """The primary metric of a supervised problem on one fold."""
+    if problem_type == "classification":
+        return json_number(accuracy_score(actual, predicted))
+    return _defined(r2_score, actual, predicted)
+
+
+def clustering_metrics(features: Array, labels: Array, inertia: float | None) -> Metrics:
+    """Metrics of `labels` on the model's input `features`; `inertia` where the model
+    has one."""
+    clustered = labels != NOISE
+    sizes = np.unique(labels[clustered], return_counts=True)[1]
+    metrics: Metrics = {
+        "n_clusters": len(sizes),
+        "min_cluster_size": int(sizes.min()) if len(sizes) else None,
+        "max_cluster_size": int(sizes.max()) if len(sizes) else None,
+        "avg_cluster_size": json_number(sizes.mean()) if len(sizes) else None,
+        "noise_ratio": json_number(1 - clustered.mean()),
+        "silhouette_score": None,
+        "calinski_harabasz": None,
+        "davies_bouldin": None,
+    }
+    points, kept = features[clustered], labels[clustered]
+    if 2 <= len(sizes) < len(kept):
+        sample = uniform_sample(len(kept), SILHOUETTE_ROWS)
+        metrics["silhouette_score"] = _defined(silhouette_score, points[sample], kept[sample])
+        metrics["calinski_harabasz"] = _defined(calinski_harabasz_score, points, kept)
+        metrics["davies_bouldin"] = _defined(davies_bouldin_score, points, kept)
+    if inertia is not None:
+        metrics["inertia"] = json_number(inertia)
+    return metrics
+
+
+def classification_evaluation(
+    actual: Array, predicted: Array, probabilities: Array | None, classes: Array
+) -> tuple[Metrics, Charts]:
+    """Metrics, confusion matrix and (with probabilities) ROC and PR curves."""
+    charts = no_charts()
+    charts["confusion_matrix"] = confusion_chart(actual, predicted, classes)
+    if probabilities is not None:
+        charts["roc_curves"] = roc_curves(actual, probabilities, classes)
+        charts["pr_curves"] = pr_curves(actual, probabilities, classes)
+    return classification_metrics(actual, predicted, probabilities, classes), charts
+
+
+def regression_evaluation(actual: Array, predicted: Array) -> tuple[Metrics, Charts]:
+    """Metrics, and a sample of predicted against actual values with residuals."""
+    charts = no_charts()
+    charts["prediction_sample"] = prediction_sample(actual, predicted)
+    return regression_metrics(actual, predicted), charts
+
+
+def clustering_evaluation(
+    features: Array, labels: Array, inertia: float | None
+) -> tuple[Metrics, Charts]:
+    """Metrics, and the size of each cluster."""
+    charts = no_charts()
+    charts["cluster_sizes"] = cluster_sizes(labels)
+    return clustering_metrics(features, labels, inertia), charts
+
+
+def best_model(problem_type: ProblemType, results: Sequence[ModelResult]) -> str | None:
+    """The model with the highest primary metric; ties go to the first listed."""
+    metric = PRIMARY_METRIC[problem_type]
+    scored = [
+        (value, result["model"])
+        for result in results
+        if result["error"] is None and (value := result["metrics"].get(metric)) is not None
+    ]
+    if not scored:
+        return None
+    top = max(value for value, _ in scored)
+    return next(model for value, model in scored if value == top)

@@ -1,0 +1,50 @@
+"""The training pipeline: the session's recipe, then the model, fitted as one estimator.
+
+Inside it the target is the model's label, not a feature: the recipe's per-column
+settings for the target column are left out, so the model learns the target as uploaded
+(rows whose target is missing are left out before). ``ModelInput`` turns what the recipe
+left non-numeric into numbers; ``ModelStep`` holds the catalogue estimator.
+"""
+
+from collections.abc import Sequence
+
+import pandas as pd
+
+from lathe.ml.catalog import CatalogEntry
+from lathe.ml.model_input import ModelInput
+from lathe.ml.model_step import ModelStep
+from lathe.steps.recipe import RecipePipeline, recipe_pipeline, without_column_settings
+from lathe.store.manifest import RecipeStep
+
+
+def training_pipeline(
+    recipe: Sequence[RecipeStep], entry: CatalogEntry, target_column: str | None
+) -> RecipePipeline:
+    """The unfitted pipeline of `recipe` and `entry`'s model."""
+    features = recipe if target_column is None else without_column_settings(recipe, target_column)
+    steps = recipe_pipeline(features, target_column).steps
+    return RecipePipeline(
+        steps=[
+            *steps,
+            ("model_input", ModelInput(target_column)),
+            ("model", ModelStep(entry.build(), entry.problem_type)),
+        ],
+        target_column=target_column,
+    )
+
+
+def model_input(pipeline: RecipePipeline) -> ModelInput:
+    step: ModelInput = pipeline.steps[-2][1]
+    return step
+
+
+def model_step(pipeline: RecipePipeline) -> ModelStep:
+    step: ModelStep = pipeline.steps[-1][1]
+    return step
+
+
+def model_features(pipeline: RecipePipeline, frame: pd.DataFrame) -> pd.DataFrame:
+    """`frame` (raw columns) as the fitted pipeline's model takes it."""
+    recipe_part = RecipePipeline(steps=pipeline.steps[:-1], target_column=pipeline.target_column)
+    features: pd.DataFrame = recipe_part.transform(frame)
+    return features

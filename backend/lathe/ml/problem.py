@@ -1,0 +1,83 @@
+"""Problem types, and the target column as a supervised model learns it.
+
+``auto`` detects the problem from the target's values (missing values left out): a
+boolean or non-numeric target, or a numeric one whose values are all whole numbers with at
+most 20 distinct values, is classification; any other numeric target is regression.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+from pandas.api.types import is_bool_dtype
+
+from lathe.errors import LatheError
+from lathe.steps.column_kinds import is_numeric
+
+ProblemType = Literal["classification", "regression", "clustering"]
+MAX_CLASS_VALUES = 20
+
+
+def _whole_numbers(values: pd.Series[Any]) -> bool:
+    numbers = values.to_numpy(dtype=np.float64, na_value=np.nan)
+    return bool(np.all(np.isfinite(numbers) & (numbers == np.round(numbers))))
+
+
+def detect_problem_type(target: pd.Series[Any]) -> ProblemType:
+    """Classification or regression for a target without missing values."""
+    if not is_numeric(target):
+        return "classification"
+    if target.nunique() <= MAX_CLASS_VALUES and _whole_numbers(target):
+        return "classification"
+    return "regression"
+
+
+def class_labels(target: pd.Series[Any]) -> pd.Series[Any]:
+    """The target (no missing values) as class labels: integers, whole-number floats as
+    integers, other floats, booleans, and anything else as text."""
+    values: npt.NDArray[Any]
+    if is_bool_dtype(target.dtype):
+        values = target.to_numpy(dtype=np.bool_)
+    elif not is_numeric(target):
+        values = target.astype("str").to_numpy(dtype=object)
+    elif target.dtype.kind in "iu" or _whole_numbers(target):
+        values = target.to_numpy(dtype=np.int64)
+    else:
+        values = target.to_numpy(dtype=np.float64)
+    return pd.Series(values, index=target.index, name=target.name)
+
+
+def learning_target(target: pd.Series[Any], problem_type: ProblemType) -> pd.Series[Any]:
+    """The target of rows that have one, checked for `problem_type`: regression needs
+    numbers; classification needs two classes with at least two rows each (a stratified
+    split puts one on each side)."""
+    if problem_type == "regression":
+        if not is_numeric(target):
+            raise LatheError(
+                "Regression needs a numeric target column; choose classification for "
+                f'"{target.name}".',
+                "target_not_numeric",
+                {"column": str(target.name)},
+            )
+        return target.astype(np.float64)
+    labels = class_labels(target)
+    counts = labels.value_counts()
+    if len(counts) < 2:
+        raise LatheError(
+            "The target column needs at least two classes.",
+            "too_few_classes",
+            {"column": str(target.name)},
+        )
+    single = [str(label) for label, count in counts.items() if count < 2]
+    if single:
+        shown = ", ".join(single[:5])
+        raise LatheError(
+            f"Every class needs at least two rows; {len(single)} classes have one "
+            f"({shown}). Is this a regression target?",
+            "class_too_small",
+            {"classes": shown, "count": len(single)},
+        )
+    return labels

@@ -1,0 +1,118 @@
+"""What a training run stores and the evaluation screen reads, as JSON-safe dicts."""
+
+import math
+from typing import Any, Literal
+
+from typing_extensions import TypedDict
+
+from lathe.ml.model_input import Conversion
+from lathe.ml.problem import ProblemType
+
+ValidationMethod = Literal["train_test", "cross_validation"]
+Label = str | int | float | bool
+Metrics = dict[str, float | int | None]
+"""Metric name to value (counts as integers); null where undefined on these rows."""
+
+
+class ConfusionMatrix(TypedDict):
+    labels: list[Label]
+    matrix: list[list[int]]
+    """Rows are actual classes, columns predicted ones, both in the order of `labels`."""
+
+
+class RocCurve(TypedDict):
+    label: Label
+    fpr: list[float]
+    tpr: list[float]
+
+
+class PrCurve(TypedDict):
+    label: Label
+    recall: list[float]
+    precision: list[float]
+
+
+class PredictionSample(TypedDict):
+    actual: list[float | None]
+    predicted: list[float | None]
+    residual: list[float | None]
+    """actual - predicted."""
+
+
+class FeatureImportance(TypedDict):
+    feature: str
+    importance: float
+
+
+class FeatureImportances(TypedDict):
+    method: Literal["native", "permutation"]
+    features: list[FeatureImportance]
+
+
+class ClusterSize(TypedDict):
+    cluster: int
+    size: int
+
+
+class Charts(TypedDict):
+    confusion_matrix: ConfusionMatrix | None
+    roc_curves: list[RocCurve]
+    pr_curves: list[PrCurve]
+    prediction_sample: PredictionSample | None
+    feature_importances: FeatureImportances | None
+    cluster_sizes: list[ClusterSize]
+
+
+class SamplingNote(TypedDict):
+    purpose: Literal["training", "silhouette"]
+    """What ran on the sample: fitting the model, or the silhouette score."""
+    rows: int
+    of_rows: int
+
+
+class ModelResult(TypedDict):
+    model: str
+    metrics: Metrics
+    error: str | None
+    train_seconds: float
+    sampling: list[SamplingNote]
+    fold_scores: list[float | None] | None
+    """Cross-validation: the primary metric on each fold's held-out rows."""
+    charts: Charts
+
+
+class TrainingResults(TypedDict):
+    problem_type: ProblemType
+    target_column: str | None
+    validation_method: ValidationMethod | None
+    test_size: float | None
+    cv_folds: int | None
+    dataset_shape: tuple[int, int]
+    rows_without_target: int
+    converted_columns: dict[str, Conversion]
+    primary_metric: str
+    best_model: str | None
+    results: list[ModelResult]
+
+
+def no_charts() -> Charts:
+    return {
+        "confusion_matrix": None,
+        "roc_curves": [],
+        "pr_curves": [],
+        "prediction_sample": None,
+        "feature_importances": None,
+        "cluster_sizes": [],
+    }
+
+
+def json_number(value: Any) -> float | None:
+    """A finite float, or None for NaN and infinities."""
+    number = float(value)
+    return number if math.isfinite(number) else None
+
+
+def json_label(value: Any) -> Label:
+    """A class label as a JSON value (numpy scalars unwrapped)."""
+    unwrapped = value.item() if hasattr(value, "item") else value
+    return unwrapped if isinstance(unwrapped, str | int | float | bool) else str(unwrapped)

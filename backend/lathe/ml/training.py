@@ -1,0 +1,324 @@
+"""Training: each chosen model fitted with the session's recipe as one pipeline, on rows
+of the frame as uploaded, and scored on rows it never saw.
+
+- Rows whose target is missing are left out first (``rows_without_target`` says how
+  many).
+- ``train_test``: one split, stratified by class for classification (seed 0); the stored
+  pipeline is the one fitted on the training rows and scored on the test rows.
+- ``cross_validation``: k folds, stratified for classification (shuffled, seed 0); the
+  metrics are those of the out-of-fold predictions of every row, ``fold_scores`` the
+  primary metric per fold; the stored pipeline is fitted again on every row.
+- Clustering has no target: each model is fitted on every row and scored on them.
+- A model with a ``row_limit`` is fitted on a sample of its training rows above it
+  (stratified by class for classification) and says so in ``sampling``.
+- A model that fails is recorded with its ``error``; the others go on. When every model
+  fails, training is refused with the first error.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+from sklearn.model_selection import KFold, StratifiedKFold, train_test_split
+
+from lathe.errors import LatheError
+from lathe.ml.catalog import CatalogEntry
+from lathe.ml.evaluation import (
+    PRIMARY_METRIC,
+    SILHOUETTE_ROWS,
+    aligned_probabilities,
+    best_model,
+    classification_evaluation,
+    clustering_evaluation,
+    primary_score,
+    regression_evaluation,
+)
+from lathe.ml.importance import native_importances, permutation_importances
+from lathe.ml.model_step import model_matrix
+from lathe.ml.pipeline import model_features, model_input, model_step, training_pipeline
+from lathe.ml.problem import learning_target
+from lathe.ml.results import ModelResult, SamplingNote, TrainingResults, no_charts
+from lathe.ml.sampling import SEED, Positions, stratified_sample, uniform_sample
+from lathe.ml.training_config import TrainingConfig
+from lathe.steps.recipe import RecipePipeline
+from lathe.store.manifest import RecipeStep
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[int, int, str], None]
+"""Called with (fits done, fits in all, message) before each fit and once at the end."""
+
+Split = tuple[Positions, Positions]
+ERROR_CHARS = 500
+
+
+@dataclass
+class TrainingRun:
+    results: TrainingResults
+    pipelines: dict[str, RecipePipeline]
+
+
+class _Tracker:
+    def __init__(self, progress: Progress | None, total: int) -> None:
+        self.progress = progress
+        self.total = total
+        self.done = 0
+
+    def report(self, message: str) -> None:
+        if self.progress is not None:
+            self.progress(self.done, self.total, message)
+
+    def fitting(self, message: str) -> None:
+        self.report(message)
+        self.done += 1
+
+    def skip_to(self, done: int) -> None:
+        self.done = done
+
+
+@dataclass
+class _Fitted:
+    pipeline: RecipePipeline
+    sampling: SamplingNote | None
+    seconds: float
+
+
+@dataclass
+class _HeldOut:
+    rows: Positions
+    predicted: npt.NDArray[Any]
+    probabilities: npt.NDArray[np.float64] | None
+
+
+def _fit(
+    entry: CatalogEntry,
+    recipe: Sequence[RecipeStep],
+    target_column: str | None,
+    frame: pd.DataFrame,
+    target: pd.Series[Any] | None,
+) -> _Fitted:
+    note: SamplingNote | None = None
+    if entry.row_limit is not None and len(frame) > entry.row_limit:
+        rows = (
+            stratified_sample(target.to_numpy(), entry.row_limit)
+            if target is not None and entry.problem_type == "classification"
+            else uniform_sample(len(frame), entry.row_limit)
+        )
+        note = {"purpose": "training", "rows": len(rows), "of_rows": len(frame)}
+        frame = frame.iloc[rows]
+        target = None if target is None else target.iloc[rows]
+    pipeline = training_pipeline(recipe, entry, target_column)
+    started = time.perf_counter()
+    pipeline.fit(frame, target)
+    return _Fitted(pipeline, note, time.perf_counter() - started)
+
+
+def _error_text(error: Exception) -> str:
+    text = error.message if isinstance(error, LatheError) else str(error)
+    return (text or type(error).__name__)[:ERROR_CHARS]
+
+
+def _failed(name: str, error: Exception) -> ModelResult:
+    log.warning("model %s failed", name, exc_info=True)
+    return {
+        "model": name,
+        "metrics": {},
+        "error": _error_text(error),
+        "train_seconds": 0.0,
+        "sampling": [],
+        "fold_scores": None,
+        "charts": no_charts(),
+    }
+
+
+def validation_splits(target: pd.Series[Any], config: TrainingConfig) -> list[Split]:
+    """The (training rows, held-out rows) positions of each fold."""
+    rows = np.arange(len(target), dtype=np.int64)
+    classes = target.to_numpy() if config.problem_type == "classification" else None
+    try:
+        if config.validation_method == "train_test":
+            train_rows, test_rows = train_test_split(
+                rows, test_size=config.test_size, stratify=classes, random_state=SEED
+            )
+            return [(np.sort(train_rows), np.sort(test_rows))]
+        splitter = StratifiedKFold if classes is not None else KFold
+        folds = splitter(n_splits=config.cv_folds, shuffle=True, random_state=SEED)
+        return list(folds.split(rows, classes))
+    except ValueError as error:
+        raise LatheError(
+            f"There are too few rows for this validation: {error}",
+            "too_few_rows",
+            {"rows": len(target), "detail": str(error)[:300]},
+        ) from error
+
+
+def _held_out(
+    pipeline: RecipePipeline, frame: pd.DataFrame, rows: Positions, classes: Any
+) -> _HeldOut:
+    step = model_step(pipeline)
+    prepared = model_features(pipeline, frame.iloc[rows])
+    if classes is None or not hasattr(step, "predict_proba"):
+        return _HeldOut(rows, step.predict(prepared), None)
+    probabilities = step.predict_proba(prepared)
+    return _HeldOut(
+        rows,
+        step.most_probable(probabilities),
+        aligned_probabilities(probabilities, step.classes_, classes),
+    )
+
+
+def _supervised_result(
+    entry: CatalogEntry,
+    recipe: Sequence[RecipeStep],
+    config: TrainingConfig,
+    frame: pd.DataFrame,
+    target: pd.Series[Any],
+    splits: Sequence[Split],
+    tracker: _Tracker,
+    label: str,
+) -> tuple[ModelResult, RecipePipeline]:
+    problem_type = config.problem_type
+    classes = np.unique(target.to_numpy()) if problem_type == "classification" else None
+    cross_validated = config.validation_method == "cross_validation"
+    actual_values = target.to_numpy()
+    held_out: list[_HeldOut] = []
+    seconds = 0.0
+    fitted: _Fitted | None = None
+    for fold, (train_rows, test_rows) in enumerate(splits, 1):
+        part = f", fold {fold} of {len(splits)}" if cross_validated else ""
+        tracker.fitting(f"Training {label}{part}")
+        fitted = _fit(
+            entry, recipe, config.target_column, frame.iloc[train_rows], target.iloc[train_rows]
+        )
+        seconds += fitted.seconds
+        held_out.append(_held_out(fitted.pipeline, frame, test_rows, classes))
+    assert fitted is not None
+    last_fold = fitted.pipeline
+    if cross_validated:
+        tracker.fitting(f"Training {label}, final fit on every row")
+        fitted = _fit(entry, recipe, config.target_column, frame, target)
+        seconds += fitted.seconds
+
+    actual = actual_values[np.concatenate([part.rows for part in held_out])]
+    predicted = np.concatenate([part.predicted for part in held_out])
+    if classes is not None:
+        scored = [part.probabilities for part in held_out if part.probabilities is not None]
+        probabilities = np.vstack(scored) if len(scored) == len(held_out) else None
+        metrics, charts = classification_evaluation(actual, predicted, probabilities, classes)
+    else:
+        metrics, charts = regression_evaluation(actual, predicted)
+    last_rows = held_out[-1].rows
+    charts["feature_importances"] = native_importances(fitted.pipeline) or permutation_importances(
+        last_fold, frame.iloc[last_rows], target.iloc[last_rows], PRIMARY_METRIC[problem_type]
+    )
+    fold_scores = (
+        [primary_score(problem_type, actual_values[part.rows], part.predicted) for part in held_out]
+        if cross_validated
+        else None
+    )
+    result: ModelResult = {
+        "model": entry.name,
+        "metrics": metrics,
+        "error": None,
+        "train_seconds": round(seconds, 3),
+        "sampling": [fitted.sampling] if fitted.sampling else [],
+        "fold_scores": fold_scores,
+        "charts": charts,
+    }
+    return result, fitted.pipeline
+
+
+def _clustering_result(
+    entry: CatalogEntry, recipe: Sequence[RecipeStep], frame: pd.DataFrame
+) -> tuple[ModelResult, RecipePipeline]:
+    fitted = _fit(entry, recipe, None, frame, None)
+    step = model_step(fitted.pipeline)
+    prepared = model_features(fitted.pipeline, frame)
+    matrix = model_matrix(prepared)
+    labels = step.predict(prepared)
+    estimator = step.estimator
+    inertia = -estimator.score(matrix) if hasattr(estimator, "inertia_") else None
+    sampling = [fitted.sampling] if fitted.sampling else []
+    clustered = int(np.count_nonzero(labels != -1))
+    if clustered > SILHOUETTE_ROWS:
+        sampling.append({"purpose": "silhouette", "rows": SILHOUETTE_ROWS, "of_rows": clustered})
+    metrics, charts = clustering_evaluation(matrix, labels, inertia)
+    result: ModelResult = {
+        "model": entry.name,
+        "metrics": metrics,
+        "error": None,
+        "train_seconds": round(fitted.seconds, 3),
+        "sampling": sampling,
+        "fold_scores": None,
+        "charts": charts,
+    }
+    return result, fitted.pipeline
+
+
+def train(
+    raw_frame: pd.DataFrame,
+    recipe: Sequence[RecipeStep],
+    config: TrainingConfig,
+    progress: Progress | None = None,
+) -> TrainingRun:
+    """Train every model of `config` on `raw_frame` (the frame as uploaded) through
+    `recipe`."""
+    target_column = config.target_column
+    frame, target, splits = raw_frame, None, []
+    if target_column is not None:
+        has_target = raw_frame[target_column].notna()
+        rows = raw_frame if has_target.all() else raw_frame.loc[has_target]
+        frame = rows.drop(columns=[target_column])
+        target = learning_target(rows[target_column], config.problem_type)
+        splits = validation_splits(target, config)
+    cross_validated = config.validation_method == "cross_validation"
+    fits_per_model = 1 if target is None else len(splits) + int(cross_validated)
+    tracker = _Tracker(progress, len(config.models) * fits_per_model)
+
+    results: list[ModelResult] = []
+    pipelines: dict[str, RecipePipeline] = {}
+    for number, entry in enumerate(config.models, 1):
+        label = f"{entry.name} (model {number} of {len(config.models)})"
+        try:
+            if target is None:
+                tracker.fitting(f"Training {label}")
+                result, pipeline = _clustering_result(entry, recipe, frame)
+            else:
+                result, pipeline = _supervised_result(
+                    entry, recipe, config, frame, target, splits, tracker, label
+                )
+            pipelines[entry.name] = pipeline
+        except Exception as error:
+            result = _failed(entry.name, error)
+        tracker.skip_to(number * fits_per_model)
+        results.append(result)
+    tracker.report("Training finished")
+
+    if not pipelines:
+        first = results[0]["error"]
+        raise LatheError(
+            f"No model could be trained: {first}", "training_failed", {"detail": first}
+        )
+    first_pipeline = next(iter(pipelines.values()))
+    supervised = target is not None
+    training: TrainingResults = {
+        "problem_type": config.problem_type,
+        "target_column": target_column,
+        "validation_method": config.validation_method if supervised else None,
+        "test_size": config.test_size if supervised and not cross_validated else None,
+        "cv_folds": config.cv_folds if supervised and cross_validated else None,
+        "dataset_shape": (len(frame), len(model_step(first_pipeline).feature_names_in_)),
+        "rows_without_target": len(raw_frame) - len(frame),
+        "converted_columns": dict(model_input(first_pipeline).conversions_),
+        "primary_metric": PRIMARY_METRIC[config.problem_type],
+        "best_model": best_model(config.problem_type, results),
+        "results": results,
+    }
+    return TrainingRun(training, pipelines)

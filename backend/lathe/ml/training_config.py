@@ -1,0 +1,91 @@
+"""The training settings of SPEC §3, checked as SPEC §5 says, with ``auto`` resolved."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import pandas as pd
+
+from lathe.errors import LatheError
+from lathe.ml.catalog import CatalogEntry, catalog_entries
+from lathe.ml.problem import ProblemType, detect_problem_type
+from lathe.ml.results import ValidationMethod
+
+RequestedProblemType = ProblemType | Literal["auto"]
+
+DEFAULT_TEST_SIZE = 0.2
+MIN_TEST_SIZE, MAX_TEST_SIZE = 0.1, 0.5
+DEFAULT_CV_FOLDS = 5
+MIN_CV_FOLDS, MAX_CV_FOLDS = 3, 10
+
+
+@dataclass(frozen=True)
+class TrainingConfig:
+    models: tuple[CatalogEntry, ...]
+    problem_type: ProblemType
+    target_column: str | None = None
+    """None for clustering."""
+    validation_method: ValidationMethod = "train_test"
+    test_size: float = DEFAULT_TEST_SIZE
+    cv_folds: int = DEFAULT_CV_FOLDS
+
+
+def training_config(
+    raw_frame: pd.DataFrame,
+    current_columns: Sequence[str],
+    *,
+    model_names: Sequence[str],
+    problem_type: RequestedProblemType,
+    target_column: str | None,
+    validation_method: ValidationMethod = "train_test",
+    test_size: float = DEFAULT_TEST_SIZE,
+    cv_folds: int = DEFAULT_CV_FOLDS,
+) -> TrainingConfig:
+    """Check the request against the session's data: the target must be a column of the
+    current frame and of the uploaded one. Clustering takes no target and no validation
+    settings (any sent are ignored)."""
+    if not model_names:
+        raise LatheError("Please select at least one model.", "no_models")
+    if problem_type == "clustering":
+        return TrainingConfig(tuple(catalog_entries(model_names, "clustering")), "clustering")
+    if not target_column:
+        raise LatheError("Please select a target column.", "target_required")
+    if target_column not in current_columns:
+        raise LatheError(
+            f"Unknown target column: {target_column}", "unknown_target", {"column": target_column}
+        )
+    if target_column not in raw_frame.columns:
+        raise LatheError(
+            f'The target must be a column of the uploaded file; "{target_column}" was made '
+            "by a step.",
+            "target_not_uploaded",
+            {"column": target_column},
+        )
+    if not MIN_TEST_SIZE <= test_size <= MAX_TEST_SIZE:
+        raise LatheError(
+            f"Test size must be between {MIN_TEST_SIZE} and {MAX_TEST_SIZE}.",
+            "test_size_out_of_range",
+            {"value": test_size, "min": MIN_TEST_SIZE, "max": MAX_TEST_SIZE},
+        )
+    if not MIN_CV_FOLDS <= cv_folds <= MAX_CV_FOLDS:
+        raise LatheError(
+            f"CV folds must be between {MIN_CV_FOLDS} and {MAX_CV_FOLDS}.",
+            "cv_folds_out_of_range",
+            {"value": cv_folds, "min": MIN_CV_FOLDS, "max": MAX_CV_FOLDS},
+        )
+    target = raw_frame[target_column].dropna()
+    if target.empty:
+        raise LatheError(
+            f'The target column "{target_column}" has no values.',
+            "target_empty",
+            {"column": target_column},
+        )
+    resolved = detect_problem_type(target) if problem_type == "auto" else problem_type
+    return TrainingConfig(
+        tuple(catalog_entries(model_names, resolved)),
+        resolved,
+        target_column,
+        validation_method,
+        test_size,
+        cv_folds,
+    )

@@ -1,0 +1,57 @@
+"""A session's fitted pipelines and training results, in its ``models/`` folder.
+
+``models/<model>.joblib`` holds each fitted pipeline (joblib files the server wrote
+itself; nothing a person uploaded is ever loaded this way) and ``models/results.json`` the
+results. Every file is written atomically and the results last: they are the commit
+point, so models without results are leftovers of an unfinished run, replaced by the
+next one. ``forget_training`` removes the folder when the data or the recipe the models
+were trained on changes.
+"""
+
+import json
+import shutil
+from collections.abc import Mapping
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import joblib
+
+from lathe.store.atomic import write_atomically, write_text_atomically
+
+MODELS_FOLDER = "models"
+_RESULTS = "results.json"
+
+
+def _models(session_folder: Path) -> Path:
+    return session_folder / MODELS_FOLDER
+
+
+def save_training(
+    session_folder: Path, results: Mapping[str, Any], pipelines: Mapping[str, Any]
+) -> None:
+    """Replace the session's models and results with these."""
+    forget_training(session_folder)
+    folder = _models(session_folder)
+    folder.mkdir()
+    for name, pipeline in pipelines.items():
+        write_atomically(folder / f"{name}.joblib", partial(joblib.dump, pipeline))
+    write_text_atomically(folder / _RESULTS, json.dumps(results, allow_nan=False))
+
+
+def load_results(session_folder: Path) -> dict[str, Any] | None:
+    path = _models(session_folder) / _RESULTS
+    if not path.exists():
+        return None
+    results: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return results
+
+
+def load_pipeline(session_folder: Path, model: str) -> Any:
+    """The fitted pipeline of `model`, which the session's results list as trained."""
+    return joblib.load(_models(session_folder) / f"{model}.joblib")
+
+
+def forget_training(session_folder: Path) -> None:
+    (_models(session_folder) / _RESULTS).unlink(missing_ok=True)
+    shutil.rmtree(_models(session_folder), ignore_errors=True)

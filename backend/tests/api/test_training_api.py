@@ -1,0 +1,253 @@
+import inspect
+import io
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from lathe.api import training
+from lathe.api.routes_common import progress_registry
+from lathe.store.session_store import SessionStore
+from lathe.store.trained_models import load_pipeline
+from tests.conftest import upload
+from tests.ml.datasets import mixed_classification
+
+
+def csv_bytes(frame: pd.DataFrame) -> bytes:
+    buffer = io.StringIO()
+    frame.to_csv(buffer, index=False)
+    return buffer.getvalue().encode()
+
+
+@pytest.fixture
+def uploaded(client):
+    upload(client, "customers.csv", csv_bytes(mixed_classification()))
+    return client
+
+
+def train_body(**changes):
+    return {
+        "model_names": ["LogisticRegression", "RandomForestClassifier"],
+        "target_column": "label",
+        "problem_type": "classification",
+        "validation_method": "train_test",
+        "test_size": 0.2,
+        "cv_folds": 5,
+        **changes,
+    }
+
+
+def session_folder(client, settings):
+    store = SessionStore(settings.data_dir, ttl_hours=1, cache_size=0)
+    with store.reading(client.cookies.get("lathe_session")) as session:
+        return session.folder
+
+
+def test_upload_steps_train_evaluate_and_progress_idle(uploaded, settings):
+    uploaded.post("/api/snapshot-step/", json={"step_id": 3})
+    assert uploaded.post("/api/handle-missing/", json={}).status_code == 200
+    encoded = uploaded.post("/api/encode-features/", json={"target_column": "label"})
+    assert encoded.status_code == 200
+    scaled = uploaded.post("/api/scale-features/", json={"target_column": "label"})
+    assert scaled.status_code == 200
+
+    response = uploaded.post("/api/train-models/", json=train_body())
+    body = response.json()
+    assert response.status_code == 200, body
+    assert body["message"] == "Training completed successfully"
+    assert body["problem_type"] == "classification"
+    assert body["trained_models"] == ["LogisticRegression", "RandomForestClassifier"]
+    assert body["failed_models"] == []
+    assert body["validation_method"] == "train_test"
+    assert body["dataset_shape"] == [240, 6]
+    assert body["rows_without_target"] == 0
+    assert body["sampling"] == {"LogisticRegression": [], "RandomForestClassifier": []}
+
+    evaluation = uploaded.post("/api/evaluate-models/")
+    result = evaluation.json()
+    assert evaluation.status_code == 200, result
+    assert result["message"] == "Model evaluation completed"
+    assert result["problem_type"] == "classification"
+    assert result["primary_metric"] == "accuracy"
+    assert result["best_model"] in body["trained_models"]
+    assert [item["model"] for item in result["results"]] == body["trained_models"]
+    first = result["results"][0]
+    assert first["error"] is None
+    assert set(first["metrics"]) == {
+        "accuracy",
+        "balanced_accuracy",
+        "precision",
+        "recall",
+        "f1",
+        "roc_auc",
+        "pr_auc",
+        "log_loss",
+        "mcc",
+    }
+    assert first["charts"]["confusion_matrix"]["labels"] == ["high", "low", "mid"]
+    features = {item["feature"] for item in first["charts"]["feature_importances"]["features"]}
+    assert features == {"x1", "x2", "colour", "flag"}
+
+    assert uploaded.get("/api/progress/").json() == {
+        "task": None,
+        "done": 0,
+        "total": 0,
+        "message": "",
+    }
+    # the stored pipeline takes the uploaded columns and returns the target's labels
+    pipeline = load_pipeline(session_folder(uploaded, settings), "RandomForestClassifier")
+    raw = mixed_classification().drop(columns=["label"])
+    assert set(pipeline.predict(raw)) <= {"high", "mid", "low"}
+
+
+def test_auto_detects_the_problem_and_clustering_needs_no_target(client):
+    rng = np.random.default_rng(0)
+    frame = pd.DataFrame({"a": rng.normal(size=120), "b": rng.normal(size=120)})
+    frame["amount"] = frame["a"] * 3 + rng.normal(size=120)
+    upload(client, "amounts.csv", csv_bytes(frame))
+    body = client.post(
+        "/api/train-models/",
+        json=train_body(model_names=["Ridge"], target_column="amount", problem_type="auto"),
+    ).json()
+    assert body["problem_type"] == "regression"
+    assert body["test_size"] == 0.2 and body["cv_folds"] is None
+
+    clustered = client.post(
+        "/api/train-models/", json={"model_names": ["KMeans"], "problem_type": "clustering"}
+    ).json()
+    assert clustered["problem_type"] == "clustering"
+    assert clustered["validation_method"] is None
+    evaluation = client.post("/api/evaluate-models/").json()
+    assert evaluation["primary_metric"] == "silhouette_score"
+    assert evaluation["best_model"] == "KMeans"
+    assert evaluation["results"][0]["metrics"]["n_clusters"] == 8
+
+
+def test_a_failing_model_is_listed_and_the_others_are_trained(uploaded):
+    uploaded.post("/api/handle-missing/", json={})
+    uploaded.post("/api/encode-features/", json={"target_column": "label"})
+    uploaded.post("/api/scale-features/", json={"target_column": "label"})
+    body = uploaded.post(
+        "/api/train-models/",
+        json=train_body(model_names=["MultinomialNB", "GaussianNB"]),
+    ).json()
+    assert body["trained_models"] == ["GaussianNB"]
+    assert body["failed_models"][0]["model"] == "MultinomialNB"
+    assert "Negative values" in body["failed_models"][0]["error"]
+    assert body["message"] == "Training completed: 1 of 2 models trained."
+    results = uploaded.post("/api/evaluate-models/").json()["results"]
+    assert results[0]["error"] == body["failed_models"][0]["error"]
+
+
+@pytest.mark.parametrize(
+    ("changes", "code", "message"),
+    [
+        ({"model_names": []}, "no_models", "Please select at least one model."),
+        ({"target_column": None}, "target_required", "Please select a target column."),
+        ({"target_column": "ghost"}, "unknown_target", "Unknown target column: ghost"),
+        ({"model_names": ["Magic"]}, "unknown_models", "Unknown models: Magic"),
+        ({"model_names": ["KMeans"]}, "models_not_for_problem_type", None),
+        ({"test_size": 0.6}, "test_size_out_of_range", "Test size must be between 0.1 and 0.5."),
+        (
+            {"validation_method": "cross_validation", "cv_folds": 2},
+            "cv_folds_out_of_range",
+            "CV folds must be between 3 and 10.",
+        ),
+        ({"problem_type": "regression", "model_names": ["Ridge"]}, "target_not_numeric", None),
+    ],
+)
+def test_training_settings_are_checked(uploaded, changes, code, message):
+    response = uploaded.post("/api/train-models/", json=train_body(**changes))
+    assert response.status_code == 400
+    assert response.json()["code"] == code
+    if message:
+        assert response.json()["error"] == message
+
+
+def test_unknown_problem_types_are_malformed(uploaded):
+    response = uploaded.post("/api/train-models/", json=train_body(problem_type="ranking"))
+    assert response.status_code == 422
+
+
+def test_training_needs_a_dataset(client):
+    response = client.post("/api/train-models/", json=train_body())
+    assert response.status_code == 400 and response.json()["code"] == "no_dataset"
+
+
+def test_evaluation_before_training(uploaded):
+    response = uploaded.post("/api/evaluate-models/")
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": "No training results found. Please complete the training step first.",
+        "code": "no_training_results",
+    }
+
+
+def test_a_new_upload_removes_the_stored_models(uploaded, settings):
+    uploaded.post("/api/handle-missing/", json={})
+    uploaded.post("/api/train-models/", json=train_body(model_names=["GaussianNB"]))
+    assert (session_folder(uploaded, settings) / "models" / "GaussianNB.joblib").exists()
+    upload(uploaded, "customers.csv", csv_bytes(mixed_classification(seed=1)))
+    assert uploaded.post("/api/evaluate-models/").json()["code"] == "no_training_results"
+    assert not (session_folder(uploaded, settings) / "models").exists()
+
+
+def test_an_undo_that_changes_the_recipe_removes_the_stored_models(uploaded):
+    uploaded.post("/api/snapshot-step/", json={"step_id": 3})
+    uploaded.post("/api/handle-missing/", json={})
+    uploaded.post("/api/snapshot-step/", json={"step_id": 5})
+    uploaded.post("/api/train-models/", json=train_body(model_names=["GaussianNB"]))
+    # an undo to the current recipe keeps them
+    assert uploaded.post("/api/undo-step/", json={"step_id": 5}).status_code == 200
+    assert uploaded.post("/api/evaluate-models/").status_code == 200
+    assert uploaded.post("/api/undo-step/", json={"step_id": 3}).status_code == 200
+    assert uploaded.post("/api/evaluate-models/").json()["code"] == "no_training_results"
+
+
+def test_a_new_step_removes_the_stored_models(uploaded):
+    uploaded.post("/api/handle-missing/", json={})
+    uploaded.post("/api/train-models/", json=train_body(model_names=["GaussianNB"]))
+    uploaded.post("/api/drop-columns/", json={"columns": ["flag"]})
+    assert uploaded.post("/api/evaluate-models/").json()["code"] == "no_training_results"
+
+
+def test_progress_is_reported_while_training_and_a_second_run_is_refused(uploaded):
+    uploaded.post("/api/handle-missing/", json={})
+    session_id = uploaded.cookies.get("lathe_session")
+    registry = progress_registry()
+    seen = []
+    report = registry.report
+
+    def watching(sid, done, total, message):
+        report(sid, done, total, message)
+        if sid == session_id:
+            seen.append(uploaded.get("/api/progress/").json())
+
+    registry.report = watching  # type: ignore[method-assign]
+    try:
+        body = train_body(
+            model_names=["GaussianNB", "DecisionTreeClassifier"],
+            validation_method="cross_validation",
+            cv_folds=3,
+        )
+        assert uploaded.post("/api/train-models/", json=body).status_code == 200
+    finally:
+        del registry.report
+    assert seen[0] == {
+        "task": "training",
+        "done": 0,
+        "total": 8,
+        "message": "Training GaussianNB (model 1 of 2), fold 1 of 3",
+    }
+    assert seen[-1]["done"] == 8 and seen[-1]["message"] == "Training finished"
+
+    registry.begin(session_id, "training")
+    try:
+        refused = uploaded.post("/api/train-models/", json=train_body())
+    finally:
+        registry.end(session_id)
+    assert refused.status_code == 400 and refused.json()["code"] == "task_running"
+
+
+def test_training_runs_in_the_threadpool_off_the_event_loop():
+    assert not inspect.iscoroutinefunction(training.train_models)

@@ -1,0 +1,103 @@
+import json
+
+import numpy as np
+import pytest
+from sklearn import metrics as sk
+
+from lathe.ml.charts import (
+    cluster_sizes,
+    confusion_chart,
+    prediction_sample,
+    roc_curves,
+    thinned,
+)
+from lathe.ml.evaluation import (
+    aligned_probabilities,
+    best_model,
+    classification_metrics,
+    clustering_metrics,
+    regression_metrics,
+)
+from lathe.ml.results import no_charts
+
+
+def test_binary_metrics_use_the_second_class_as_positive():
+    actual = np.array(["no", "yes", "yes", "no", "yes"], dtype=object)
+    predicted = np.array(["no", "yes", "no", "no", "yes"], dtype=object)
+    probabilities = np.array([[0.8, 0.2], [0.3, 0.7], [0.6, 0.4], [0.9, 0.1], [0.2, 0.8]])
+    classes = np.array(["no", "yes"], dtype=object)
+    found = classification_metrics(actual, predicted, probabilities, classes)
+    assert found["precision"] == sk.precision_score(actual, predicted, pos_label="yes")
+    assert found["recall"] == pytest.approx(2 / 3)
+    assert found["roc_auc"] == sk.roc_auc_score(actual == "yes", probabilities[:, 1])
+    assert found["pr_auc"] == sk.average_precision_score(actual == "yes", probabilities[:, 1])
+    assert found["log_loss"] == pytest.approx(sk.log_loss(actual, probabilities))
+
+
+def test_scores_are_absent_without_probabilities_and_null_when_undefined():
+    actual = np.array([1, 1, 0, 0, 2, 2])
+    found = classification_metrics(actual, actual, None, np.array([0, 1, 2]))
+    assert "roc_auc" not in found and "log_loss" not in found
+    assert found["accuracy"] == 1.0
+    constant = regression_metrics(np.array([3.0, 3.0]), np.array([3.0, 3.0]))
+    assert constant["rmse"] == 0.0
+    json.dumps(constant, allow_nan=False)
+
+
+def test_probabilities_of_classes_a_model_never_saw_are_zero():
+    aligned = aligned_probabilities(
+        np.array([[0.25, 0.75]]), np.array(["a", "c"]), np.array(["a", "b", "c"])
+    )
+    assert aligned.tolist() == [[0.25, 0.0, 0.75]]
+
+
+def test_clustering_leaves_noise_out():
+    features = np.array([[0.0], [0.1], [5.0], [5.1], [50.0]])
+    labels = np.array([0, 0, 1, 1, -1])
+    found = clustering_metrics(features, labels, inertia=None)
+    assert found["n_clusters"] == 2 and found["noise_ratio"] == pytest.approx(0.2)
+    assert found["min_cluster_size"] == 2 and found["avg_cluster_size"] == 2.0
+    assert found["silhouette_score"] == pytest.approx(sk.silhouette_score(features[:4], labels[:4]))
+    assert "inertia" not in found
+    single = clustering_metrics(features, np.zeros(5, dtype=int), inertia=1.5)
+    assert single["silhouette_score"] is None and single["inertia"] == 1.5
+
+
+def result(model, metrics, error=None):
+    return {"model": model, "metrics": metrics, "error": error, "charts": no_charts()}
+
+
+def test_best_model_by_the_primary_metric():
+    results = [
+        result("a", {"accuracy": 0.7}),
+        result("b", {"accuracy": 0.9}),
+        result("c", {}, error="failed"),
+        result("d", {"accuracy": 0.9}),
+    ]
+    assert best_model("classification", results) == "b"
+    assert best_model("clustering", [result("k", {"silhouette_score": None})]) is None
+
+
+def test_curves_are_thinned_and_samples_bounded():
+    rng = np.random.default_rng(0)
+    actual = rng.integers(0, 2, 5000)
+    scores = rng.random(5000)
+    probabilities = np.column_stack([1 - scores, scores])
+    (curve,) = roc_curves(actual, probabilities, np.array([0, 1]))
+    assert len(curve["fpr"]) <= 200 and curve["fpr"][0] == 0.0 and curve["tpr"][-1] == 1.0
+    assert thinned(np.arange(10.0))[0] == list(map(float, range(10)))
+    sample = prediction_sample(rng.normal(size=5000), rng.normal(size=5000))
+    assert len(sample["actual"]) == 2000
+    assert prediction_sample(np.array([np.inf]), np.array([1.0]))["actual"] == [None]
+
+
+def test_confusion_matrix_and_cluster_sizes():
+    chart = confusion_chart(
+        np.array([True, False, True]), np.array([True, True, True]), np.array([False, True])
+    )
+    assert chart == {"labels": [False, True], "matrix": [[0, 1], [0, 2]]}
+    assert cluster_sizes(np.array([1, 1, -1, 0, 1])) == [
+        {"cluster": 1, "size": 3},
+        {"cluster": -1, "size": 1},
+        {"cluster": 0, "size": 1},
+    ]

@@ -1,0 +1,54 @@
+import threading
+
+import pytest
+
+from lathe.errors import LatheError
+from lathe.ml.progress import IDLE, ProgressRegistry, TaskProgress
+
+
+def test_a_task_reports_then_ends_idle():
+    registry = ProgressRegistry()
+    assert registry.status("s1") == IDLE
+    assert registry.status(None) == IDLE
+    registry.begin("s1", "training", "Training in progress")
+    assert registry.status("s1") == TaskProgress("training", 0, 0, "Training in progress")
+    registry.report("s1", 2, 5, "fold 3 of 5")
+    assert registry.status("s1") == TaskProgress("training", 2, 5, "fold 3 of 5")
+    assert registry.status("s2") == IDLE
+    registry.end("s1")
+    assert registry.status("s1") == IDLE
+
+
+def test_one_task_at_a_time_per_session():
+    registry = ProgressRegistry()
+    registry.begin("s1", "training")
+    registry.begin("s2", "training")
+    with pytest.raises(LatheError) as refused:
+        registry.begin("s1", "optimization")
+    assert refused.value.code == "task_running"
+    assert registry.status("s1").task == "training"
+
+
+def test_reports_after_the_end_are_ignored():
+    registry = ProgressRegistry()
+    registry.report("s1", 1, 2, "late")
+    assert registry.status("s1") == IDLE
+
+
+def test_threads_report_and_read_concurrently():
+    registry = ProgressRegistry()
+    sessions = [f"s{number}" for number in range(8)]
+    for session in sessions:
+        registry.begin(session, "training")
+
+    def work(session: str) -> None:
+        for done in range(200):
+            registry.report(session, done + 1, 200, f"{done + 1}")
+            assert registry.status(session).task == "training"
+
+    threads = [threading.Thread(target=work, args=(session,)) for session in sessions]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(registry.status(session).done == 200 for session in sessions)

@@ -1,0 +1,32 @@
+import { api, unwrap } from './client';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+export type TrainRequest = Schemas['TrainModelsRequest'];
+/** As the client answers it (its tuples read as arrays). */
+export type TrainResult = Awaited<ReturnType<typeof trainModels>>;
+export type ProblemType = Schemas['TrainModelsResponse']['problem_type'];
+export type RequestedProblemType = TrainRequest['problem_type'];
+export type ValidationMethod = TrainRequest['validation_method'];
+export type Progress = Schemas['ProgressResponse'];
+export type Evaluation = Awaited<ReturnType<typeof evaluateModels>>;
+export type ModelResult = Evaluation['results'][number];
+export type ModelCharts = ModelResult['charts'];
+
+export const progressQueryKey = ['progress'] as const;
+
+/** Trains the chosen models with the session's recipe; progress meanwhile on `getProgress`. */
+export function trainModels(body: TrainRequest) {
+  return unwrap(api.POST('/api/train-models/', { body }));
+}
+
+/** The session's running long task; `task` is null when idle. */
+export function getProgress() {
+  return unwrap(api.GET('/api/progress/'));
+}
+
+/** Metrics and chart data of every model trained in the session. */
+export function evaluateModels() {
+  return unwrap(api.POST('/api/evaluate-models/'));
+}

@@ -1,0 +1,101 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from '../../test/api';
+import { cardValue, renderStep, sessionAt } from '../../test/steps';
+import { EvaluationStep } from './EvaluationStep';
+
+vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
+
+const TABLE = { columns: ['age', 'member'], data: [[30, true]] };
+const TRAINED = { problem_type: 'classification', trained_models: ['LogisticRegression', 'RandomForestClassifier'] };
+const CHARTS = {
+  confusion_matrix: { labels: [false, true], matrix: [[16, 0], [3, 5]] },
+  roc_curves: [{ label: true, fpr: [0, 0.5, 1], tpr: [0, 0.8, 1] }],
+  pr_curves: [{ label: true, recall: [0, 1], precision: [1, 0.5] }],
+  prediction_sample: null,
+  feature_importances: { method: 'native', features: [{ feature: 'age', importance: 0.7 }] },
+  cluster_sizes: [],
+};
+const EVALUATION = {
+  problem_type: 'classification',
+  target_column: 'member',
+  validation_method: 'train_test',
+  test_size: 0.2,
+  cv_folds: null,
+  dataset_shape: [120, 2],
+  rows_without_target: 0,
+  converted_columns: {},
+  primary_metric: 'accuracy',
+  best_model: 'RandomForestClassifier',
+  message: 'Model evaluation completed',
+  results: [
+    { model: 'LogisticRegression', metrics: { accuracy: 0.6667, log_loss: 0.6357 }, error: null, train_seconds: 0.1, sampling: [], fold_scores: null, charts: CHARTS },
+    { model: 'RandomForestClassifier', metrics: { accuracy: 0.875, roc_auc: 0.74219 }, error: null, train_seconds: 0.2, sampling: [], fold_scores: null, charts: CHARTS },
+    {
+      model: 'MultinomialNB',
+      metrics: {},
+      error: 'Negative values in data passed to MultinomialNB',
+      train_seconds: 0,
+      sampling: [],
+      fold_scores: null,
+      charts: { ...CHARTS, confusion_matrix: null, roc_curves: [], pr_curves: [], feature_importances: null },
+    },
+  ],
+};
+
+function start(stepResults: Record<number, unknown>, answer = () => json(EVALUATION)) {
+  const api = stubApi({ 'POST /api/evaluate-models/': answer });
+  return { api, ...renderStep(EvaluationStep, sessionAt(9, TABLE, stepResults)) };
+}
+
+describe('EvaluationStep', () => {
+  it('asks for training first when step 8 has no results, and calls nothing', () => {
+    const { api, onContinue } = start({});
+    expect(screen.getByText('No training results found. Please complete the training step first.')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+    const next = screen.getByRole('button', { name: 'Continue to Optimization' });
+    expect(next).toHaveProperty('disabled', true);
+    fireEvent.click(next);
+    expect(onContinue).not.toHaveBeenCalled();
+  });
+
+  it('loads on its own and shows the summary, coloured metrics, each error and the charts', async () => {
+    const { container, onContinue } = start({ 8: TRAINED });
+    expect(screen.getByText('Evaluating models')).toBeTruthy();
+    expect(await screen.findByText('Model evaluation completed')).toBeTruthy();
+    expect(cardValue(container, 'Models trained')).toBe('2');
+    expect(cardValue(container, 'Best model')).toBe('RandomForestClassifier');
+    expect(cardValue(container, 'Problem type')).toBe('Classification');
+    expect(cardValue(container, 'Primary metric')).toBe('Accuracy');
+    expect(screen.getByRole('img', { name: 'Accuracy by model' })).toBeTruthy();
+
+    const forest = screen.getByRole('article', { name: 'RandomForestClassifier' });
+    const accuracy = within(forest).getByText('0.8750').closest('.model-metrics__item');
+    expect(accuracy?.className).toContain('model-metrics__item--good');
+    expect(within(forest).getByText('0.7422').closest('.model-metrics__item')?.className).toContain('--fair');
+    const logistic = screen.getByRole('article', { name: 'LogisticRegression' });
+    expect(within(logistic).getByText('0.6357').closest('.model-metrics__item')?.className).toContain('--poor');
+    expect(
+      within(screen.getByRole('article', { name: 'MultinomialNB' })).getByRole('alert').textContent,
+    ).toBe('Error: Negative values in data passed to MultinomialNB');
+
+    const matrix = screen.getByRole('table', { name: 'Confusion matrix' });
+    expect(within(matrix).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['16', '0', '3', '5']);
+    for (const name of ['ROC curve of RandomForestClassifier', 'Precision–recall curve of RandomForestClassifier', 'Feature importance of RandomForestClassifier']) {
+      expect(screen.getByRole('img', { name })).toBeTruthy();
+    }
+    fireEvent.change(screen.getByRole('combobox', { name: 'Model' }), { target: { value: 'LogisticRegression' } });
+    expect(screen.getByRole('img', { name: 'ROC curve of LogisticRegression' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Optimization' }));
+    expect(onContinue).toHaveBeenCalledWith({ best_model: 'RandomForestClassifier', problem_type: 'classification' });
+  });
+
+  it("reports 'Failed to evaluate models' and offers a retry", async () => {
+    start({ 8: TRAINED }, () =>
+      json({ error: 'No training results found. Please complete the training step first.', code: 'no_training_results' }, 400),
+    );
+    expect((await screen.findAllByText('Failed to evaluate models')).length).toBeGreaterThan(0);
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

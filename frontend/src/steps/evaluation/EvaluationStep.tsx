@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Evaluation } from '../../api/training';
+import type { Session } from '../../app/session';
+import { BarsIcon, CurveIcon, GaugeIcon } from '../../components/icons';
+import { SectionCard } from '../../components/SectionCard/SectionCard';
+import { StatCard, StatCards } from '../../components/StatCards/StatCards';
+import { BusyNote, CardNote } from '../../components/StepScreen/StepScreen';
+import { useNumberFormat } from '../../i18n/useNumberFormat';
+import { comparisonFigure } from './evaluationCharts';
+import { FigureChart, ModelCharts } from './ModelCharts';
+import { ModelMetrics } from './ModelMetrics';
+import { formatMetric, metricNameKey, PRIMARY_METRIC } from './metrics';
+import { trainingResult, useEvaluation } from './useEvaluation';
+import './EvaluationStep.css';
+
+export const EVALUATION_STEP_ID = 9;
+
+interface EvaluationStepProps {
+  session: Session;
+  onContinue: (result: { best_model: string | null; problem_type: string }) => void;
+}
+
+/** Step 9: the metrics and charts of every trained model, and the best of them. */
+export function EvaluationStep({ session, onContinue }: EvaluationStepProps) {
+  const { t } = useTranslation();
+  const evaluation = useEvaluation(session);
+  const trained = trainingResult(session) !== null;
+
+  let body;
+  if (!trained) body = <CardNote tone="warn">{t('evaluation.noResults')}</CardNote>;
+  else if (evaluation.data) body = <EvaluationResults evaluation={evaluation.data} />;
+  else if (evaluation.isError) body = <CardNote tone="warn">{t('evaluation.failed')}</CardNote>;
+  else body = <BusyNote>{t('evaluation.evaluating')}</BusyNote>;
+
+  return (
+    <div className="step-screen evaluation">
+      <header className="step-screen__header">
+        <h1 className="step-screen__title">{t('evaluation.title')}</h1>
+        <p className="step-screen__description">{t('evaluation.description')}</p>
+      </header>
+      {body}
+      <div className="step-screen__actions">
+        {evaluation.isError && (
+          <button type="button" className="button button--ghost" onClick={() => void evaluation.refetch()}>
+            {t('evaluation.retry')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!evaluation.data}
+          onClick={() =>
+            evaluation.data && onContinue({ best_model: evaluation.data.best_model, problem_type: evaluation.data.problem_type })
+          }
+        >
+          {t('evaluation.continue')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function EvaluationResults({ evaluation }: { evaluation: Evaluation }) {
+  const { t } = useTranslation();
+  const number = useNumberFormat();
+  const primary = evaluation.primary_metric || PRIMARY_METRIC[evaluation.problem_type];
+  const metricName = (metric: string) => t(metricNameKey(metric) as 'evaluation.metricNames.accuracy', { defaultValue: metric });
+  const trainedModels = evaluation.results.filter((result) => result.error === null);
+  const best = evaluation.results.find((result) => result.model === evaluation.best_model);
+  const scored = trainedModels.filter((result) => typeof result.metrics[primary] === 'number');
+  const chartable = trainedModels.map((result) => result.model);
+  const [chosen, setChosen] = useState(evaluation.best_model ?? chartable[0] ?? '');
+  const shown = evaluation.results.find((result) => result.model === chosen && result.error === null);
+
+  return (
+    <>
+      <SectionCard title={t('evaluation.summary.title')} icon={<GaugeIcon />}>
+        <StatCards label={t('evaluation.summary.title')}>
+          <StatCard label={t('evaluation.summary.modelsTrained')} value={number(trainedModels.length)} />
+          <StatCard label={t('evaluation.summary.bestModel')} value={evaluation.best_model ?? '—'} className="evaluation__best">
+            {best && <span className="stat-card__note">{`${metricName(primary)}: ${formatMetric(primary, best.metrics[primary])}`}</span>}
+          </StatCard>
+          <StatCard label={t('evaluation.summary.problemType')} value={t(`training.problemTypes.${evaluation.problem_type}`)} />
+          <StatCard label={t('evaluation.summary.primaryMetric')} value={metricName(primary)} />
+        </StatCards>
+      </SectionCard>
+
+      <SectionCard title={t('evaluation.comparison.title')} icon={<BarsIcon />}>
+        {scored.length === 0 ? (
+          <CardNote>{t('evaluation.comparison.empty')}</CardNote>
+        ) : (
+          <FigureChart
+            label={t('evaluation.comparison.chart', { metric: metricName(primary) })}
+            figure={comparisonFigure(
+              scored.map((result) => ({
+                model: result.model,
+                value: result.metrics[primary] ?? 0,
+                text: formatMetric(primary, result.metrics[primary]),
+                best: result.model === evaluation.best_model,
+              })),
+              metricName(primary),
+            )}
+          />
+        )}
+      </SectionCard>
+
+      <SectionCard title={t('evaluation.details.title')} icon={<GaugeIcon />}>
+        <div className="evaluation__models">
+          {evaluation.results.map((result) => (
+            <ModelMetrics key={result.model} result={result} best={result.model === evaluation.best_model} metricName={metricName} />
+          ))}
+        </div>
+      </SectionCard>
+
+      {shown && (
+        <SectionCard title={t('evaluation.charts.title')} icon={<CurveIcon />}>
+          <ModelCharts
+            models={chartable}
+            model={shown.model}
+            onModelChange={setChosen}
+            charts={shown.charts}
+            problemType={evaluation.problem_type}
+          />
+        </SectionCard>
+      )}
+    </>
+  );
+}

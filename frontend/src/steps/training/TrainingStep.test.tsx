@@ -1,0 +1,135 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deferred, json, stubApi } from '../../test/api';
+import { frame, renderStep, sessionAt } from '../../test/steps';
+import { TrainingStep } from './TrainingStep';
+
+const COLUMNS = ['age', 'income', 'member'];
+const DATA = [
+  [30, 1.5, true],
+  [41, 2.5, false],
+];
+const DTYPES = { age: 'int64', income: 'float64', member: 'bool' };
+const RESULT = {
+  problem_type: 'classification',
+  target_column: 'member',
+  validation_method: 'train_test',
+  test_size: 0.2,
+  cv_folds: null,
+  dataset_shape: [120, 2],
+  rows_without_target: 0,
+  converted_columns: {},
+  primary_metric: 'accuracy',
+  best_model: 'RandomForestClassifier',
+  message: 'Training completed successfully',
+  trained_models: ['LogisticRegression', 'RandomForestClassifier'],
+  failed_models: [],
+  sampling: {},
+};
+
+function start(routes: Parameters<typeof stubApi>[0] = {}, stepResults: Record<number, unknown> = {}) {
+  const api = stubApi({
+    'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), shape: [120, 3] }),
+    'GET /api/progress/': () => json({ task: 'training', done: 1, total: 4, message: 'LogisticRegression' }),
+    'POST /api/train-models/': () => json(RESULT),
+    ...routes,
+  });
+  return { api, ...renderStep(TrainingStep, sessionAt(8, { columns: COLUMNS, data: DATA }, stepResults)) };
+}
+
+const trainButton = () => screen.getByRole('button', { name: 'Train models' });
+const checked = () =>
+  within(screen.getByRole('group', { name: 'Model selection' }))
+    .getAllByRole('checkbox')
+    .filter((box) => (box as HTMLInputElement).checked)
+    .map((box) => box.closest('.field')?.textContent);
+const problemType = () => screen.getByRole('combobox', { name: 'Problem type' });
+
+describe('TrainingStep', () => {
+  it('starts with classification and two models, and needs a target to train', async () => {
+    start();
+    expect(problemType()).toHaveProperty('value', 'classification');
+    expect(checked()).toEqual(['LogisticRegression', 'RandomForestClassifier']);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(11);
+    expect(screen.getByText('Please select a target column.')).toBeTruthy();
+    expect(trainButton()).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: 'member' } });
+    expect(trainButton()).toHaveProperty('disabled', false);
+    await waitFor(() => expect(screen.getByText('120 × 3')).toBeTruthy());
+  });
+
+  it('clears the target and resets the models when switching to clustering', () => {
+    start({}, { 7: { target_column: 'member' } });
+    expect(screen.getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', 'member');
+    fireEvent.change(problemType(), { target: { value: 'clustering' } });
+    expect(screen.queryByRole('combobox', { name: 'Target column' })).toBeNull();
+    expect(checked()).toEqual(['KMeans', 'DBSCAN']);
+    expect(screen.queryByRole('combobox', { name: 'Validation method' })).toBeNull();
+    expect(trainButton()).toHaveProperty('disabled', false);
+
+    fireEvent.change(problemType(), { target: { value: 'regression' } });
+    expect(screen.getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', '');
+    expect(checked()).toEqual(['LinearRegression', 'RandomForestRegressor']);
+  });
+
+  it("says 'Please select at least one model.' and disables training without one", () => {
+    start({}, { 7: { target_column: 'member' } });
+    for (const name of ['LogisticRegression', 'RandomForestClassifier']) fireEvent.click(screen.getByRole('checkbox', { name }));
+    expect(screen.getByText('Please select at least one model.')).toBeTruthy();
+    expect(trainButton()).toHaveProperty('disabled', true);
+  });
+
+  it('keeps the test size within 0.1–0.5 and the folds within 3–10', () => {
+    start({}, { 7: { target_column: 'member' } });
+    const size = screen.getByRole('spinbutton', { name: 'Test size' });
+    expect([size.getAttribute('min'), size.getAttribute('max'), size.getAttribute('step'), (size as HTMLInputElement).value]).toEqual([
+      '0.1',
+      '0.5',
+      '0.05',
+      '0.2',
+    ]);
+    fireEvent.change(size, { target: { value: '0.6' } });
+    expect(trainButton()).toHaveProperty('disabled', true);
+    fireEvent.change(size, { target: { value: '0.3' } });
+    expect(trainButton()).toHaveProperty('disabled', false);
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Validation method' }), { target: { value: 'cross_validation' } });
+    const folds = screen.getByRole('spinbutton', { name: 'CV folds' });
+    expect([folds.getAttribute('min'), folds.getAttribute('max'), (folds as HTMLInputElement).value]).toEqual(['3', '10', '5']);
+    fireEvent.change(folds, { target: { value: '2' } });
+    expect(trainButton()).toHaveProperty('disabled', true);
+    fireEvent.change(folds, { target: { value: '10' } });
+    expect(trainButton()).toHaveProperty('disabled', false);
+  });
+
+  it('trains with a progress bar, then stores the result and moves on', async () => {
+    const answer = deferred<Response>();
+    const { api, onContinue } = start({ 'POST /api/train-models/': () => answer.promise }, { 7: { target_column: 'member' } });
+    fireEvent.click(trainButton());
+    expect(await screen.findByRole('progressbar', { name: 'Training in progress' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25'));
+    expect(screen.getByText('1 of 4')).toBeTruthy();
+    answer.resolve(json(RESULT));
+    expect(await screen.findByText('Training completed successfully')).toBeTruthy();
+    expect(onContinue).toHaveBeenCalledWith(RESULT);
+    expect(api.calls.find((call) => call.route === 'POST /api/train-models/')?.body).toEqual({
+      model_names: ['LogisticRegression', 'RandomForestClassifier'],
+      target_column: 'member',
+      problem_type: 'classification',
+      validation_method: 'train_test',
+      test_size: 0.2,
+      cv_folds: 5,
+    });
+  });
+
+  it("reports 'Failed to train models' with the server's reason", async () => {
+    const { onContinue } = start(
+      { 'POST /api/train-models/': () => json({ error: 'No model could be trained: boom', code: 'training_failed', params: { detail: 'boom' } }, 400) },
+      { 7: { target_column: 'member' } },
+    );
+    fireEvent.click(trainButton());
+    expect(await screen.findByText('Failed to train models')).toBeTruthy();
+    expect(screen.getByText('No model could be trained: boom')).toBeTruthy();
+    expect(onContinue).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CV_FOLDS,
+  DEFAULT_SETTINGS,
+  guessProblemType,
+  MODEL_CATALOGUE,
+  modelsFor,
+  TEST_SIZE,
+  trainingProblems,
+  trainRequest,
+  withProblemType,
+  withTarget,
+  type TrainingSettings,
+} from './trainingRules';
+
+const classes = () => 'classification' as const;
+const settings = (change: Partial<TrainingSettings> = {}): TrainingSettings => ({ ...DEFAULT_SETTINGS, target: 'y', ...change });
+
+describe('defaults and catalogue', () => {
+  it('start with classification, LogisticRegression and RandomForestClassifier, train_test 0.2, 5 folds', () => {
+    expect(DEFAULT_SETTINGS).toEqual({
+      problemType: 'classification',
+      target: '',
+      models: ['LogisticRegression', 'RandomForestClassifier'],
+      validationMethod: 'train_test',
+      testSize: 0.2,
+      cvFolds: 5,
+    });
+    expect([MODEL_CATALOGUE.classification.length, MODEL_CATALOGUE.regression.length, MODEL_CATALOGUE.clustering.length]).toEqual([11, 12, 7]);
+    expect(TEST_SIZE).toEqual({ min: 0.1, max: 0.5, step: 0.05, default: 0.2 });
+    expect(CV_FOLDS).toEqual({ min: 3, max: 10, step: 1, default: 5 });
+  });
+});
+
+describe('switching the problem type', () => {
+  it('to clustering clears the target and resets the models to the first two clusterers', () => {
+    const next = withProblemType(settings(), 'clustering', classes);
+    expect(next.target).toBe('');
+    expect(next.models).toEqual(['KMeans', 'DBSCAN']);
+  });
+
+  it('to regression keeps the target', () => {
+    const next = withProblemType(settings(), 'regression', classes);
+    expect(next.target).toBe('y');
+    expect(next.models).toEqual(['LinearRegression', 'RandomForestRegressor']);
+  });
+
+  it('keeps the selected models that belong to the new list', () => {
+    const next = withProblemType(settings({ models: ['SVC'] }), 'auto', classes);
+    expect(next.models).toEqual(['SVC']);
+  });
+
+  it('with auto-detect, follows the type the target suggests', () => {
+    const next = withTarget(settings({ problemType: 'auto' }), 'price', () => 'regression');
+    expect(next.models).toEqual(['LinearRegression', 'RandomForestRegressor']);
+  });
+});
+
+describe('modelsFor', () => {
+  it('resets to the first two of the list only when none of the selected belong to it', () => {
+    expect(modelsFor(['KMeans', 'SVC', 'Ridge'], MODEL_CATALOGUE.classification)).toEqual(['SVC']);
+    expect(modelsFor(['KMeans'], MODEL_CATALOGUE.regression)).toEqual(['LinearRegression', 'RandomForestRegressor']);
+    expect(modelsFor([], MODEL_CATALOGUE.clustering)).toEqual(['KMeans', 'DBSCAN']);
+  });
+});
+
+describe('guessProblemType', () => {
+  const columns = ['label', 'price', 'n'];
+  const rows = [
+    ['a', 1.5, 1],
+    ['b', 2.25, 2],
+    [null, 3.75, 1],
+  ];
+  it('reads text and few whole numbers as classes, other numbers as regression', () => {
+    expect(guessProblemType(columns, rows, 'label')).toBe('classification');
+    expect(guessProblemType(columns, rows, 'n')).toBe('classification');
+    expect(guessProblemType(columns, rows, 'price')).toBe('regression');
+    expect(guessProblemType(columns, rows, '')).toBe('classification');
+  });
+});
+
+describe('trainingProblems', () => {
+  it('needs at least one model', () => {
+    expect(trainingProblems(settings({ models: [] }))).toEqual(['noModel']);
+  });
+
+  it('needs a target unless clustering', () => {
+    expect(trainingProblems(settings({ target: '' }))).toEqual(['noTarget']);
+    expect(trainingProblems(settings({ problemType: 'clustering', target: '', models: ['KMeans'] }))).toEqual([]);
+  });
+
+  it('takes a test size from 0.1 to 0.5', () => {
+    for (const testSize of [0.1, 0.2, 0.35, 0.5]) expect(trainingProblems(settings({ testSize }))).toEqual([]);
+    for (const testSize of [0.05, 0.55, null]) expect(trainingProblems(settings({ testSize }))).toEqual(['testSize']);
+  });
+
+  it('takes 3 to 10 whole CV folds when cross-validating', () => {
+    const cv = (cvFolds: number | null) => settings({ validationMethod: 'cross_validation', cvFolds, testSize: null });
+    for (const folds of [3, 5, 10]) expect(trainingProblems(cv(folds))).toEqual([]);
+    for (const folds of [2, 11, 4.5, null]) expect(trainingProblems(cv(folds))).toEqual(['cvFolds']);
+  });
+
+  it('ignores the validation settings for clustering', () => {
+    expect(trainingProblems(settings({ problemType: 'clustering', models: ['KMeans'], testSize: null, cvFolds: null }))).toEqual([]);
+  });
+});
+
+describe('trainRequest', () => {
+  it('sends every field, or only the models and type for clustering', () => {
+    expect(trainRequest(settings({ validationMethod: 'cross_validation', cvFolds: 4 }))).toEqual({
+      model_names: ['LogisticRegression', 'RandomForestClassifier'],
+      target_column: 'y',
+      problem_type: 'classification',
+      validation_method: 'cross_validation',
+      test_size: 0.2,
+      cv_folds: 4,
+    });
+    expect(trainRequest(settings({ problemType: 'clustering', target: '', models: ['KMeans'] }))).toEqual({
+      model_names: ['KMeans'],
+      problem_type: 'clustering',
+    });
+  });
+});

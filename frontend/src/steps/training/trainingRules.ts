@@ -1,0 +1,143 @@
+import type { Cell } from '../../api/dataset';
+import type { ProblemType, RequestedProblemType, TrainRequest, ValidationMethod } from '../../api/training';
+import { columnValues } from '../common/columnKinds';
+
+/** SPEC §9: the model catalogue per problem type. */
+export const MODEL_CATALOGUE: Record<ProblemType, readonly string[]> = {
+  classification: [
+    'LogisticRegression',
+    'RandomForestClassifier',
+    'DecisionTreeClassifier',
+    'KNeighborsClassifier',
+    'SVC',
+    'XGBClassifier',
+    'LGBMClassifier',
+    'CatBoostClassifier',
+    'GaussianNB',
+    'MultinomialNB',
+    'ExtraTreesClassifier',
+  ],
+  regression: [
+    'LinearRegression',
+    'RandomForestRegressor',
+    'DecisionTreeRegressor',
+    'KNeighborsRegressor',
+    'SVR',
+    'XGBRegressor',
+    'LGBMRegressor',
+    'CatBoostRegressor',
+    'Ridge',
+    'Lasso',
+    'ElasticNet',
+    'ExtraTreesRegressor',
+  ],
+  clustering: ['KMeans', 'DBSCAN', 'AgglomerativeClustering', 'GaussianMixture', 'Birch', 'MeanShift', 'OPTICS'],
+};
+
+export const PROBLEM_TYPES: readonly RequestedProblemType[] = ['classification', 'regression', 'clustering', 'auto'];
+export const VALIDATION_METHODS: readonly ValidationMethod[] = ['train_test', 'cross_validation'];
+
+/** SPEC §5 and §9: test size 0.1 to 0.5 in steps of 0.05, default 0.2; CV folds 3 to 10, default 5. */
+export const TEST_SIZE = { min: 0.1, max: 0.5, step: 0.05, default: 0.2 } as const;
+export const CV_FOLDS = { min: 3, max: 10, step: 1, default: 5 } as const;
+
+/** A whole-number target with at most this many values is read as classes (as the server does). */
+const MAX_CLASS_VALUES = 20;
+
+export interface TrainingSettings {
+  problemType: RequestedProblemType;
+  /** '' for none (clustering). */
+  target: string;
+  models: string[];
+  validationMethod: ValidationMethod;
+  /** Null while the field holds no valid number. */
+  testSize: number | null;
+  cvFolds: number | null;
+}
+
+export const DEFAULT_SETTINGS: TrainingSettings = {
+  problemType: 'classification',
+  target: '',
+  models: ['LogisticRegression', 'RandomForestClassifier'],
+  validationMethod: 'train_test',
+  testSize: TEST_SIZE.default,
+  cvFolds: CV_FOLDS.default,
+};
+
+/**
+ * The type auto-detect will most likely find, read from the preview values of the target:
+ * text, booleans and whole numbers with few values are classes; other numbers regression.
+ */
+export function guessProblemType(columns: readonly string[], rows: readonly Cell[][], target: string): ProblemType {
+  if (target === '') return 'classification';
+  const values = columnValues(columns, rows, target).filter((value) => value !== null && value !== '');
+  const numbers = values.filter((value): value is number => typeof value === 'number');
+  if (values.length === 0 || numbers.length < values.length) return 'classification';
+  const whole = numbers.every((value) => Number.isInteger(value));
+  return whole && new Set(numbers).size <= MAX_CLASS_VALUES ? 'classification' : 'regression';
+}
+
+/** The catalogue the models are chosen from: the type itself, or for auto-detect the likely one. */
+export function catalogueType(problemType: RequestedProblemType, guessed: ProblemType): ProblemType {
+  return problemType === 'auto' ? guessed : problemType;
+}
+
+/** SPEC §4: the selection kept when some of it belongs to the list, else the list's first two. */
+export function modelsFor(selected: readonly string[], catalogue: readonly string[]): string[] {
+  const kept = selected.filter((model) => catalogue.includes(model));
+  return kept.length > 0 ? kept : catalogue.slice(0, 2);
+}
+
+/** SPEC §4: a new problem type; clustering clears the target, and the model list follows the type. */
+export function withProblemType(
+  settings: TrainingSettings,
+  problemType: RequestedProblemType,
+  guess: (target: string) => ProblemType,
+): TrainingSettings {
+  const target = problemType === 'clustering' ? '' : settings.target;
+  return { ...settings, problemType, target, models: modelsFor(settings.models, MODEL_CATALOGUE[catalogueType(problemType, guess(target))]) };
+}
+
+/** A new target; with auto-detect the likely type, and so the model list, may change with it. */
+export function withTarget(settings: TrainingSettings, target: string, guess: (target: string) => ProblemType): TrainingSettings {
+  return { ...settings, target, models: modelsFor(settings.models, MODEL_CATALOGUE[catalogueType(settings.problemType, guess(target))]) };
+}
+
+export function toggleModel(models: readonly string[], model: string, on: boolean): string[] {
+  if (on) return models.includes(model) ? [...models] : [...models, model];
+  return models.filter((name) => name !== model);
+}
+
+export type TrainingProblem = 'noModel' | 'noTarget' | 'testSize' | 'cvFolds';
+
+/** SPEC §5: what keeps the settings from training; the train button is disabled while any is found. */
+export function trainingProblems(settings: TrainingSettings): TrainingProblem[] {
+  const problems: TrainingProblem[] = [];
+  if (settings.models.length === 0) problems.push('noModel');
+  if (settings.problemType === 'clustering') return problems;
+  if (settings.target === '') problems.push('noTarget');
+  if (settings.validationMethod === 'train_test') {
+    const size = settings.testSize;
+    if (size === null || size < TEST_SIZE.min || size > TEST_SIZE.max) problems.push('testSize');
+  } else {
+    const folds = settings.cvFolds;
+    if (folds === null || !Number.isInteger(folds) || folds < CV_FOLDS.min || folds > CV_FOLDS.max) problems.push('cvFolds');
+  }
+  return problems;
+}
+
+/** The request of SPEC §7: clustering sends no target, validation method, test size or folds. */
+export function trainRequest(settings: TrainingSettings): TrainRequest {
+  if (settings.problemType === 'clustering') {
+    // the server gives the three fields it ignores for clustering their defaults
+    return { model_names: settings.models, problem_type: 'clustering' } as TrainRequest;
+  }
+  return {
+    model_names: settings.models,
+    target_column: settings.target,
+    problem_type: settings.problemType,
+    validation_method: settings.validationMethod,
+    test_size: settings.testSize ?? TEST_SIZE.default,
+    cv_folds: settings.cvFolds ?? CV_FOLDS.default,
+  };
+}
