@@ -96,3 +96,19 @@ export function BusyNote({ children }: { children: ReactNode }) {
     </span>
   );
 }
+
+interface ContinueButtonProps {
+  label: string;
+  /** A call of the screen is running. */
+  busy: boolean;
+  onClick: () => void;
+}
+
+/** A step's primary way on, disabled while the screen is busy. */
+export function ContinueButton({ label, busy, onClick }: ContinueButtonProps) {
+  return (
+    <button type="button" className="button button--primary" disabled={busy} onClick={onClick}>
+      {label}
+    </button>
+  );
+}

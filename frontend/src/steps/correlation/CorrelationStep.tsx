@@ -6,7 +6,7 @@ import { dropCorrelatedColumns, previewCorrelations, targetCorrelation, type Cor
 import type { Session } from '../../app/session';
 import { useStepSnapshot } from '../../components/DataTable/useStepSnapshot';
 import { notify } from '../../components/notify';
-import { StepScreen } from '../../components/StepScreen/StepScreen';
+import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
 import { savedChanges, type AppliedChange } from '../common/stepResult';
 import { tableVersion } from '../common/tableVersion';
@@ -101,10 +101,9 @@ export function CorrelationStep({ session, onDataChange, onContinue }: Correlati
       snapshot={snapshot}
       onDataChange={onDataChange}
       actions={
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={drop.isPending}
+        <ContinueButton
+          label={t('correlation.continue')}
+          busy={drop.isPending}
           onClick={() =>
             onContinue({
               changes,
@@ -113,9 +112,7 @@ export function CorrelationStep({ session, onDataChange, onContinue }: Correlati
               target_column: target === '' ? null : target,
             })
           }
-        >
-          {t('correlation.continue')}
-        </button>
+        />
       }
     >
       <CorrelatedPairs

@@ -8,21 +8,25 @@ import { encodeFeatures, type EncodeRequest, type FrameResult } from '../../api/
 import type { Session } from '../../app/session';
 import { useStepSnapshot } from '../../components/DataTable/useStepSnapshot';
 import { notify } from '../../components/notify';
+import { CheckboxField } from '../../components/fields/CheckboxField';
+import { SelectField } from '../../components/fields/SelectField';
 import { nextFreeColumn } from '../../components/SettingsRows/columnChoices';
+import { ColumnSettingsCard } from '../../components/SettingsRows/ColumnSettingsCard';
 import { useRowList } from '../../components/SettingsRows/useRowList';
-import { StepScreen } from '../../components/StepScreen/StepScreen';
+import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
 import { savedChanges, type AppliedChange } from '../common/stepResult';
 import { knownTarget } from '../common/targetColumn';
 import { useFrameChange } from '../common/useFrameChange';
 import { useFrameInfo } from '../common/useFrameInfo';
-import { ColumnEncodingSettings } from './ColumnEncodingSettings';
 import {
   columnEncodingRequest,
   DEFAULT_GLOBAL_ENCODING,
+  ENCODING_STRATEGIES,
   encodingCandidates,
   globalEncodingRequest,
   newEncodingRow,
+  usesOrdinalFlag,
   type Checked,
   type EncodingRow,
 } from './encodingRules';
@@ -102,14 +106,11 @@ export function EncodingStep({ session, onDataChange, onContinue }: EncodingStep
       snapshot={snapshot}
       onDataChange={onDataChange}
       actions={
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={busy}
+        <ContinueButton
+          label={t('encoding.continue')}
+          busy={busy}
           onClick={() => onContinue({ changes, target_column: target === '' ? null : target })}
-        >
-          {t('encoding.continue')}
-        </button>
+        />
       }
     >
       <GlobalEncodingSettings
@@ -123,15 +124,35 @@ export function EncodingStep({ session, onDataChange, onContinue }: EncodingStep
         busy={busy}
         onApply={() => send(globalEncodingRequest(settings, target), applyGlobal.mutate)}
       />
-      <ColumnEncodingSettings
+      <ColumnSettingsCard
         rows={rows}
         candidates={candidates}
+        info={t('encoding.columns.info')}
+        emptyText={t('encoding.columns.empty')}
         onAdd={addRow}
         onChange={rowList.update}
         onRemove={rowList.remove}
         applying={applyColumns.isPending}
         busy={busy}
         onApply={() => send(columnEncodingRequest(rows, target, settings.maxCategories), applyColumns.mutate)}
+        renderFields={(row, change) => (
+          <>
+            <SelectField
+              label={t('common.strategy')}
+              value={row.strategy}
+              choices={ENCODING_STRATEGIES.map((value) => ({ value, label: t(`encoding.strategies.${value}`) }))}
+              onChange={(strategy) => change({ strategy })}
+            />
+            {usesOrdinalFlag(row.strategy) && (
+              <CheckboxField
+                label={t('encoding.ordinal')}
+                info={t('encoding.ordinalInfo')}
+                checked={row.ordinal}
+                onChange={(ordinal) => change({ ordinal })}
+              />
+            )}
+          </>
+        )}
       />
     </StepScreen>
   );

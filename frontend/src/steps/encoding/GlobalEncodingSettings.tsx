@@ -1,10 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../components/fields/NumberField';
 import { SelectField } from '../../components/fields/SelectField';
-import { SlidersIcon } from '../../components/icons';
-import { SectionCard } from '../../components/SectionCard/SectionCard';
-import { ApplyButton, CardNote, ColumnChips } from '../../components/StepScreen/StepScreen';
-import { TargetField } from '../common/TargetField';
+import { TargetedGlobalSettings } from '../common/TargetedGlobalSettings';
 import { ENCODING_STRATEGIES, MAX_CATEGORIES_FIELD, type GlobalEncodingSettings as Settings } from './encodingRules';
 
 interface GlobalEncodingSettingsProps {
@@ -26,41 +23,34 @@ export function GlobalEncodingSettings(props: GlobalEncodingSettingsProps) {
   const { t } = useTranslation();
 
   return (
-    <SectionCard title={t('common.globalSettings')} icon={<SlidersIcon />}>
-      <div className="card-stack">
-        <div className="settings-grid">
-          <SelectField
-            label={t('encoding.defaultStrategy')}
-            info={t('encoding.strategyInfo')}
-            value={settings.strategy}
-            choices={ENCODING_STRATEGIES.map((value) => ({ value, label: t(`encoding.strategies.${value}`) }))}
-            onChange={(strategy) => onChange({ ...settings, strategy })}
-          />
-          {settings.strategy === 'auto' && (
-            <NumberField
-              label={t('encoding.maxCategories')}
-              hint={t('encoding.maxCategoriesHint')}
-              value={settings.maxCategories}
-              {...MAX_CATEGORIES_FIELD}
-              onChange={(maxCategories) => onChange({ ...settings, maxCategories })}
-            />
-          )}
-          <TargetField columns={columns} value={target} onChange={onTargetChange} info={t('encoding.targetInfo')} />
-        </div>
-        {candidates.length === 0 ? (
-          <CardNote tone="warn">{t('encoding.noCategorical')}</CardNote>
-        ) : (
-          <ColumnChips label={t('encoding.toEncode')} columns={candidates} />
-        )}
-      </div>
-      <div className="settings-actions">
-        <ApplyButton
-          label={t('common.applyGlobal')}
-          applying={applying}
-          disabled={busy || (settings.strategy === 'auto' && settings.maxCategories === null)}
-          onClick={onApply}
+    <TargetedGlobalSettings
+      target={target}
+      onTargetChange={onTargetChange}
+      targetInfo={t('encoding.targetInfo')}
+      columns={columns}
+      candidates={candidates}
+      noCandidates={t('encoding.noCategorical')}
+      candidatesLabel={t('encoding.toEncode')}
+      onApply={onApply}
+      applying={applying}
+      disabled={busy || (settings.strategy === 'auto' && settings.maxCategories === null)}
+    >
+      <SelectField
+        label={t('encoding.defaultStrategy')}
+        info={t('encoding.strategyInfo')}
+        value={settings.strategy}
+        choices={ENCODING_STRATEGIES.map((value) => ({ value, label: t(`encoding.strategies.${value}`) }))}
+        onChange={(strategy) => onChange({ ...settings, strategy })}
+      />
+      {settings.strategy === 'auto' && (
+        <NumberField
+          label={t('encoding.maxCategories')}
+          hint={t('encoding.maxCategoriesHint')}
+          value={settings.maxCategories}
+          {...MAX_CATEGORIES_FIELD}
+          onChange={(maxCategories) => onChange({ ...settings, maxCategories })}
         />
-      </div>
-    </SectionCard>
+      )}
+    </TargetedGlobalSettings>
   );
 }

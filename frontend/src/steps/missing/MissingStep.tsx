@@ -6,14 +6,16 @@ import { handleMissing, type FrameResult, type MissingRequest } from '../../api/
 import type { Session } from '../../app/session';
 import { useStepSnapshot } from '../../components/DataTable/useStepSnapshot';
 import { notify } from '../../components/notify';
+import { SelectField } from '../../components/fields/SelectField';
+import { TextField } from '../../components/fields/TextField';
 import { nextFreeColumn } from '../../components/SettingsRows/columnChoices';
+import { ColumnSettingsCard } from '../../components/SettingsRows/ColumnSettingsCard';
 import { useRowList } from '../../components/SettingsRows/useRowList';
-import { StepScreen } from '../../components/StepScreen/StepScreen';
+import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
 import { savedChanges, type AppliedChange } from '../common/stepResult';
 import { useFrameChange } from '../common/useFrameChange';
 import { useFrameInfo } from '../common/useFrameInfo';
-import { ColumnMissingSettings } from './ColumnMissingSettings';
 import { GlobalMissingSettings } from './GlobalMissingSettings';
 import { MissingSummary } from './MissingSummary';
 import {
@@ -21,7 +23,10 @@ import {
   DEFAULT_GLOBAL_SETTINGS,
   globalRequest,
   missingCandidates,
+  needsFillValue,
   newRow,
+  strategiesFor,
+  strategyForColumn,
   type MissingRow,
 } from './missingRules';
 
@@ -83,9 +88,7 @@ export function MissingStep({ session, onDataChange, onContinue }: MissingStepPr
       snapshot={snapshot}
       onDataChange={onDataChange}
       actions={
-        <button type="button" className="button button--primary" disabled={busy} onClick={() => onContinue({ changes })}>
-          {t('missing.continue')}
-        </button>
+        <ContinueButton label={t('missing.continue')} busy={busy} onClick={() => onContinue({ changes })} />
       }
     >
       <MissingSummary info={info} />
@@ -99,22 +102,31 @@ export function MissingStep({ session, onDataChange, onContinue }: MissingStepPr
           if (request !== null) applyGlobal.mutate(request);
         }}
       />
-      <ColumnMissingSettings
+      <ColumnSettingsCard
         rows={rows}
         candidates={candidates}
-        dtypes={dtypes}
+        info={t('missing.columns.info')}
+        emptyText={t('missing.columns.empty')}
         onAdd={addRow}
         onChange={rowList.update}
         onRemove={rowList.remove}
         applying={applyColumns.isPending}
         busy={busy}
-        onApply={() => {
-          if (rows.length === 0) {
-            notify.error(t('common.addFirst'));
-            return;
-          }
-          applyColumns.mutate(columnRequest(rows));
-        }}
+        onApply={() => applyColumns.mutate(columnRequest(rows))}
+        onColumnChange={(row, column) => ({ strategy: strategyForColumn(row.strategy, dtypes[column]) })}
+        renderFields={(row, change) => (
+          <>
+            <SelectField
+              label={t('common.strategy')}
+              value={row.strategy}
+              choices={strategiesFor(dtypes[row.column]).map((value) => ({ value, label: t(`missing.strategies.${value}`) }))}
+              onChange={(strategy) => change({ strategy })}
+            />
+            {needsFillValue(row.strategy) && (
+              <TextField label={t('missing.fillValue')} value={row.fillValue} onChange={(fillValue) => change({ fillValue })} />
+            )}
+          </>
+        )}
       />
     </StepScreen>
   );

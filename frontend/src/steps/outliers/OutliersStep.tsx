@@ -7,21 +7,26 @@ import { removeOutliers, type FrameResult, type RemoveOutliersRequest } from '..
 import type { Session } from '../../app/session';
 import { useStepSnapshot } from '../../components/DataTable/useStepSnapshot';
 import { notify } from '../../components/notify';
+import { NumberField } from '../../components/fields/NumberField';
+import { SelectField } from '../../components/fields/SelectField';
 import { nextFreeColumn } from '../../components/SettingsRows/columnChoices';
+import { ColumnSettingsCard } from '../../components/SettingsRows/ColumnSettingsCard';
 import { useRowList } from '../../components/SettingsRows/useRowList';
-import { StepScreen } from '../../components/StepScreen/StepScreen';
+import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
 import { savedChanges, type AppliedChange } from '../common/stepResult';
 import { tableVersion } from '../common/tableVersion';
 import { useFrameChange } from '../common/useFrameChange';
 import { useFrameInfo } from '../common/useFrameInfo';
-import { ColumnOutlierSettings } from './ColumnOutlierSettings';
 import { DetectionSettings } from './DetectionSettings';
 import {
   columnRemovalRequest,
   DEFAULT_DETECTION,
   DEFAULT_STRATEGY,
   detectionRequest,
+  FACTOR_FIELD,
+  OUTLIER_METHODS,
+  OUTLIER_STRATEGIES,
   outlierCandidates,
   removalRequest,
   type DetectionSettings as Detection,
@@ -97,9 +102,7 @@ export function OutliersStep({ session, onDataChange, onContinue }: OutliersStep
       snapshot={snapshot}
       onDataChange={onDataChange}
       actions={
-        <button type="button" className="button button--primary" disabled={busy} onClick={() => onContinue({ changes })}>
-          {t('outliers.continue')}
-        </button>
+        <ContinueButton label={t('outliers.continue')} busy={busy} onClick={() => onContinue({ changes })} />
       }
     >
       <DetectionSettings
@@ -118,22 +121,38 @@ export function OutliersStep({ session, onDataChange, onContinue }: OutliersStep
           if (request !== null) removeGlobal.mutate(request);
         }}
       />
-      <ColumnOutlierSettings
+      <ColumnSettingsCard
         rows={rows}
         candidates={candidates}
+        info={t('outliers.columns.info')}
+        emptyText={t('outliers.columns.empty')}
         onAdd={addRow}
         onChange={rowList.update}
         onRemove={rowList.remove}
         applying={removeColumns.isPending}
         busy={busy}
+        invalid={rows.some((row) => row.factor === null)}
         onApply={() => {
-          if (rows.length === 0) {
-            notify.error(t('common.addFirst'));
-            return;
-          }
           const request = columnRemovalRequest(rows, removal);
           if (request !== null) removeColumns.mutate(request);
         }}
+        renderFields={(row, change) => (
+          <>
+            <SelectField
+              label={t('common.strategy')}
+              value={row.strategy}
+              choices={OUTLIER_STRATEGIES.map((value) => ({ value, label: t(`outliers.strategies.${value}`) }))}
+              onChange={(strategy) => change({ strategy })}
+            />
+            <SelectField
+              label={t('common.method')}
+              value={row.method}
+              choices={OUTLIER_METHODS.map((value) => ({ value, label: t(`outliers.methods.${value}`) }))}
+              onChange={(method) => change({ method })}
+            />
+            <NumberField label={t('common.factor')} value={row.factor} {...FACTOR_FIELD} onChange={(factor) => change({ factor })} />
+          </>
+        )}
       />
     </StepScreen>
   );

@@ -1,10 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ScalingMethod } from '../../api/transforms';
 import { SelectField } from '../../components/fields/SelectField';
-import { SlidersIcon } from '../../components/icons';
-import { SectionCard } from '../../components/SectionCard/SectionCard';
-import { ApplyButton, CardNote, ColumnChips } from '../../components/StepScreen/StepScreen';
-import { TargetField } from '../common/TargetField';
+import { TargetedGlobalSettings } from '../common/TargetedGlobalSettings';
 import { SCALING_METHODS } from './scalingRules';
 
 interface GlobalScalingSettingsProps {
@@ -25,27 +22,26 @@ export function GlobalScalingSettings(props: GlobalScalingSettingsProps) {
   const { t } = useTranslation();
 
   return (
-    <SectionCard title={t('common.globalSettings')} icon={<SlidersIcon />}>
-      <div className="card-stack">
-        <div className="settings-grid">
-          <SelectField
-            label={t('common.method')}
-            info={t('scaling.methodInfo')}
-            value={method}
-            choices={SCALING_METHODS.map((value) => ({ value, label: t(`scaling.methods.${value}`) }))}
-            onChange={onMethodChange}
-          />
-          <TargetField columns={columns} value={target} onChange={onTargetChange} info={t('scaling.targetInfo')} />
-        </div>
-        {candidates.length === 0 ? (
-          <CardNote tone="warn">{t('scaling.noCandidates')}</CardNote>
-        ) : (
-          <ColumnChips label={t('scaling.toScale')} info={t('scaling.candidatesInfo')} columns={candidates} />
-        )}
-      </div>
-      <div className="settings-actions">
-        <ApplyButton label={t('common.applyGlobal')} applying={applying} disabled={busy || candidates.length === 0} onClick={onApply} />
-      </div>
-    </SectionCard>
+    <TargetedGlobalSettings
+      target={target}
+      onTargetChange={onTargetChange}
+      targetInfo={t('scaling.targetInfo')}
+      columns={columns}
+      candidates={candidates}
+      noCandidates={t('scaling.noCandidates')}
+      candidatesLabel={t('scaling.toScale')}
+      candidatesInfo={t('scaling.candidatesInfo')}
+      onApply={onApply}
+      applying={applying}
+      disabled={busy || candidates.length === 0}
+    >
+      <SelectField
+        label={t('common.method')}
+        info={t('scaling.methodInfo')}
+        value={method}
+        choices={SCALING_METHODS.map((value) => ({ value, label: t(`scaling.methods.${value}`) }))}
+        onChange={onMethodChange}
+      />
+    </TargetedGlobalSettings>
   );
 }

@@ -6,20 +6,22 @@ import { scaleFeatures, type FrameResult, type ScaleRequest, type ScalingMethod 
 import type { Session } from '../../app/session';
 import { useStepSnapshot } from '../../components/DataTable/useStepSnapshot';
 import { notify } from '../../components/notify';
+import { SelectField } from '../../components/fields/SelectField';
 import { nextFreeColumn } from '../../components/SettingsRows/columnChoices';
+import { ColumnSettingsCard } from '../../components/SettingsRows/ColumnSettingsCard';
 import { useRowList } from '../../components/SettingsRows/useRowList';
-import { StepScreen } from '../../components/StepScreen/StepScreen';
+import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
 import { savedChanges } from '../common/stepResult';
 import { knownTarget } from '../common/targetColumn';
 import { useFrameChange } from '../common/useFrameChange';
 import { useFrameInfo } from '../common/useFrameInfo';
-import { ColumnScalingSettings } from './ColumnScalingSettings';
 import { GlobalScalingSettings } from './GlobalScalingSettings';
 import {
   columnScaleRequest,
   DEFAULT_SCALING_METHOD,
   globalScaleRequest,
+  SCALING_METHODS,
   scalingCandidates,
   SKIPPED_RESULT,
   type ScalingResult,
@@ -85,14 +87,11 @@ export function ScalingStep({ session, onDataChange, onContinue }: ScalingStepPr
           <button type="button" className="button button--ghost" disabled={busy} onClick={() => onContinue(SKIPPED_RESULT)}>
             {t('scaling.skip')}
           </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy}
+          <ContinueButton
+            label={t('scaling.continue')}
+            busy={busy}
             onClick={() => onContinue({ skipped: false, changes, target_column: target === '' ? null : target })}
-          >
-            {t('scaling.continue')}
-          </button>
+          />
         </>
       }
     >
@@ -107,21 +106,25 @@ export function ScalingStep({ session, onDataChange, onContinue }: ScalingStepPr
         busy={busy}
         onApply={() => applyGlobal.mutate(globalScaleRequest(method, target))}
       />
-      <ColumnScalingSettings
+      <ColumnSettingsCard
         rows={rows}
         candidates={candidates}
+        info={t('scaling.columns.info')}
+        emptyText={t('scaling.columns.empty')}
         onAdd={addRow}
         onChange={rowList.update}
         onRemove={rowList.remove}
         applying={applyColumns.isPending}
         busy={busy}
-        onApply={() => {
-          if (rows.length === 0) {
-            notify.error(t('common.addFirst'));
-            return;
-          }
-          applyColumns.mutate(columnScaleRequest(rows, target));
-        }}
+        onApply={() => applyColumns.mutate(columnScaleRequest(rows, target))}
+        renderFields={(row, change) => (
+          <SelectField
+            label={t('common.method')}
+            value={row.method}
+            choices={SCALING_METHODS.map((value) => ({ value, label: t(`scaling.methods.${value}`) }))}
+            onChange={(method) => change({ method })}
+          />
+        )}
       />
     </StepScreen>
   );
