@@ -108,7 +108,7 @@ async function run() {
   const csv = writeCsv();
   backend = process.env.LATHE_E2E_URL ? { url: process.env.LATHE_E2E_URL.replace(/\/+$/, '') } : await startBackend();
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
       '--no-sandbox',
