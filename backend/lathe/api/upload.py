@@ -2,6 +2,7 @@
 
 import logging
 import secrets
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -68,7 +69,7 @@ async def upload(
     )
 
 
-def _read(path: Any, filename: str) -> ReadTable:
+def _read(path: Path, filename: str) -> ReadTable:
     try:
         return read_table(path, filename)
     except LatheError:
