@@ -17,6 +17,8 @@ from lathe.api import (
     health,
     history,
     missing,
+    model_files,
+    optimization,
     outliers,
     scaling,
     training,
@@ -74,6 +76,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         scaling,
         training,
         evaluation,
+        optimization,
+        model_files,
     ):
         app.include_router(area.router)
     if (settings.static_dir / "index.html").exists():

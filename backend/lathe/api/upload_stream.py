@@ -1,16 +1,21 @@
-"""Stream a multipart upload straight to disk, counting bytes as they arrive."""
+"""Stream a multipart upload straight to disk, counting bytes as they arrive, and read it."""
 
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from fastapi import Request
 from python_multipart.multipart import MultipartParser, parse_options_header
 
-from lathe.errors import LatheError, PayloadTooLargeError
+from lathe.errors import LatheError, PayloadTooLargeError, UnreadableFileError
+from lathe.io.readers import ReadTable, read_table
+
+log = logging.getLogger(__name__)
 
 FIELD_NAME = "file"
 _FORM_OVERHEAD = 64 * 1024
+MAX_FIELD_BYTES = 1024
 
 
 @dataclass
@@ -18,6 +23,8 @@ class ReceivedFile:
     path: Path
     filename: str
     size: int
+    fields: dict[str, str] = field(default_factory=dict)
+    """The form's text fields (the first kilobyte of each)."""
 
 
 @dataclass
@@ -29,6 +36,17 @@ class _PartState:
     filename: str | None = None
     size: int = 0
     files_seen: int = 0
+    text_field: str | None = None
+    fields: dict[str, bytes] = field(default_factory=dict)
+
+
+def multipart_body(text_fields: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The OpenAPI request body of a form with the `file` field and `text_fields`."""
+    properties = {FIELD_NAME: {"type": "string", "format": "binary"}, **(text_fields or {})}
+    schema = {"type": "object", "required": [FIELD_NAME], "properties": properties}
+    return {
+        "requestBody": {"required": True, "content": {"multipart/form-data": {"schema": schema}}}
+    }
 
 
 def too_large(limit_mb: int) -> PayloadTooLargeError:
@@ -67,20 +85,28 @@ async def receive_file(request: Request, target: Path, limit_mb: int) -> Receive
 
         def on_headers_finished() -> None:
             _, disposition = parse_options_header(state.headers.get(b"content-disposition"))
-            if disposition.get(b"name") == FIELD_NAME.encode() and b"filename" in disposition:
+            name = disposition.get(b"name", b"")
+            if name == FIELD_NAME.encode() and b"filename" in disposition:
                 state.files_seen += 1
                 state.filename = disposition[b"filename"].decode("utf-8", "replace")
                 state.sink = sink if state.files_seen == 1 else None
+            elif b"filename" not in disposition:
+                state.text_field = name.decode("utf-8", "replace")
+                state.fields.setdefault(state.text_field, b"")
 
         def on_part_data(data: bytes, start: int, end: int) -> None:
             if state.sink is not None:
                 state.size += end - start
                 if state.size <= limit:
                     state.sink.write(data[start:end])
+            elif state.text_field is not None:
+                value = state.fields[state.text_field] + data[start:end]
+                state.fields[state.text_field] = value[:MAX_FIELD_BYTES]
 
         def on_part_end() -> None:
             state.headers = {}
             state.sink = None
+            state.text_field = None
 
         parser = MultipartParser(
             boundary,
@@ -103,4 +129,18 @@ async def receive_file(request: Request, target: Path, limit_mb: int) -> Receive
         raise LatheError("Choose a file to upload in the field 'file'.", "no_file")
     if state.files_seen > 1:
         raise LatheError("Upload a single file at a time.", "too_many_files")
-    return ReceivedFile(target, Path(state.filename).name, state.size)
+    fields = {name: value.decode("utf-8", "replace") for name, value in state.fields.items()}
+    return ReceivedFile(target, Path(state.filename).name, state.size, fields)
+
+
+def read_received_file(path: Path, filename: str) -> ReadTable:
+    """The received file as a frame; a file no reader understands is a 422."""
+    try:
+        return read_table(path, filename)
+    except LatheError:
+        raise
+    except Exception as error:
+        log.warning("unreadable upload %s", filename, exc_info=True)
+        raise UnreadableFileError(
+            "The file could not be read.", "file_unreadable", {"detail": str(error)[:300]}
+        ) from error

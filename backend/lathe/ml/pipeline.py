@@ -6,7 +6,8 @@ settings for the target column are left out, so the model learns the target as u
 left non-numeric into numbers; ``ModelStep`` holds the catalogue estimator.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pandas as pd
 
@@ -18,16 +19,19 @@ from lathe.store.manifest import RecipeStep
 
 
 def training_pipeline(
-    recipe: Sequence[RecipeStep], entry: CatalogEntry, target_column: str | None
+    recipe: Sequence[RecipeStep],
+    entry: CatalogEntry,
+    target_column: str | None,
+    params: Mapping[str, Any] | None = None,
 ) -> RecipePipeline:
-    """The unfitted pipeline of `recipe` and `entry`'s model."""
+    """The unfitted pipeline of `recipe` and `entry`'s model, built with `params`."""
     features = recipe if target_column is None else without_column_settings(recipe, target_column)
     steps = recipe_pipeline(features, target_column).steps
     return RecipePipeline(
         steps=[
             *steps,
             ("model_input", ModelInput(target_column)),
-            ("model", ModelStep(entry.build(), entry.problem_type)),
+            ("model", ModelStep(entry.build(**(params or {})), entry.problem_type)),
         ],
         target_column=target_column,
     )

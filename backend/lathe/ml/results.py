@@ -64,8 +64,9 @@ class Charts(TypedDict):
 
 
 class SamplingNote(TypedDict):
-    purpose: Literal["training", "silhouette"]
-    """What ran on the sample: fitting the model, or the silhouette score."""
+    purpose: Literal["training", "silhouette", "search"]
+    """What ran on the sample: fitting the model, the silhouette score, or an
+    optimization's search."""
     rows: int
     of_rows: int
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,7 +43,7 @@ from lathe.ml.evaluation import (
 from lathe.ml.importance import native_importances, permutation_importances
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_input, model_step, training_pipeline
-from lathe.ml.problem import learning_target
+from lathe.ml.problem import ProblemType, learning_target
 from lathe.ml.results import ModelResult, SamplingNote, TrainingResults, no_charts
 from lathe.ml.sampling import SEED, Positions, stratified_sample, uniform_sample
 from lathe.ml.training_config import TrainingConfig
@@ -84,7 +84,7 @@ class _Tracker:
 
 
 @dataclass
-class _Fitted:
+class FittedPipeline:
     pipeline: RecipePipeline
     sampling: SamplingNote | None
     seconds: float
@@ -97,13 +97,16 @@ class _HeldOut:
     probabilities: npt.NDArray[np.float64] | None
 
 
-def _fit(
+def fit_pipeline(
     entry: CatalogEntry,
     recipe: Sequence[RecipeStep],
     target_column: str | None,
     frame: pd.DataFrame,
     target: pd.Series[Any] | None,
-) -> _Fitted:
+    params: Mapping[str, Any] | None = None,
+) -> FittedPipeline:
+    """`entry`'s model with `params` after `recipe`, fitted on `frame` (on a sample of it
+    above the entry's row limit)."""
     note: SamplingNote | None = None
     if entry.row_limit is not None and len(frame) > entry.row_limit:
         rows = (
@@ -114,13 +117,14 @@ def _fit(
         note = {"purpose": "training", "rows": len(rows), "of_rows": len(frame)}
         frame = frame.iloc[rows]
         target = None if target is None else target.iloc[rows]
-    pipeline = training_pipeline(recipe, entry, target_column)
+    pipeline = training_pipeline(recipe, entry, target_column, params)
     started = time.perf_counter()
     pipeline.fit(frame, target)
-    return _Fitted(pipeline, note, time.perf_counter() - started)
+    return FittedPipeline(pipeline, note, time.perf_counter() - started)
 
 
-def _error_text(error: Exception) -> str:
+def error_text(error: Exception) -> str:
+    """What a person is told of a model's failure."""
     text = error.message if isinstance(error, LatheError) else str(error)
     return (text or type(error).__name__)[:ERROR_CHARS]
 
@@ -130,7 +134,7 @@ def _failed(name: str, error: Exception) -> ModelResult:
     return {
         "model": name,
         "metrics": {},
-        "error": _error_text(error),
+        "error": error_text(error),
         "train_seconds": 0.0,
         "sampling": [],
         "fold_scores": None,
@@ -157,6 +161,18 @@ def validation_splits(target: pd.Series[Any], config: TrainingConfig) -> list[Sp
             "too_few_rows",
             {"rows": len(target), "detail": str(error)[:300]},
         ) from error
+
+
+def learning_rows(
+    raw_frame: pd.DataFrame, target_column: str | None, problem_type: ProblemType
+) -> tuple[pd.DataFrame, pd.Series[Any] | None]:
+    """The feature columns and the target of the rows that have a target value (every
+    row and no target for clustering)."""
+    if target_column is None:
+        return raw_frame, None
+    has_target = raw_frame[target_column].notna()
+    rows = raw_frame if has_target.all() else raw_frame.loc[has_target]
+    return rows.drop(columns=[target_column]), learning_target(rows[target_column], problem_type)
 
 
 def _held_out(
@@ -190,11 +206,11 @@ def _supervised_result(
     actual_values = target.to_numpy()
     held_out: list[_HeldOut] = []
     seconds = 0.0
-    fitted: _Fitted | None = None
+    fitted: FittedPipeline | None = None
     for fold, (train_rows, test_rows) in enumerate(splits, 1):
         part = f", fold {fold} of {len(splits)}" if cross_validated else ""
         tracker.fitting(f"Training {label}{part}")
-        fitted = _fit(
+        fitted = fit_pipeline(
             entry, recipe, config.target_column, frame.iloc[train_rows], target.iloc[train_rows]
         )
         seconds += fitted.seconds
@@ -203,7 +219,7 @@ def _supervised_result(
     last_fold = fitted.pipeline
     if cross_validated:
         tracker.fitting(f"Training {label}, final fit on every row")
-        fitted = _fit(entry, recipe, config.target_column, frame, target)
+        fitted = fit_pipeline(entry, recipe, config.target_column, frame, target)
         seconds += fitted.seconds
 
     actual = actual_values[np.concatenate([part.rows for part in held_out])]
@@ -238,7 +254,7 @@ def _supervised_result(
 def _clustering_result(
     entry: CatalogEntry, recipe: Sequence[RecipeStep], frame: pd.DataFrame
 ) -> tuple[ModelResult, RecipePipeline]:
-    fitted = _fit(entry, recipe, None, frame, None)
+    fitted = fit_pipeline(entry, recipe, None, frame, None)
     step = model_step(fitted.pipeline)
     prepared = model_features(fitted.pipeline, frame)
     matrix = model_matrix(prepared)
@@ -271,13 +287,8 @@ def train(
     """Train every model of `config` on `raw_frame` (the frame as uploaded) through
     `recipe`."""
     target_column = config.target_column
-    frame, target, splits = raw_frame, None, []
-    if target_column is not None:
-        has_target = raw_frame[target_column].notna()
-        rows = raw_frame if has_target.all() else raw_frame.loc[has_target]
-        frame = rows.drop(columns=[target_column])
-        target = learning_target(rows[target_column], config.problem_type)
-        splits = validation_splits(target, config)
+    frame, target = learning_rows(raw_frame, target_column, config.problem_type)
+    splits = [] if target is None else validation_splits(target, config)
     cross_validated = config.validation_method == "cross_validation"
     fits_per_model = 1 if target is None else len(splits) + int(cross_validated)
     tracker = _Tracker(progress, len(config.models) * fits_per_model)

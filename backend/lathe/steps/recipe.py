@@ -137,6 +137,9 @@ class RecipePipeline(BaseEstimator):  # type: ignore[misc]
     and ``predict`` add an all-missing placeholder when ``X`` lacks it and take it out
     before the model. Every step transforms column by column, so the placeholder never
     changes another column.
+
+    ``fit`` remembers the columns it was given, the target excepted, and their dtypes
+    (``feature_names_in_``, ``input_dtypes_``): what a new file must have to be predicted.
     """
 
     def __init__(
@@ -163,6 +166,9 @@ class RecipePipeline(BaseEstimator):  # type: ignore[misc]
     def fit(self, X: Any, y: Any = None) -> RecipePipeline:
         frame = as_frame(X)
         target = self.target_column
+        inputs = [name for name in frame.columns if name != target]
+        self.feature_names_in_ = np.asarray(inputs, dtype=object)
+        self.input_dtypes_ = {name: frame[name].dtype for name in inputs}
         if target is not None and target not in frame.columns and y is not None:
             frame, y = frame.assign(**{target: np.asarray(y)}), None
         for _, step in self._recipe_steps():

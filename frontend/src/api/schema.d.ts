@@ -327,6 +327,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/optimize-model/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Optimize Model
+         * @description Search the model's parameters with the session's recipe, cross-validated on the
+         *     rows training used, and keep the best as the model's optimized pipeline; progress on
+         *     `GET /api/progress/`.
+         */
+        post: operations["optimization-optimize_model"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/model-catalog/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model Catalog
+         * @description Every model Lathe trains, with the parameters optimization searches.
+         */
+        get: operations["optimization-model_catalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export-model/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export Model
+         * @description The model's whole fitted pipeline (raw columns in, predictions out) as a joblib,
+         *     pickle or ONNX file named after `model_name`.
+         */
+        post: operations["models-export_model"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usage-code/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Usage Code
+         * @description The Python that loads the exported file and predicts the rows of a new CSV.
+         */
+        get: operations["models-get_usage_code"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/predict/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Predict
+         * @description Predict the rows of a new CSV or spreadsheet with the training columns (the target
+         *     may be left out): the rows come back as CSV with a `prediction` column and, for
+         *     classifiers, a `probability_<class>` column per class.
+         */
+        post: operations["models-predict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -409,6 +514,19 @@ export interface components {
             col2: string;
             /** Cramers V */
             cramers_v: number;
+        };
+        /** CatalogModel */
+        CatalogModel: {
+            /** Name */
+            name: string;
+            /**
+             * Problem Type
+             * @enum {string}
+             */
+            problem_type: "classification" | "regression" | "clustering";
+            /** Row Limit */
+            row_limit: number | null;
+            search_space: components["schemas"]["SearchSpaceDescription"];
         };
         /** Charts */
         Charts: {
@@ -702,6 +820,31 @@ export interface components {
             /** Results */
             results: components["schemas"]["ModelResult"][];
         };
+        /** ExportModelRequest */
+        ExportModelRequest: {
+            /**
+             * Selected Model
+             * @default
+             */
+            selected_model: string;
+            /**
+             * Model Name
+             * @default
+             */
+            model_name: string;
+            /**
+             * Format
+             * @default joblib
+             * @enum {string}
+             */
+            format: "joblib" | "pkl" | "onnx";
+            /**
+             * Optimized
+             * @description Export the model's optimized pipeline (step 10).
+             * @default false
+             */
+            optimized: boolean;
+        };
         /** FeatureImportance */
         FeatureImportance: {
             /** Feature */
@@ -784,6 +927,11 @@ export interface components {
             /** Row Missing Hist */
             row_missing_hist: number[][];
         };
+        /** ModelCatalogResponse */
+        ModelCatalogResponse: {
+            /** Models */
+            models: components["schemas"]["CatalogModel"][];
+        };
         /** ModelError */
         ModelError: {
             /** Model */
@@ -808,6 +956,75 @@ export interface components {
             /** Fold Scores */
             fold_scores: (number | null)[] | null;
             charts: components["schemas"]["Charts"];
+        };
+        /**
+         * OptimizeModelRequest
+         * @description `cv_folds` 2-10; `n_iterations` 1-200, used by random search and bayesian.
+         */
+        OptimizeModelRequest: {
+            /**
+             * Selected Model
+             * @default
+             */
+            selected_model: string;
+            /**
+             * Optimization Method
+             * @default grid_search
+             * @enum {string}
+             */
+            optimization_method: "grid_search" | "random_search" | "bayesian";
+            /**
+             * Cv Folds
+             * @default 5
+             */
+            cv_folds: number;
+            /**
+             * N Iterations
+             * @default 20
+             */
+            n_iterations: number;
+        };
+        /** OptimizeModelResponse */
+        OptimizeModelResponse: {
+            /** Message */
+            message: string;
+            /** Selected Model */
+            selected_model: string;
+            /**
+             * Optimization Method
+             * @enum {string}
+             */
+            optimization_method: "grid_search" | "random_search" | "bayesian";
+            /** Primary Metric */
+            primary_metric: string;
+            /**
+             * Best Score
+             * @description The primary metric of `best_params`.
+             */
+            best_score: number;
+            /** Best Params */
+            best_params: {
+                [key: string]: unknown;
+            };
+            /**
+             * Baseline Score
+             * @description The primary metric of the catalogue's own settings, scored the same way.
+             */
+            baseline_score: number | null;
+            /**
+             * Improvement
+             * @description (best_score - baseline_score) / |baseline_score|; null without a baseline.
+             */
+            improvement: number | null;
+            /**
+             * Cv Folds
+             * @description Null for clustering, scored on every row.
+             */
+            cv_folds: number | null;
+            /** Trials */
+            trials: components["schemas"]["SearchTrial"][];
+            /** Sampling */
+            sampling: components["schemas"]["SamplingNote"][];
         };
         /** OutlierDetectionConfig */
         OutlierDetectionConfig: {
@@ -936,7 +1153,7 @@ export interface components {
              * Purpose
              * @enum {string}
              */
-            purpose: "training" | "silhouette";
+            purpose: "training" | "silhouette" | "search";
             /** Rows */
             rows: number;
             /** Of Rows */
@@ -956,6 +1173,33 @@ export interface components {
             column_specific_settings?: {
                 [key: string]: "standard" | "minmax" | "robust";
             } | null;
+        };
+        /** SearchSpaceDescription */
+        SearchSpaceDescription: {
+            /** Grid */
+            grid: {
+                [key: string]: unknown[];
+            };
+            /**
+             * Distributions
+             * @description Each parameter's distribution and range, or its choices.
+             */
+            distributions: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** SearchTrial */
+        SearchTrial: {
+            /** Params */
+            params: {
+                [key: string]: unknown;
+            };
+            /** Score */
+            score: number | null;
+            /** Error */
+            error: string | null;
         };
         /** SessionDataResponse */
         SessionDataResponse: {
@@ -1201,6 +1445,13 @@ export interface components {
             warnings: string[];
             /** Message */
             message: string;
+        };
+        /** UsageCodeResponse */
+        UsageCodeResponse: {
+            /** File Name */
+            file_name: string;
+            /** Code */
+            code: string;
         };
     };
     responses: never;
@@ -1880,6 +2131,217 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluateModelsResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "optimization-optimize_model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizeModelRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizeModelResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "optimization-model_catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelCatalogResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "models-export_model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportModelRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "models-get_usage_code": {
+        parameters: {
+            query?: {
+                model_name?: string;
+                format?: "joblib" | "pkl" | "onnx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageCodeResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "models-predict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    selected_model?: string;
+                    /** @default false */
+                    optimized?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description The request was refused. */

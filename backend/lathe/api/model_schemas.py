@@ -1,0 +1,76 @@
+"""Bodies of optimization (step 10), export, usage code, prediction and the catalogue."""
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from lathe.ml.model_export import ExportFormat
+from lathe.ml.optimization import DEFAULT_CV_FOLDS, DEFAULT_ITERATIONS
+from lathe.ml.problem import ProblemType
+from lathe.ml.results import SamplingNote
+from lathe.ml.search_candidates import SearchMethod
+
+
+class OptimizeModelRequest(BaseModel):
+    """`cv_folds` 2-10; `n_iterations` 1-200, used by random search and bayesian."""
+
+    selected_model: str = ""
+    optimization_method: SearchMethod = "grid_search"
+    cv_folds: int = DEFAULT_CV_FOLDS
+    n_iterations: int = DEFAULT_ITERATIONS
+
+
+class SearchTrial(BaseModel):
+    params: dict[str, Any]
+    score: float | None
+    error: str | None
+
+
+class OptimizeModelResponse(BaseModel):
+    message: str
+    selected_model: str
+    optimization_method: SearchMethod
+    primary_metric: str
+    best_score: float = Field(description="The primary metric of `best_params`.")
+    best_params: dict[str, Any]
+    baseline_score: float | None = Field(
+        description="The primary metric of the catalogue's own settings, scored the same way."
+    )
+    improvement: float | None = Field(
+        description="(best_score - baseline_score) / |baseline_score|; null without a baseline."
+    )
+    cv_folds: int | None = Field(description="Null for clustering, scored on every row.")
+    trials: list[SearchTrial]
+    sampling: list[SamplingNote]
+
+
+class ExportModelRequest(BaseModel):
+    selected_model: str = ""
+    model_name: str = ""
+    format: ExportFormat = "joblib"
+    optimized: bool = Field(
+        default=False, description="Export the model's optimized pipeline (step 10)."
+    )
+
+
+class UsageCodeResponse(BaseModel):
+    file_name: str
+    code: str
+
+
+class SearchSpaceDescription(BaseModel):
+    grid: dict[str, list[Any]]
+    distributions: dict[str, dict[str, Any]] = Field(
+        description="Each parameter's distribution and range, or its choices."
+    )
+
+
+class CatalogModel(BaseModel):
+    name: str
+    problem_type: ProblemType
+    row_limit: int | None
+    search_space: SearchSpaceDescription
+
+
+class ModelCatalogResponse(BaseModel):
+    models: list[CatalogModel]

@@ -1,0 +1,98 @@
+"""Step 10: optimizing a trained model's parameters, and the catalogue they come from."""
+
+from fastapi import APIRouter
+
+from lathe.api.model_schemas import (
+    CatalogModel,
+    ModelCatalogResponse,
+    OptimizeModelRequest,
+    OptimizeModelResponse,
+    SearchSpaceDescription,
+    SearchTrial,
+)
+from lathe.api.responses import ERRORS
+from lathe.api.routes_common import Progress, SessionId, Store
+from lathe.api.trained_model import trained_results
+from lathe.errors import LatheError
+from lathe.ml.catalog import CATALOG, ENTRIES
+from lathe.ml.optimization import OptimizationConfig, check_search_settings, optimize
+from lathe.ml.search_candidates import described
+from lathe.store.trained_models import save_optimized
+
+router = APIRouter(tags=["optimization"], responses=ERRORS)
+
+
+@router.post("/api/optimize-model/")
+def optimize_model(
+    body: OptimizeModelRequest, store: Store, registry: Progress, current: SessionId
+) -> OptimizeModelResponse:
+    """Search the model's parameters with the session's recipe, cross-validated on the
+    rows training used, and keep the best as the model's optimized pipeline; progress on
+    `GET /api/progress/`."""
+    model = body.selected_model
+    if not model:
+        raise LatheError("Please select a model to optimize.", "optimization_model_required")
+    check_search_settings(body.cv_folds, body.n_iterations)
+    with store.reading(current) as session:
+        session_id = session.manifest.session_id
+        results = trained_results(session.folder, model)
+        raw_version, recipe = session.manifest.raw_version, list(session.manifest.recipe)
+        raw = session.raw_frame()
+    config = OptimizationConfig(
+        ENTRIES[model],
+        body.optimization_method,
+        body.cv_folds,
+        body.n_iterations,
+        results["target_column"],
+    )
+    registry.begin(session_id, "optimization", f"Optimizing {model}")
+    try:
+        run = optimize(
+            raw,
+            recipe,
+            config,
+            lambda done, total, message: registry.report(session_id, done, total, message),
+        )
+    finally:
+        registry.end(session_id)
+    with store.changing(current) as session:
+        if (session.manifest.raw_version, session.manifest.recipe) != (raw_version, recipe):
+            raise LatheError(
+                "The data changed while the model was being optimized; optimize it again.",
+                "data_changed_during_optimization",
+            )
+        trained_results(session.folder, model)
+        save_optimized(session.folder, model, run.pipeline)
+    supervised = config.target_column is not None
+    return OptimizeModelResponse(
+        message=f"Optimization of {model} completed.",
+        selected_model=model,
+        optimization_method=body.optimization_method,
+        primary_metric=run.primary_metric,
+        best_score=run.best_score,
+        best_params=run.best_params,
+        baseline_score=run.baseline_score,
+        improvement=run.improvement,
+        cv_folds=body.cv_folds if supervised else None,
+        trials=[
+            SearchTrial(params=trial.params, score=trial.score, error=trial.error)
+            for trial in run.trials
+        ],
+        sampling=run.sampling,
+    )
+
+
+@router.get("/api/model-catalog/")
+def model_catalog() -> ModelCatalogResponse:
+    """Every model Lathe trains, with the parameters optimization searches."""
+    return ModelCatalogResponse(
+        models=[
+            CatalogModel(
+                name=entry.name,
+                problem_type=entry.problem_type,
+                row_limit=entry.row_limit,
+                search_space=SearchSpaceDescription.model_validate(described(entry.search_space)),
+            )
+            for entry in CATALOG
+        ]
+    )

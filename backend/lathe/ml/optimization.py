@@ -1,0 +1,271 @@
+"""Step 10, optimization: a trained model's parameters searched with the session's
+recipe, scored as honestly as training scores.
+
+- Supervised models: each parameter set is scored by k-fold cross-validation over the
+  rows with a target (stratified for classification, shuffled, seed 0: the splits
+  training uses); each fold fits the whole pipeline, recipe included, on its training
+  rows only. A set's score is the mean of its folds' primary metric (accuracy, r2).
+- Clustering: each set is fitted on every row and scored by its silhouette.
+- The baseline is the catalogue's own settings, scored the same way on the same folds;
+  ``improvement`` is ``(best - baseline) / |baseline|`` (None when the baseline is 0 or
+  unscored).
+- Above ``SEARCH_ROWS`` rows the search runs on a sample (stratified by class); the
+  best parameters are then fitted on every row, as training fits, and that pipeline is
+  the optimized model.
+- A set that fails (e.g. a penalty its solver refuses) is counted and skipped; when every
+  set fails, the search is refused with the first error.
+- Folds of a model that runs on one core are fitted two at a time, in threads.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from joblib import Parallel, delayed
+
+from lathe.errors import LatheError
+from lathe.ml.catalog import CatalogEntry
+from lathe.ml.evaluation import PRIMARY_METRIC, clustering_metrics, primary_score
+from lathe.ml.model_step import model_matrix
+from lathe.ml.pipeline import model_features, model_step
+from lathe.ml.problem import ProblemType
+from lathe.ml.results import SamplingNote
+from lathe.ml.sampling import stratified_sample, uniform_sample
+from lathe.ml.search_candidates import CandidateSearch, Params, SearchMethod
+from lathe.ml.training import Split, error_text, fit_pipeline, learning_rows, validation_splits
+from lathe.ml.training_config import TrainingConfig
+from lathe.steps.recipe import RecipePipeline
+from lathe.store.manifest import RecipeStep
+
+SEARCH_ROWS = 200_000
+MIN_CV_FOLDS, MAX_CV_FOLDS, DEFAULT_CV_FOLDS = 2, 10, 5
+MIN_ITERATIONS, MAX_ITERATIONS, DEFAULT_ITERATIONS = 1, 200, 20
+
+Progress = Callable[[int, int, str], None]
+
+
+@dataclass(frozen=True)
+class OptimizationConfig:
+    entry: CatalogEntry
+    method: SearchMethod
+    cv_folds: int
+    n_iterations: int
+    target_column: str | None
+    """None for clustering."""
+
+
+@dataclass
+class Trial:
+    params: Params
+    score: float | None
+    error: str | None = None
+
+
+@dataclass
+class OptimizationRun:
+    best_score: float
+    best_params: Params
+    baseline_score: float | None
+    improvement: float | None
+    primary_metric: str
+    trials: list[Trial]
+    pipeline: RecipePipeline
+    sampling: list[SamplingNote] = field(default_factory=list)
+
+
+def check_search_settings(cv_folds: int, n_iterations: int) -> None:
+    """SPEC §5's ranges: folds 2-10, iterations 1-200."""
+    if not MIN_CV_FOLDS <= cv_folds <= MAX_CV_FOLDS:
+        raise LatheError(
+            f"CV folds must be between {MIN_CV_FOLDS} and {MAX_CV_FOLDS}.",
+            "cv_folds_out_of_range",
+            {"value": cv_folds, "min": MIN_CV_FOLDS, "max": MAX_CV_FOLDS},
+        )
+    if not MIN_ITERATIONS <= n_iterations <= MAX_ITERATIONS:
+        raise LatheError(
+            f"Iterations must be between {MIN_ITERATIONS} and {MAX_ITERATIONS}.",
+            "n_iterations_out_of_range",
+            {"value": n_iterations, "min": MIN_ITERATIONS, "max": MAX_ITERATIONS},
+        )
+
+
+def relative_improvement(best: float, baseline: float | None) -> float | None:
+    if baseline is None or baseline == 0:
+        return None
+    return (best - baseline) / abs(baseline)
+
+
+def _uses_every_core(entry: CatalogEntry) -> bool:
+    return any(entry.settings.get(name) == -1 for name in ("n_jobs", "thread_count"))
+
+
+class _Counter:
+    """Fits done, for the progress bar, counted from several threads."""
+
+    def __init__(self, progress: Progress | None, total: int) -> None:
+        self.progress = progress
+        self.total = total
+        self.done = 0
+        self._lock = threading.Lock()
+
+    def fitted(self, message: str) -> None:
+        with self._lock:
+            self.done += 1
+            if self.progress is not None:
+                self.progress(self.done, self.total, message)
+
+
+class _Scorer:
+    """Scores parameter sets of one entry on fixed rows and folds."""
+
+    def __init__(
+        self,
+        entry: CatalogEntry,
+        recipe: Sequence[RecipeStep],
+        target_column: str | None,
+        frame: pd.DataFrame,
+        target: pd.Series[Any] | None,
+        splits: Sequence[Split],
+    ) -> None:
+        self.entry = entry
+        self.recipe = recipe
+        self.target_column = target_column
+        self.frame = frame
+        self.target = target
+        self.splits = splits
+        self.workers = 1 if _uses_every_core(entry) else 2
+
+    @property
+    def fits_per_set(self) -> int:
+        return max(1, len(self.splits))
+
+    def score(self, params: Params, counter: _Counter, label: str) -> float | None:
+        if self.target is None:
+            counter.fitted(label)
+            return self._silhouette(params)
+        target = self.target
+
+        def fold_score(train_rows: Any, test_rows: Any) -> float | None:
+            fitted = fit_pipeline(
+                self.entry,
+                self.recipe,
+                self.target_column,
+                self.frame.iloc[train_rows],
+                target.iloc[train_rows],
+                params,
+            )
+            predicted = fitted.pipeline.predict(self.frame.iloc[test_rows])
+            counter.fitted(label)
+            return primary_score(self.entry.problem_type, target.to_numpy()[test_rows], predicted)
+
+        scores = Parallel(n_jobs=self.workers, prefer="threads")(
+            delayed(fold_score)(train_rows, test_rows) for train_rows, test_rows in self.splits
+        )
+        if any(score is None for score in scores):
+            return None
+        return float(np.mean(scores))
+
+    def _silhouette(self, params: Params) -> float | None:
+        fitted = fit_pipeline(self.entry, self.recipe, None, self.frame, None, params)
+        features = model_features(fitted.pipeline, self.frame)
+        labels = model_step(fitted.pipeline).predict(features)
+        silhouette = clustering_metrics(model_matrix(features), labels, None)["silhouette_score"]
+        return None if silhouette is None else float(silhouette)
+
+
+def _search_rows(
+    frame: pd.DataFrame, target: pd.Series[Any] | None, problem_type: ProblemType
+) -> tuple[pd.DataFrame, pd.Series[Any] | None, list[SamplingNote]]:
+    if len(frame) <= SEARCH_ROWS:
+        return frame, target, []
+    rows = (
+        stratified_sample(target.to_numpy(), SEARCH_ROWS)
+        if target is not None and problem_type == "classification"
+        else uniform_sample(len(frame), SEARCH_ROWS)
+    )
+    note: SamplingNote = {"purpose": "search", "rows": len(rows), "of_rows": len(frame)}
+    return frame.iloc[rows], None if target is None else target.iloc[rows], [note]
+
+
+def optimize(
+    raw_frame: pd.DataFrame,
+    recipe: Sequence[RecipeStep],
+    config: OptimizationConfig,
+    progress: Progress | None = None,
+) -> OptimizationRun:
+    """Search `config.entry`'s parameters with `recipe` on `raw_frame` (the frame as
+    uploaded) and fit the best set on every row."""
+    entry = config.entry
+    problem_type = entry.problem_type
+    frame, target = learning_rows(raw_frame, config.target_column, problem_type)
+    search_frame, search_target, sampling = _search_rows(frame, target, problem_type)
+    splits = (
+        []
+        if search_target is None
+        else validation_splits(
+            search_target,
+            TrainingConfig(
+                (entry,),
+                problem_type,
+                config.target_column,
+                "cross_validation",
+                cv_folds=config.cv_folds,
+            ),
+        )
+    )
+    scorer = _Scorer(entry, recipe, config.target_column, search_frame, search_target, splits)
+    candidates = CandidateSearch(entry.search_space, config.method, config.n_iterations)
+    if candidates.size == 0:
+        raise LatheError(
+            f"{entry.name} has no search space for {config.method}.",
+            "no_search_space",
+            {"model": entry.name},
+        )
+    counter = _Counter(progress, (candidates.size + 1) * scorer.fits_per_set + 1)
+
+    baseline_score = _scored_or_none(scorer, {}, counter, f"Scoring {entry.name} as trained")
+    trials: list[Trial] = []
+    for number, params in enumerate(candidates, 1):
+        label = f"Optimizing {entry.name}: candidate {number} of {candidates.size}"
+        try:
+            score = scorer.score(params, counter, label)
+            trials.append(Trial(params, score, None if score is not None else "No score"))
+        except Exception as error:
+            trials.append(Trial(params, None, error_text(error)))
+        candidates.score(trials[-1].score)
+    scored = [trial for trial in trials if trial.score is not None]
+    if not scored:
+        first = trials[0].error if trials else None
+        raise LatheError(
+            f"No parameter set of {entry.name} could be scored: {first}",
+            "optimization_failed",
+            {"model": entry.name, "detail": first},
+        )
+    best = max(scored, key=lambda trial: trial.score or 0.0)
+    best_score = float(best.score or 0.0)
+    fitted = fit_pipeline(entry, recipe, config.target_column, frame, target, best.params)
+    counter.fitted(f"Fitting {entry.name} with the best parameters on every row")
+    if fitted.sampling is not None:
+        sampling.append(fitted.sampling)
+    return OptimizationRun(
+        best_score=best_score,
+        best_params=best.params,
+        baseline_score=baseline_score,
+        improvement=relative_improvement(best_score, baseline_score),
+        primary_metric=PRIMARY_METRIC[problem_type],
+        trials=trials,
+        pipeline=fitted.pipeline,
+        sampling=sampling,
+    )
+
+
+def _scored_or_none(scorer: _Scorer, params: Params, counter: _Counter, label: str) -> float | None:
+    try:
+        return scorer.score(params, counter, label)
+    except Exception:
+        return None

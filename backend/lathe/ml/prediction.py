@@ -1,0 +1,127 @@
+"""Predictions of a fitted pipeline on a new raw file.
+
+The file must have the columns the model was trained on (the target column may be there
+or not) and no others. A column read with another type than at training (a numeric column
+whose new values happen to look like text, say) is converted to the training type; a
+value that cannot be converted is refused with its column named.
+
+The result is the file's rows with a ``prediction`` column and, for classifiers, one
+``probability_<class>`` column per class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from lathe.analysis.column_types import column_kind
+from lathe.errors import LatheError
+from lathe.io.readers import read_table
+from lathe.steps.recipe import RecipePipeline
+
+PREDICTION = "prediction"
+_TRUE = frozenset({"true", "yes", "1", "1.0"})
+_FALSE = frozenset({"false", "no", "0", "0.0"})
+
+
+def _listed(columns: list[str]) -> str:
+    return ", ".join(columns)
+
+
+def check_columns(frame: pd.DataFrame, pipeline: RecipePipeline) -> None:
+    """Refuse a frame that lacks a training column or has a column the model does not
+    know (its target excepted)."""
+    expected = [str(name) for name in pipeline.feature_names_in_]
+    present = [str(name) for name in frame.columns]
+    missing = [name for name in expected if name not in present]
+    if missing:
+        raise LatheError(
+            f"The file lacks columns the model was trained on: {_listed(missing)}",
+            "missing_columns",
+            {"columns": _listed(missing)},
+        )
+    known = {*expected, pipeline.target_column}
+    extra = [name for name in present if name not in known]
+    if extra:
+        raise LatheError(
+            f"The file has columns the model was not trained on: {_listed(extra)}",
+            "unexpected_columns",
+            {"columns": _listed(extra)},
+        )
+
+
+def _converted(series: pd.Series[Any], dtype: Any) -> pd.Series[Any]:
+    kind = column_kind(dtype)
+    if kind == "numeric":
+        return pd.to_numeric(series, errors="coerce")
+    if kind == "boolean":
+        text = series.astype("string").str.strip().str.lower()
+        flags = pd.Series(pd.NA, index=series.index, dtype="boolean")
+        flags[text.isin(_TRUE).fillna(False)] = True
+        flags[text.isin(_FALSE).fillna(False)] = False
+        return flags
+    if kind == "datetime":
+        return pd.to_datetime(series, errors="coerce", dayfirst=True)
+    return series.astype("string").astype(dtype)
+
+
+def with_training_types(frame: pd.DataFrame, dtypes: Mapping[str, Any]) -> pd.DataFrame:
+    """`frame` with each column of `dtypes` converted to its dtype's kind (numeric,
+    boolean, datetime or text) where it was read as another kind."""
+    converted = frame.copy(deep=False)
+    for column, dtype in dtypes.items():
+        series = frame[column]
+        if column_kind(series.dtype) == column_kind(dtype):
+            continue
+        try:
+            values = _converted(series, dtype)
+        except (TypeError, ValueError) as error:
+            raise _unconvertible(column, dtype) from error
+        if bool((values.isna() & series.notna()).any()):
+            raise _unconvertible(column, dtype)
+        converted[column] = values
+    return converted
+
+
+def _unconvertible(column: str, dtype: Any) -> LatheError:
+    kind = column_kind(dtype)
+    return LatheError(
+        f'Column "{column}" has values that are not {kind}, as it was at training.',
+        "column_type_changed",
+        {"column": column, "kind": kind},
+    )
+
+
+def _free_name(name: str, taken: pd.Index) -> str:
+    while name in taken:
+        name = f"{name}_"
+    return name
+
+
+def prediction_frame(pipeline: RecipePipeline, frame: pd.DataFrame) -> pd.DataFrame:
+    """The rows of `frame` with the model's prediction and class probabilities."""
+    check_columns(frame, pipeline)
+    inputs = with_training_types(frame, pipeline.input_dtypes_)
+    result = frame.copy()
+    if len(frame) == 0:
+        result[_free_name(PREDICTION, result.columns)] = pd.Series(dtype=object)
+        return result
+    predicted = np.asarray(pipeline.predict(inputs))
+    result[_free_name(PREDICTION, result.columns)] = predicted
+    if hasattr(pipeline, "predict_proba"):
+        probabilities = pipeline.predict_proba(inputs)
+        classes = pipeline.steps[-1][1].classes_
+        for position, label in enumerate(classes):
+            name = _free_name(f"probability_{label}", result.columns)
+            result[name] = probabilities[:, position]
+    return result
+
+
+def predict_file(pipeline: RecipePipeline, path: str | Path) -> pd.DataFrame:
+    """Read a CSV, TSV or spreadsheet as Lathe reads uploads and predict its rows."""
+    file = Path(path)
+    return prediction_frame(pipeline, read_table(file, file.name).frame)

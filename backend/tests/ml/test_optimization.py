@@ -1,0 +1,210 @@
+import dataclasses
+
+import numpy as np
+import pytest
+from sklearn.calibration import CalibratedClassifierCV
+from sklearn.metrics import silhouette_score
+from sklearn.model_selection import cross_val_score
+
+from lathe.errors import LatheError
+from lathe.ml import optimization
+from lathe.ml.catalog import ENTRIES, SearchSpace
+from lathe.ml.model_step import model_matrix
+from lathe.ml.optimization import (
+    OptimizationConfig,
+    check_search_settings,
+    optimize,
+    relative_improvement,
+)
+from lathe.ml.pipeline import model_features, model_step, training_pipeline
+from lathe.ml.problem import learning_target
+from lathe.ml.training import validation_splits
+from lathe.ml.training_config import TrainingConfig
+from lathe.steps.encoding import encoding_steps
+from lathe.steps.missing import missing_value_steps
+from lathe.steps.scaling import scaling_steps
+from tests.ml.datasets import blobs_frame, mixed_classification, regression_frame
+from tests.ml.test_training import recipe_for
+
+SCORING = {"classification": "accuracy", "regression": "r2"}
+
+
+def classification_case():
+    frame = mixed_classification()
+    recipe = recipe_for(
+        frame,
+        missing_value_steps,
+        lambda f: encoding_steps(f, target_column="label"),
+        lambda f: scaling_steps(f, target_column="label"),
+    )
+    return frame, recipe, "label"
+
+
+def regression_case():
+    frame = regression_frame()
+    recipe = recipe_for(frame, lambda f: encoding_steps(f, target_column="price"))
+    return frame, recipe, "price"
+
+
+def cross_validated(frame, recipe, target_column, entry, params, folds):
+    """The mean primary metric of `params` over the folds training would use,
+    recomputed with sklearn's own cross_val_score."""
+    target = learning_target(frame[target_column], entry.problem_type)
+    features = frame.drop(columns=[target_column])
+    settings = TrainingConfig(
+        (entry,), entry.problem_type, target_column, "cross_validation", cv_folds=folds
+    )
+    splits = validation_splits(target, settings)
+    scores = cross_val_score(
+        training_pipeline(recipe, entry, target_column, params),
+        features,
+        target,
+        cv=splits,
+        scoring=SCORING[entry.problem_type],
+    )
+    return float(np.mean(scores))
+
+
+FAMILIES = [
+    ("LogisticRegression", "grid_search", 3),
+    ("DecisionTreeClassifier", "random_search", 3),
+    ("RandomForestClassifier", "bayesian", 2),
+    ("KNeighborsClassifier", "random_search", 3),
+    ("SVC", "bayesian", 2),
+    ("GaussianNB", "grid_search", 1),
+    ("XGBClassifier", "random_search", 2),
+    ("LGBMClassifier", "bayesian", 2),
+    ("CatBoostClassifier", "random_search", 1),
+    ("Ridge", "grid_search", 1),
+    ("ElasticNet", "bayesian", 3),
+    ("ExtraTreesRegressor", "random_search", 2),
+    ("KNeighborsRegressor", "grid_search", 1),
+    ("SVR", "random_search", 2),
+    ("LGBMRegressor", "random_search", 2),
+]
+
+
+@pytest.mark.parametrize(("model", "method", "iterations"), FAMILIES)
+def test_best_score_is_the_cross_validated_score_of_the_best_params(model, method, iterations):
+    entry = ENTRIES[model]
+    frame, recipe, target_column = (
+        classification_case() if entry.problem_type == "classification" else regression_case()
+    )
+    if method == "grid_search" and entry.search_space.grid:
+        first = next(iter(entry.search_space.grid.items()))
+        entry = dataclasses.replace(entry, search_space=SearchSpace(grid=dict([first])))
+    run = optimize(frame, recipe, OptimizationConfig(entry, method, 3, iterations, target_column))
+
+    assert run.best_score == pytest.approx(
+        cross_validated(frame, recipe, target_column, entry, run.best_params, 3)
+    )
+    assert run.baseline_score == pytest.approx(
+        cross_validated(frame, recipe, target_column, entry, {}, 3)
+    )
+    assert run.best_score == max(trial.score for trial in run.trials if trial.score is not None)
+    assert run.improvement == pytest.approx(
+        (run.best_score - run.baseline_score) / abs(run.baseline_score)
+    )
+    assert run.primary_metric == SCORING[entry.problem_type]
+    fitted = model_step(run.pipeline).estimator
+    inner = fitted.estimator if isinstance(fitted, CalibratedClassifierCV) else fitted
+    for name, value in run.best_params.items():
+        assert inner.get_params()[name] == value
+    assert len(run.pipeline.predict(frame.drop(columns=[target_column]))) == len(frame)
+
+
+@pytest.mark.parametrize("model", ["KMeans", "DBSCAN", "AgglomerativeClustering", "Birch"])
+def test_clustering_is_scored_by_the_silhouette_of_every_row(model):
+    frame = blobs_frame()
+    run = optimize(frame, [], OptimizationConfig(ENTRIES[model], "random_search", 5, 4, None))
+    features = model_features(run.pipeline, frame)
+    labels = model_step(run.pipeline).predict(features)
+    clustered = labels != -1
+    assert run.best_score == pytest.approx(
+        silhouette_score(model_matrix(features)[clustered], labels[clustered])
+    )
+    assert run.primary_metric == "silhouette_score"
+
+
+def test_the_grid_is_searched_in_order_and_a_failing_set_is_skipped():
+    frame, recipe, target_column = classification_case()
+    entry = dataclasses.replace(
+        ENTRIES["LogisticRegression"], search_space=SearchSpace(grid={"C": [-1.0, 0.01, 10.0]})
+    )
+    run = optimize(frame, recipe, OptimizationConfig(entry, "grid_search", 3, 20, target_column))
+    assert [trial.params for trial in run.trials] == [{"C": -1.0}, {"C": 0.01}, {"C": 10.0}]
+    assert run.trials[0].score is None
+    assert "C" in (run.trials[0].error or "")
+    assert run.best_params["C"] in (0.01, 10.0)
+
+
+def test_a_search_where_every_set_fails_is_refused():
+    frame, recipe, target_column = classification_case()
+    entry = dataclasses.replace(
+        ENTRIES["LogisticRegression"], search_space=SearchSpace(grid={"C": [-1.0, -2.0]})
+    )
+    with pytest.raises(LatheError) as refused:
+        optimize(frame, recipe, OptimizationConfig(entry, "grid_search", 3, 20, target_column))
+    assert refused.value.code == "optimization_failed"
+
+
+def test_a_model_without_a_search_space_is_refused():
+    frame, recipe, target_column = classification_case()
+    entry = dataclasses.replace(ENTRIES["GaussianNB"], search_space=SearchSpace())
+    with pytest.raises(LatheError) as refused:
+        optimize(frame, recipe, OptimizationConfig(entry, "random_search", 3, 5, target_column))
+    assert refused.value.code == "no_search_space"
+
+
+def test_big_data_is_searched_on_a_sample_and_the_best_fitted_on_every_row(monkeypatch):
+    monkeypatch.setattr(optimization, "SEARCH_ROWS", 120)
+    frame, recipe, target_column = classification_case()
+    entry = ENTRIES["DecisionTreeClassifier"]
+    run = optimize(frame, recipe, OptimizationConfig(entry, "random_search", 3, 2, target_column))
+    [note] = run.sampling
+    assert note["purpose"] == "search"
+    assert note["of_rows"] == 240
+    assert abs(note["rows"] - 120) <= 2
+    assert model_step(run.pipeline).estimator.tree_.n_node_samples[0] == 240
+
+
+def test_progress_counts_every_fit_up_to_the_total():
+    frame, recipe, target_column = classification_case()
+    reports = []
+    optimize(
+        frame,
+        recipe,
+        OptimizationConfig(ENTRIES["GaussianNB"], "random_search", 4, 3, target_column),
+        lambda done, total, message: reports.append((done, total, message)),
+    )
+    total = (3 + 1) * 4 + 1
+    assert [done for done, _, _ in reports] == list(range(1, total + 1))
+    assert {reported for _, reported, _ in reports} == {total}
+    assert "candidate 3 of 3" in reports[-2][2]
+
+
+@pytest.mark.parametrize(
+    ("folds", "iterations", "code"),
+    [
+        (1, 20, "cv_folds_out_of_range"),
+        (11, 20, "cv_folds_out_of_range"),
+        (5, 0, "n_iterations_out_of_range"),
+        (5, 201, "n_iterations_out_of_range"),
+    ],
+)
+def test_search_settings_outside_the_spec_ranges_are_refused(folds, iterations, code):
+    with pytest.raises(LatheError) as refused:
+        check_search_settings(folds, iterations)
+    assert refused.value.code == code
+
+
+def test_the_limits_themselves_are_accepted():
+    check_search_settings(2, 1)
+    check_search_settings(10, 200)
+
+
+def test_relative_improvement():
+    assert relative_improvement(0.9, 0.8) == pytest.approx(0.125)
+    assert relative_improvement(-0.1, -0.2) == pytest.approx(0.5)
+    assert relative_improvement(0.5, 0.0) is None
+    assert relative_improvement(0.5, None) is None
