@@ -22,7 +22,7 @@ import pandas as pd
 
 from lathe.analysis.column_types import column_kind
 from lathe.steps.encoding import Levels, learn_levels, level_codes
-from lathe.steps.frame_estimator import FrameTransformer
+from lathe.steps.frame_estimator import FrameTransformer, with_replaced_columns
 
 Conversion = Literal["datetime", "ordinal"]
 
@@ -47,13 +47,15 @@ def seconds_since_epoch(series: pd.Series[Any]) -> pd.Series[Any]:
 def converted_frame(
     frame: pd.DataFrame, columns: Mapping[str, Conversion], levels: Mapping[str, Levels]
 ) -> pd.DataFrame:
-    converted = frame.copy(deep=False)
-    for column, conversion in columns.items():
-        if conversion == "datetime":
-            converted[column] = seconds_since_epoch(frame[column])
-        else:
-            converted[column] = level_codes(frame[column], levels[column])
-    return converted
+    return with_replaced_columns(
+        frame,
+        {
+            column: seconds_since_epoch(frame[column])
+            if conversion == "datetime"
+            else level_codes(frame[column], levels[column])
+            for column, conversion in columns.items()
+        },
+    )
 
 
 class ModelInput(FrameTransformer):

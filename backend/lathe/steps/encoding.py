@@ -41,6 +41,8 @@ from typing import Any, NamedTuple, NotRequired, TypedDict
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 from sklearn.model_selection import KFold, StratifiedKFold
 from sklearn.preprocessing import TargetEncoder
 
@@ -105,7 +107,9 @@ def level_codes(series: pd.Series[Any], levels: Levels) -> IntArray:
     """Each value's level position; -1 for an unknown category (and for a missing value
     when missing was not a level at fit)."""
     text = as_text(series)
-    codes = pd.Index(levels.values, dtype="str").get_indexer(pd.Index(text)).astype(np.int64)
+    values = pa.array(text)
+    found = pc.index_in(values, value_set=pa.array(levels.values, type=values.type))
+    codes = found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
     if levels.has_missing:
         codes[text.isna().to_numpy()] = len(levels.values)
     return codes

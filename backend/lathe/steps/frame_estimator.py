@@ -10,6 +10,7 @@ its columns in fit order with the step's outputs in place, matching
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -39,6 +40,17 @@ def as_frame(X: Any) -> pd.DataFrame:
     frame = pd.DataFrame(values)
     frame.columns = [f"x{position}" for position in range(frame.shape[1])]
     return frame
+
+
+def with_replaced_columns(frame: pd.DataFrame, values: Mapping[str, Any]) -> pd.DataFrame:
+    """`frame` with the columns of `values` replaced in place; the other columns are
+    shared, not copied. (Assigning ``frame[column] = values`` copies every new column
+    once more, a tenth of a second per 25 columns of a million rows.)"""
+    replaced = frame.copy(deep=False)
+    positions = {name: position for position, name in enumerate(frame.columns)}
+    for column, column_values in values.items():
+        replaced.isetitem(positions[column], column_values)
+    return replaced
 
 
 class FrameTransformer(TransformerMixin, BaseEstimator):  # type: ignore[misc]

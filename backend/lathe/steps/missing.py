@@ -40,7 +40,7 @@ from sklearn.base import BaseEstimator
 from lathe.steps.column_kinds import is_numeric
 from lathe.steps.columns import ColumnDropper
 from lathe.steps.errors import StepConfigError, check_choice, check_columns_present
-from lathe.steps.frame_estimator import FrameTransformer, as_frame, kept_rows
+from lathe.steps.frame_estimator import FrameTransformer, as_frame, kept_rows, with_replaced_columns
 from lathe.steps.recipe_step import recipe_step
 from lathe.store.manifest import RecipeStep
 
@@ -138,12 +138,14 @@ def fill_missing(
     frame: pd.DataFrame, strategies: Mapping[str, str], fill_values: Mapping[str, Any]
 ) -> pd.DataFrame:
     """The frame with each configured column's missing cells filled."""
-    filled = frame.copy(deep=False)
-    for column, strategy in strategies.items():
-        series = frame[column]
-        if series.hasnans:
-            filled[column] = filled_column(series, strategy, fill_values[column])
-    return filled
+    return with_replaced_columns(
+        frame,
+        {
+            column: filled_column(frame[column], strategy, fill_values[column])
+            for column, strategy in strategies.items()
+            if frame[column].hasnans
+        },
+    )
 
 
 def impute_missing(

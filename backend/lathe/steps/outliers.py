@@ -38,7 +38,7 @@ from lathe.steps.errors import (
     check_columns_present,
     column_not_numeric,
 )
-from lathe.steps.frame_estimator import FrameTransformer, as_frame, kept_rows
+from lathe.steps.frame_estimator import FrameTransformer, as_frame, kept_rows, with_replaced_columns
 from lathe.steps.recipe_step import recipe_step
 from lathe.store.manifest import RecipeStep
 
@@ -223,10 +223,13 @@ def treated_column(series: pd.Series[Any], treatment: ColumnTreatment) -> pd.Ser
 
 
 def treat_outliers(frame: pd.DataFrame, treatments: Mapping[str, ColumnTreatment]) -> pd.DataFrame:
-    treated = frame.copy(deep=False)
-    for column, treatment in treatments.items():
-        treated[column] = treated_column(frame[column], treatment)
-    return treated
+    return with_replaced_columns(
+        frame,
+        {
+            column: treated_column(frame[column], treatment)
+            for column, treatment in treatments.items()
+        },
+    )
 
 
 def handle_outliers(

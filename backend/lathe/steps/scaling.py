@@ -30,7 +30,7 @@ from lathe.steps.errors import (
     check_columns_present,
     column_not_numeric,
 )
-from lathe.steps.frame_estimator import FrameTransformer
+from lathe.steps.frame_estimator import FrameTransformer, with_replaced_columns
 from lathe.steps.recipe_step import recipe_step
 from lathe.store.manifest import RecipeStep
 
@@ -99,10 +99,13 @@ def learn_scales(frame: pd.DataFrame, methods: Mapping[str, str]) -> dict[str, S
 
 
 def apply_scales(frame: pd.DataFrame, scales: Mapping[str, Scale]) -> pd.DataFrame:
-    scaled = frame.copy(deep=False)
-    for column, (center, scale) in scales.items():
-        scaled[column] = (numeric_values(frame[column]) - center) / scale
-    return scaled
+    return with_replaced_columns(
+        frame,
+        {
+            column: (numeric_values(frame[column]) - center) / scale
+            for column, (center, scale) in scales.items()
+        },
+    )
 
 
 def scale_features(frame: pd.DataFrame, methods: Mapping[str, str]) -> pd.DataFrame:
