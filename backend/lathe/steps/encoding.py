@@ -109,7 +109,7 @@ def level_codes(series: pd.Series[Any], levels: Levels) -> IntArray:
     text = as_text(series)
     values = pa.array(text)
     found = pc.index_in(values, value_set=pa.array(levels.values, type=values.type))
-    codes = found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
+    codes: IntArray = found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
     if levels.has_missing:
         codes[text.isna().to_numpy()] = len(levels.values)
     return codes

@@ -102,9 +102,9 @@ def test_best_score_is_the_cross_validated_score_of_the_best_params(model, metho
         cross_validated(frame, recipe, target_column, entry, {}, 3)
     )
     assert run.best_score == max(trial.score for trial in run.trials if trial.score is not None)
-    assert run.improvement == pytest.approx(
-        (run.best_score - run.baseline_score) / abs(run.baseline_score)
-    )
+    baseline = run.baseline_score
+    assert baseline is not None
+    assert run.improvement == pytest.approx((run.best_score - baseline) / abs(baseline))
     assert run.primary_metric == SCORING[entry.problem_type]
     fitted = model_step(run.pipeline).estimator
     inner = fitted.estimator if isinstance(fitted, CalibratedClassifierCV) else fitted
