@@ -65,7 +65,7 @@ def _converted(series: pd.Series[Any], dtype: Any) -> pd.Series[Any]:
         flags[text.isin(_FALSE).fillna(False)] = False
         return flags
     if kind == "datetime":
-        return pd.to_datetime(series, errors="coerce", dayfirst=True)
+        return pd.to_datetime(series, errors="coerce", dayfirst=True, format="mixed")
     return series.astype("string").astype(dtype)
 
 

@@ -1,0 +1,64 @@
+import numpy as np
+import pandas as pd
+import pytest
+
+from lathe.errors import LatheError
+from lathe.ml.catalog import ENTRIES
+from lathe.ml.pipeline import training_pipeline
+from lathe.ml.prediction import prediction_frame, with_training_types
+
+
+def test_columns_read_as_text_take_their_training_kind():
+    frame = pd.DataFrame(
+        {
+            "amount": pd.Series(["1.5", "2", None], dtype="str"),
+            "member": pd.Series(["Yes", "false", None], dtype="str"),
+            "day": pd.Series(["03/04/2024", "2024-05-01", None], dtype="str"),
+            "code": pd.Series([1, 2, 3]),
+        }
+    )
+    dtypes = {
+        "amount": np.dtype("float64"),
+        "member": pd.BooleanDtype(),
+        "day": np.dtype("datetime64[ns]"),
+        "code": pd.StringDtype(na_value=np.nan),
+    }
+    converted = with_training_types(frame, dtypes)
+    assert converted["amount"].tolist()[:2] == [1.5, 2.0]
+    assert converted["member"].tolist()[:2] == [True, False]
+    assert converted["day"].iloc[0] == pd.Timestamp("2024-04-03")
+    assert converted["code"].tolist() == ["1", "2", "3"]
+    assert converted.isna().sum().tolist() == [1, 1, 1, 0]
+
+
+def test_a_value_that_cannot_take_the_training_kind_is_refused():
+    frame = pd.DataFrame({"member": pd.Series(["yes", "perhaps"], dtype="str")})
+    with pytest.raises(LatheError) as refused:
+        with_training_types(frame, {"member": pd.BooleanDtype()})
+    assert refused.value.code == "column_type_changed"
+    assert refused.value.params == {"column": "member", "kind": "boolean"}
+
+
+def fitted_regressor(target="y"):
+    frame = pd.DataFrame({"x": np.arange(20.0), target: np.arange(20.0) * 2})
+    pipeline = training_pipeline([], ENTRIES["LinearRegression"], target)
+    return pipeline.fit(frame[["x"]], frame[target])
+
+
+def test_a_regressor_adds_the_prediction_only():
+    result = prediction_frame(fitted_regressor(), pd.DataFrame({"x": [30.0, 31.0]}))
+    assert list(result.columns) == ["x", "prediction"]
+    np.testing.assert_allclose(result["prediction"], [60.0, 62.0])
+
+
+def test_a_column_named_prediction_is_kept():
+    result = prediction_frame(
+        fitted_regressor("prediction"), pd.DataFrame({"x": [1.0], "prediction": [9.0]})
+    )
+    assert list(result.columns) == ["x", "prediction", "prediction_"]
+
+
+def test_a_file_without_rows_gives_an_empty_prediction_column():
+    result = prediction_frame(fitted_regressor(), pd.DataFrame({"x": pd.Series(dtype=float)}))
+    assert list(result.columns) == ["x", "prediction"]
+    assert result.empty
