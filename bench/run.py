@@ -38,6 +38,13 @@ from lathe.steps.recipe import RecipePipeline
 BACKEND = Path(__file__).resolve().parents[1] / "backend"
 TARGET = "churned"
 TRAINED_MODELS = ("LGBMClassifier", "RandomForestClassifier", "LogisticRegression")
+OPTIMIZED_MODEL = TRAINED_MODELS[-1]
+OPTIMIZATION = {
+    "selected_model": OPTIMIZED_MODEL,
+    "optimization_method": "random_search",
+    "cv_folds": 3,
+    "n_iterations": 3,
+}
 RECIPE_CALLS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("/api/drop-columns/", {"columns": ["customer_id"]}),
     ("/api/handle-missing/", {}),
@@ -223,6 +230,15 @@ def main() -> None:
                     f"  fit {result['train_seconds']:.2f} s, "
                     f"accuracy {result['metrics']['accuracy']:.4f}"
                 )
+            optimized = measure(
+                server,
+                f"optimize {OPTIMIZED_MODEL}",
+                partial(server.client.post, "/api/optimize-model/", json=OPTIMIZATION),
+            ).json()
+            print(
+                f"  {len(optimized['trials'])} sets, best {optimized['best_score']:.4f} "
+                f"(baseline {optimized['baseline_score']:.4f}), {optimized['sampling']}"
+            )
         finally:
             server.stop()
         pipeline_overhead(root / "data")
