@@ -14,6 +14,7 @@ from typing import Literal
 
 import joblib
 
+from lathe.ml.onnx_export import onnx_model, onnx_usage_code
 from lathe.steps.recipe import RecipePipeline
 
 ExportFormat = Literal["joblib", "pkl", "onnx"]
@@ -32,8 +33,6 @@ def safe_file_name(stem: str, extension: str) -> str:
 
 def exported_bytes(pipeline: RecipePipeline, model: str, export_format: ExportFormat) -> bytes:
     if export_format == "onnx":
-        from lathe.ml.onnx_export import onnx_model
-
         return onnx_model(pipeline, model)
     if export_format == "pkl":
         return pickle.dumps(pipeline, protocol=pickle.HIGHEST_PROTOCOL)
@@ -54,8 +53,6 @@ _LOADERS: dict[ExportFormat, tuple[str, str]] = {
 def usage_code(file_name: str, export_format: ExportFormat) -> str:
     """The Python that loads the exported file and predicts the rows of a new CSV."""
     if export_format == "onnx":
-        from lathe.ml.onnx_export import onnx_usage_code
-
         return onnx_usage_code(file_name)
     library, load = _LOADERS[export_format]
     return "\n".join(

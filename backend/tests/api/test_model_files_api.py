@@ -264,3 +264,41 @@ def _joblib_bytes(value):
     buffer = io.BytesIO()
     joblib.dump(value, buffer)
     return buffer.getvalue()
+
+
+def test_onnx_export_runs_in_onnxruntime_like_the_stored_pipeline(trained):
+    import onnxruntime
+
+    response = trained.post(
+        "/api/export-model/",
+        json={"selected_model": "LogisticRegression", "model_name": "churn", "format": "onnx"},
+    )
+    assert response.status_code == 200, response.text
+    assert response.headers["content-disposition"] == 'attachment; filename="churn.onnx"'
+    session = onnxruntime.InferenceSession(response.content)
+    rows = new_rows().drop(columns=["label"])
+    feed = {}
+    for model_input in session.get_inputs():
+        column = rows[model_input.name]
+        if model_input.type == "tensor(double)":
+            feed[model_input.name] = column.to_numpy("float64").reshape(-1, 1)
+        else:
+            feed[model_input.name] = column.astype(str).to_numpy(object).reshape(-1, 1)
+    predicted = session.run(["prediction"], feed)[0]
+    with trained.app.state.store.reading(trained.cookies.get("lathe_session")) as session_data:
+        pipeline = load_pipeline(session_data.folder, "LogisticRegression")
+    assert predicted.tolist() == pipeline.predict(rows).tolist()
+
+
+def test_a_model_onnx_cannot_hold_is_refused_with_the_joblib_suggestion(client):
+    upload(client, "customers.csv", csv_bytes(mixed_classification()))
+    columns = {"column_specific_settings": [{"column": "x2", "strategy": "ffill"}]}
+    assert client.post("/api/handle-missing/", json=columns).status_code == 200, "ffill"
+    assert client.post("/api/train-models/", json=train_body()).status_code == 200
+    response = client.post(
+        "/api/export-model/", json={"selected_model": "LogisticRegression", "format": "onnx"}
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "onnx_unsupported"
+    assert "joblib or pkl" in body["error"]

@@ -1,0 +1,15 @@
+"""The refusal of an export that ONNX cannot express."""
+
+from lathe.errors import LatheError
+
+
+class OnnxUnsupportedError(LatheError):
+    """The pipeline has a step, setting or model with no ONNX equivalent; `reason` says
+    which, for a person."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(
+            f"This model cannot be exported as ONNX: {reason}. Export it as joblib or pkl instead.",
+            "onnx_unsupported",
+            {"reason": reason},
+        )

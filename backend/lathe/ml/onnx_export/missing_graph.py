@@ -1,0 +1,65 @@
+"""Graphs of the missing-value steps: imputation and the column drops."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from lathe.ml.onnx_export.errors import OnnxUnsupportedError
+from lathe.ml.onnx_export.graph_builder import GraphBuilder
+from lathe.ml.onnx_export.graph_columns import (
+    Column,
+    Columns,
+    as_text,
+    datetime_refused,
+    with_tensor,
+)
+from lathe.steps.columns import ColumnDropper
+from lathe.steps.missing import MissingValueImputer
+
+ROW_ORDER_STRATEGIES = ("ffill", "bfill")
+
+
+def dropped_columns(columns: Columns, step: ColumnDropper) -> Columns:
+    dropped = set(step.dropped_columns_)
+    return {name: column for name, column in columns.items() if name not in dropped}
+
+
+def _filled_text(graph: GraphBuilder, column: Column, value: Any) -> Column:
+    text = as_text(graph, column)
+    missing = graph.is_empty_text(text)
+    filled = graph.op("Where", [missing, graph.constant([str(value)]), text], column.name)
+    return with_tensor(column, filled, "text")
+
+
+def _filled_value(graph: GraphBuilder, column: Column, value: Any) -> Column:
+    if column.kind == "text":
+        return _filled_text(graph, column, value)
+    if column.kind == "boolean" and not isinstance(value, bool | np.bool_):
+        raise OnnxUnsupportedError(
+            f'boolean column "{column.name}" is filled with "{value}", which is not a boolean'
+        )
+    missing = graph.op("IsNaN", [column.tensor], column.name)
+    fill = graph.double(float(value))
+    return with_tensor(column, graph.op("Where", [missing, fill, column.tensor], column.name))
+
+
+def _imputed(graph: GraphBuilder, column: Column, strategy: str, value: Any) -> Column:
+    if strategy in ROW_ORDER_STRATEGIES:
+        raise OnnxUnsupportedError(
+            f'column "{column.name}" is imputed by {strategy}, and forward and backward fill '
+            "depend on row order"
+        )
+    if column.kind == "datetime":
+        raise datetime_refused(column)
+    if strategy == "constant":
+        return _filled_text(graph, column, value)
+    return _filled_value(graph, column, value)
+
+
+def imputed_columns(graph: GraphBuilder, columns: Columns, step: MissingValueImputer) -> Columns:
+    imputed = dict(columns)
+    for name, strategy in step.strategies_.items():
+        imputed[name] = _imputed(graph, columns[name], strategy, step.fill_values_[name])
+    return imputed

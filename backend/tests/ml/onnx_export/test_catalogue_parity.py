@@ -1,0 +1,104 @@
+"""Every classifier, regressor and clusterer of the catalogue, exported with its recipe,
+predicts held-out raw rows (unseen categories, missing values, outliers) as the fitted
+pipeline does."""
+
+import json
+
+import numpy as np
+import onnx
+import pandas as pd
+import pytest
+
+from lathe.ml.catalog import CATALOG, ENTRIES
+from lathe.ml.onnx_export import onnx_model
+from lathe.ml.pipeline import model_step, training_pipeline
+from lathe.store.manifest import RecipeStep
+from tests.ml.datasets import blobs_frame
+from tests.ml.onnx_export.frames import (
+    TARGETS,
+    fitted,
+    onnx_outputs,
+    raw_frame,
+    recipe,
+    unseen_rows,
+    with_targets,
+)
+
+NON_NEGATIVE = {"x1": "minmax", "x2": "minmax", "x3": "minmax", "x4": "minmax"}
+CENTRED = {"x1": "standard", "x2": "robust", "x3": "minmax", "x4": "standard"}
+
+
+def names_of(problem_type: str) -> list[str]:
+    return [entry.name for entry in CATALOG if entry.problem_type == problem_type]
+
+
+@pytest.fixture(scope="module")
+def frames() -> tuple[pd.DataFrame, pd.DataFrame]:
+    train = with_targets(raw_frame(320, seed=0))
+    held_out = unseen_rows(with_targets(raw_frame(160, seed=1)), seed=2).drop(columns=TARGETS)
+    return train, held_out
+
+
+# MultinomialNB takes non-negative features only: the classification recipe scales to [0, 1]
+@pytest.mark.parametrize("target", ["label", "passed"])
+@pytest.mark.parametrize("name", names_of("classification"))
+def test_classifiers_give_the_pipelines_labels_and_probabilities(frames, name, target):
+    train, held_out = frames
+    pipeline = fitted(ENTRIES[name], train, target, recipe(target, NON_NEGATIVE))
+    model = onnx_model(pipeline, name)
+    found = onnx_outputs(model, held_out)
+    classes = model_step(pipeline).classes_
+    assert len(classes) == (3 if target == "label" else 2)
+    assert found["prediction"].tolist() == pipeline.predict(held_out).tolist()
+    np.testing.assert_allclose(
+        found["probabilities"], pipeline.predict_proba(held_out), rtol=1e-4, atol=1e-6
+    )
+    metadata = {prop.key: prop.value for prop in onnx.load_from_string(model).metadata_props}
+    assert json.loads(metadata["classes"]) == classes.tolist()
+
+
+@pytest.mark.parametrize("name", names_of("regression"))
+def test_regressors_give_the_pipelines_values(frames, name):
+    train, held_out = frames
+    pipeline = fitted(ENTRIES[name], train, "price", recipe("price", CENTRED))
+    found = onnx_outputs(onnx_model(pipeline, name), held_out)
+    assert found["prediction"].dtype == np.float64
+    np.testing.assert_allclose(
+        found["prediction"], pipeline.predict(held_out), rtol=1e-4, atol=1e-6
+    )
+
+
+@pytest.mark.parametrize("name", names_of("clustering"))
+def test_clusterers_give_the_pipelines_clusters(name):
+    train, new = blobs_frame(150, seed=2), blobs_frame(60, seed=5)
+    new.loc[[3, 7], "a"] = np.nan
+    steps: list[RecipeStep] = [
+        {"step": "impute_missing", "params": {"strategies": {"a": "mean", "b": "median"}}},
+        {"step": "scale", "params": {"methods": {"a": "standard", "b": "robust"}}},
+    ]
+    pipeline = training_pipeline(steps, ENTRIES[name], None).fit(train)
+    found = onnx_outputs(onnx_model(pipeline, name), new)
+    assert found["prediction"].dtype == np.int64
+    assert found["prediction"].tolist() == pipeline.predict(new).tolist()
+
+
+def test_the_graph_takes_the_raw_columns_the_recipe_keeps(frames):
+    train, _ = frames
+    pipeline = fitted(ENTRIES["LogisticRegression"], train, "label", recipe("label", NON_NEGATIVE))
+    graph = onnx.load_from_string(onnx_model(pipeline, "LogisticRegression")).graph
+    types = {value.name: value.type.tensor_type.elem_type for value in graph.input}
+    double, string = onnx.TensorProto.DOUBLE, onnx.TensorProto.STRING
+    assert types == {
+        "x1": double,
+        "x2": double,
+        "x3": double,
+        "x4": double,
+        "colour": string,
+        "size": string,
+        "tier": string,
+        "shape": string,
+        "grade": string,
+        "city": string,
+        "flag": string,
+    }
+    assert [output.name for output in graph.output] == ["prediction", "probabilities"]
