@@ -34,3 +34,13 @@ def no_dataset() -> LatheError:
 def unknown_columns(columns: list[str]) -> LatheError:
     names = ", ".join(columns)
     return LatheError(f"Unknown columns: {names}", "unknown_columns", {"columns": names})
+
+
+def check_range(value: float, minimum: float, maximum: float, what: str, code: str) -> None:
+    """Refuse `value` outside [minimum, maximum]: "<what> must be between ... and ..."."""
+    if not minimum <= value <= maximum:
+        raise LatheError(
+            f"{what} must be between {minimum} and {maximum}.",
+            code,
+            {"value": value, "min": minimum, "max": maximum},
+        )

@@ -36,7 +36,8 @@ def optimize_model(
     with store.reading(current) as session:
         session_id = session.manifest.session_id
         results = trained_results(session.folder, model)
-        raw_version, recipe = session.manifest.raw_version, list(session.manifest.recipe)
+        data_version = session.manifest.data_version()
+        recipe = list(session.manifest.recipe)
         raw = session.raw_frame()
     config = OptimizationConfig(
         ENTRIES[model],
@@ -45,18 +46,10 @@ def optimize_model(
         body.n_iterations,
         results["target_column"],
     )
-    registry.begin(session_id, "optimization", f"Optimizing {model}")
-    try:
-        run = optimize(
-            raw,
-            recipe,
-            config,
-            lambda done, total, message: registry.report(session_id, done, total, message),
-        )
-    finally:
-        registry.end(session_id)
+    with registry.running(session_id, "optimization", f"Optimizing {model}") as progress:
+        run = optimize(raw, recipe, config, progress)
     with store.changing(current) as session:
-        if (session.manifest.raw_version, session.manifest.recipe) != (raw_version, recipe):
+        if session.manifest.data_version() != data_version:
             raise LatheError(
                 "The data changed while the model was being optimized; optimize it again.",
                 "data_changed_during_optimization",

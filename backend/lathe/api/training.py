@@ -27,7 +27,8 @@ def train_models(
     fails is listed in `failed_models`; the others are trained."""
     with store.reading(current) as session:
         session_id = session.manifest.session_id
-        raw_version, recipe = session.manifest.raw_version, list(session.manifest.recipe)
+        data_version = session.manifest.data_version()
+        recipe = list(session.manifest.recipe)
         raw = session.raw_frame()
         config = training_config(
             raw,
@@ -39,18 +40,10 @@ def train_models(
             test_size=body.test_size,
             cv_folds=body.cv_folds,
         )
-    registry.begin(session_id, "training", "Training in progress")
-    try:
-        run = train(
-            raw,
-            recipe,
-            config,
-            lambda done, total, message: registry.report(session_id, done, total, message),
-        )
-    finally:
-        registry.end(session_id)
+    with registry.running(session_id, "training", "Training in progress") as progress:
+        run = train(raw, recipe, config, progress)
     with store.changing(current) as session:
-        if (session.manifest.raw_version, session.manifest.recipe) != (raw_version, recipe):
+        if session.manifest.data_version() != data_version:
             raise LatheError(
                 "The data changed while the models were training; train them again.",
                 "data_changed_during_training",

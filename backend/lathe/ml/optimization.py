@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
 
-from lathe.errors import LatheError
+from lathe.errors import LatheError, check_range
 from lathe.ml.catalog import CatalogEntry
 from lathe.ml.evaluation import PRIMARY_METRIC, clustering_metrics, primary_score
 from lathe.ml.model_step import model_matrix
@@ -80,18 +80,10 @@ class OptimizationRun:
 
 def check_search_settings(cv_folds: int, n_iterations: int) -> None:
     """SPEC §5's ranges: folds 2-10, iterations 1-200."""
-    if not MIN_CV_FOLDS <= cv_folds <= MAX_CV_FOLDS:
-        raise LatheError(
-            f"CV folds must be between {MIN_CV_FOLDS} and {MAX_CV_FOLDS}.",
-            "cv_folds_out_of_range",
-            {"value": cv_folds, "min": MIN_CV_FOLDS, "max": MAX_CV_FOLDS},
-        )
-    if not MIN_ITERATIONS <= n_iterations <= MAX_ITERATIONS:
-        raise LatheError(
-            f"Iterations must be between {MIN_ITERATIONS} and {MAX_ITERATIONS}.",
-            "n_iterations_out_of_range",
-            {"value": n_iterations, "min": MIN_ITERATIONS, "max": MAX_ITERATIONS},
-        )
+    check_range(cv_folds, MIN_CV_FOLDS, MAX_CV_FOLDS, "CV folds", "cv_folds_out_of_range")
+    check_range(
+        n_iterations, MIN_ITERATIONS, MAX_ITERATIONS, "Iterations", "n_iterations_out_of_range"
+    )
 
 
 def relative_improvement(best: float, baseline: float | None) -> float | None:

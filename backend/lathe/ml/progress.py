@@ -5,6 +5,8 @@ without one reads as idle (``task`` null).
 """
 
 import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from lathe.errors import LatheError
@@ -50,6 +52,17 @@ class ProgressRegistry:
     def end(self, session_id: str) -> None:
         with self._lock:
             self._running.pop(session_id, None)
+
+    @contextmanager
+    def running(
+        self, session_id: str, task: str, message: str = ""
+    ) -> Iterator[Callable[[int, int, str], None]]:
+        """The session's `task` from start to end, yielding its progress reporter."""
+        self.begin(session_id, task, message)
+        try:
+            yield lambda done, total, text: self.report(session_id, done, total, text)
+        finally:
+            self.end(session_id)
 
     def status(self, session_id: str | None) -> TaskProgress:
         with self._lock:

@@ -6,7 +6,7 @@ from typing import Literal
 
 import pandas as pd
 
-from lathe.errors import LatheError
+from lathe.errors import LatheError, check_range
 from lathe.ml.catalog import CatalogEntry, catalog_entries
 from lathe.ml.problem import ProblemType, detect_problem_type
 from lathe.ml.results import ValidationMethod
@@ -61,18 +61,8 @@ def training_config(
             "target_not_uploaded",
             {"column": target_column},
         )
-    if not MIN_TEST_SIZE <= test_size <= MAX_TEST_SIZE:
-        raise LatheError(
-            f"Test size must be between {MIN_TEST_SIZE} and {MAX_TEST_SIZE}.",
-            "test_size_out_of_range",
-            {"value": test_size, "min": MIN_TEST_SIZE, "max": MAX_TEST_SIZE},
-        )
-    if not MIN_CV_FOLDS <= cv_folds <= MAX_CV_FOLDS:
-        raise LatheError(
-            f"CV folds must be between {MIN_CV_FOLDS} and {MAX_CV_FOLDS}.",
-            "cv_folds_out_of_range",
-            {"value": cv_folds, "min": MIN_CV_FOLDS, "max": MAX_CV_FOLDS},
-        )
+    check_range(test_size, MIN_TEST_SIZE, MAX_TEST_SIZE, "Test size", "test_size_out_of_range")
+    check_range(cv_folds, MIN_CV_FOLDS, MAX_CV_FOLDS, "CV folds", "cv_folds_out_of_range")
     target = raw_frame[target_column].dropna()
     if target.empty:
         raise LatheError(

@@ -1,5 +1,6 @@
 """What a session folder holds, as JSON beside its Parquet frames."""
 
+import json
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -27,6 +28,11 @@ class Manifest(BaseModel):
     recipe: list[RecipeStep] = Field(default_factory=list)
     snapshots: dict[int, Snapshot] = Field(default_factory=dict)
     warnings: list[str] = Field(default_factory=list)
+
+    def data_version(self) -> tuple[int, str]:
+        """What models are trained on: the uploaded frame and the recipe. Equal values mean
+        the same training data."""
+        return self.raw_version, json.dumps(self.recipe, sort_keys=True)
 
     def referenced_versions(self) -> set[int]:
         return {self.raw_version, self.version} | {s.version for s in self.snapshots.values()}

@@ -52,3 +52,12 @@ def test_threads_report_and_read_concurrently():
     for thread in threads:
         thread.join()
     assert all(registry.status(session).done == 200 for session in sessions)
+
+
+def test_a_running_task_reports_and_ends_even_when_it_fails():
+    registry = ProgressRegistry()
+    with pytest.raises(RuntimeError), registry.running("s1", "optimization") as progress:
+        progress(2, 5, "candidate 2 of 5")
+        assert registry.status("s1") == TaskProgress("optimization", 2, 5, "candidate 2 of 5")
+        raise RuntimeError("model failed")
+    assert registry.status("s1") == IDLE
