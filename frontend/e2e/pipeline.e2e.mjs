@@ -2,10 +2,11 @@
 // Chromium: welcome, upload, the Analyze screen with every panel and a target, drop a column,
 // undo, Turkish, reload; then missing values, the live outlier summary and removal, encoding,
 // correlated pairs and a drop, an undo, scaling; then training two classifiers on the file's
-// member column, and their evaluation with its summary, metrics and charts.
+// member column, and their evaluation with its summary, metrics and charts; then optimizing a
+// model, exporting it as joblib and ONNX, its usage code, and predictions on a new file.
 // Starts the backend itself unless LATHE_E2E_URL points at a running one.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -22,19 +23,23 @@ const work = mkdtempSync(join(tmpdir(), 'lathe-e2e-'));
 
 const ROWS = 120;
 
+const PREDICT_ROWS = 15;
+
 /**
  * A people table with gaps: age and income often go missing together, income is skewed with a
- * few extreme values, score tracks id, city and segment are categorical.
+ * few extreme values, score tracks id, city and segment are categorical. Without `target`, the
+ * member column is left out (new rows to predict).
  */
-function writeCsv() {
+function writeCsv(name, rows, { target = true } = {}) {
   let seed = 7;
   const random = () => {
     seed = (seed * 16807) % 2147483647;
     return seed / 2147483647;
   };
   const cities = ['Oslo', 'Lima', 'Pune', 'Kyiv', 'Nice'];
-  const lines = ['id,name,age,income,city,segment,score,member,joined'];
-  for (let i = 1; i <= ROWS; i += 1) {
+  const keep = (cells) => cells.filter((_, index) => target || index !== 7).join(',');
+  const lines = [keep(['id', 'name', 'age', 'income', 'city', 'segment', 'score', 'member', 'joined'])];
+  for (let i = 1; i <= rows; i += 1) {
     const ageMissing = i % 7 === 0;
     const age = ageMissing ? '' : String(20 + (i % 30));
     const extreme = i % 37 === 0 ? 40 : 1;
@@ -44,9 +49,9 @@ function writeCsv() {
     const segment = random() < 0.8 ? (cityIndex < 2 ? 'north' : 'south') : 'other';
     const member = i % 3 === 0 ? 'true' : 'false';
     const joined = `2024-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
-    lines.push(`${i},person ${i},${age},${income},${city},${segment},${(i * 1.25).toFixed(2)},${member},${joined}`);
+    lines.push(keep([i, `person ${i}`, age, income, city, segment, (i * 1.25).toFixed(2), member, joined]));
   }
-  const path = join(work, 'people.csv');
+  const path = join(work, name);
   writeFileSync(path, `${lines.join('\n')}\n`);
   return path;
 }
@@ -105,7 +110,8 @@ let browser;
 let backend;
 
 async function run() {
-  const csv = writeCsv();
+  const csv = writeCsv('people.csv', ROWS);
+  const newRows = writeCsv('new_people.csv', PREDICT_ROWS, { target: false });
   backend = process.env.LATHE_E2E_URL ? { url: process.env.LATHE_E2E_URL.replace(/\/+$/, '') } : await startBackend();
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -121,6 +127,7 @@ async function run() {
     ],
   });
   const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: backend.url });
   page.setDefaultTimeout(TIMEOUT_MS);
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -161,6 +168,13 @@ async function run() {
   /** A section card by its title. */
   const section = (title) =>
     page.locator('section.section-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  /** A finished download: its suggested name, and a file that is not empty. */
+  const expectDownload = async (download, name) => {
+    if (download.suggestedFilename() !== name) throw new Error(`downloaded "${download.suggestedFilename()}", not "${name}"`);
+    const path = await download.path();
+    if (statSync(path).size === 0) throw new Error(`${name} is empty`);
+    return path;
+  };
   const expectChartText = async (figure, text) => {
     if ((await figure.locator('text', { hasText: text }).count()) === 0) {
       throw new Error(`the chart does not show "${text}"`);
@@ -380,14 +394,20 @@ async function run() {
       },
     ],
     [
-      'applying the global settings fills every missing value',
+      'the date column is dropped, then applying the global settings fills every missing value',
       async () => {
+        // ONNX cannot hold date/time columns: the models are trained without the join date
+        await header('joined').hover();
+        await page.getByRole('button', { name: 'Drop column joined' }).click();
+        await page.getByRole('dialog', { name: 'Drop column?' }).getByRole('button', { name: 'Drop column' }).click();
+        await expectVisible(page.getByText('Column "joined" dropped.'));
+        await header('joined').waitFor({ state: 'detached' });
         const global = section('Global settings');
         await global.getByRole('combobox', { name: 'Numeric columns' }).selectOption({ label: 'Median' });
         await global.getByRole('combobox', { name: 'Other columns' }).selectOption({ label: 'Constant value' });
         await expectVisible(global.getByRole('textbox', { name: 'Fill value' }));
         await global.getByRole('button', { name: 'Apply global settings' }).click();
-        await expectVisible(page.getByText(`Missing values handled: ${ROWS} rows × ${columns.length} columns.`));
+        await expectVisible(page.getByText(`Missing values handled: ${ROWS} rows × ${columns.length - 1} columns.`));
         await expectCard('Total missing values', '0');
         await expectVisible(page.getByText('No missing values left — nothing to fill.'));
         await expectVisible(page.getByRole('cell', { name: 'unknown', exact: true }));
@@ -617,10 +637,148 @@ async function run() {
         await expectChartText(importance, 'income');
         await shot('25-evaluation');
         const other = best === 'LogisticRegression' ? 'RandomForestClassifier' : 'LogisticRegression';
-        await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption(other);
+        await section('Model charts').getByRole('combobox', { name: 'Model', exact: true }).selectOption(other);
         await chart(`ROC curve of ${other}`);
         await page.getByRole('button', { name: 'Continue to Optimization' }).click();
         await expectVisible(page.getByRole('button', { name: 'Step 10: Optimization (current step)' }));
+        if (pageErrors.length > 0) throw new Error(`page errors: ${pageErrors.join('; ')}`);
+      },
+    ],
+    [
+      'Optimization asks for a model, keeps folds at 2 or more, and shows what random search tries',
+      async () => {
+        await expectVisible(page.getByRole('heading', { name: 'Optimization', exact: true }));
+        const settings = section('Optimization settings');
+        await page.getByRole('button', { name: 'Optimize model' }).click();
+        await expectVisible(page.getByText('Please select a model to optimize.'));
+        await settings.getByRole('combobox', { name: 'Model', exact: true }).selectOption('LogisticRegression');
+        await expectVisible(settings.locator('.search-space__param dt', { hasText: 'C' }));
+        if ((await settings.getByRole('spinbutton', { name: 'Iterations' }).count()) !== 0) {
+          throw new Error('grid search asks for iterations');
+        }
+        await settings.getByRole('combobox', { name: 'Method' }).selectOption('random_search');
+        await settings.getByRole('spinbutton', { name: 'Iterations' }).fill('3');
+        const folds = settings.getByRole('spinbutton', { name: 'CV folds' });
+        await folds.fill('1');
+        await folds.blur();
+        if ((await folds.inputValue()) !== '2') throw new Error(`CV folds 1 became ${await folds.inputValue()}`);
+        await expectVisible(settings.getByText(/^0\.001 to 1000 \(log scale\)$/));
+      },
+    ],
+    [
+      'optimizing shows a progress bar, then the best and baseline scores, the improvement and the best parameters',
+      async () => {
+        let release;
+        const held = new Promise((done) => {
+          release = done;
+        });
+        await page.route(
+          (url) => url.pathname === '/api/optimize-model/',
+          async (route) => {
+            await held;
+            await route.continue();
+          },
+          { times: 1 },
+        );
+        const requests = [];
+        const listen = (request) => {
+          if (new URL(request.url()).pathname === '/api/optimize-model/') requests.push(request.postDataJSON());
+        };
+        page.on('request', listen);
+        await page.getByRole('button', { name: 'Optimize model' }).click();
+        await expectVisible(page.getByRole('progressbar', { name: 'Optimization in progress' }));
+        release();
+        // the search keeps the model's own settings when no searched set scores above them
+        await expectVisible(page.getByText(/^Optimization of LogisticRegression completed/).first());
+        page.off('request', listen);
+        const sent = JSON.stringify(requests[0]);
+        if (sent !== JSON.stringify({ selected_model: 'LogisticRegression', optimization_method: 'random_search', cv_folds: 2, n_iterations: 3 })) {
+          throw new Error(`optimization request: ${sent}`);
+        }
+        const result = section('Optimized LogisticRegression');
+        await expectVisible(result);
+        const value = async (label) =>
+          (await result.locator('.stat-card').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd').textContent()).trim();
+        for (const label of ['Best score', 'Baseline score']) {
+          if (!/^\d{1,3}\.\d\d%$/.test(await value(label))) throw new Error(`${label} shows "${await value(label)}"`);
+        }
+        if (!/^([+-]\d+\.\d\d%|0\.00%)$/.test(await value('Improvement'))) throw new Error(`Improvement shows "${await value('Improvement')}"`);
+        const searchedBest = result.getByLabel('Best parameters').locator('dt', { hasText: 'C' });
+        const keptSettings = result.getByText("No searched setting scored above the model's own settings, so those are kept.");
+        await expectVisible(searchedBest.or(keptSettings));
+        await expectVisible(page.getByRole('button', { name: 'Step 9: Evaluation (completed)' }));
+        await expectVisible(page.getByRole('button', { name: 'Step 10: Optimization (current step)' }));
+        await shot('26-optimization');
+      },
+    ],
+    [
+      'the optimized model exports as joblib under its name, and the usage code loads that file',
+      async () => {
+        await page.getByRole('button', { name: 'Export model' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Export model' });
+        await expectVisible(dialog);
+        if ((await dialog.getByRole('combobox', { name: 'Model', exact: true }).inputValue()) !== 'LogisticRegression:optimized') {
+          throw new Error('the export does not start at the optimized model');
+        }
+        if ((await dialog.getByRole('textbox', { name: 'Model name' }).inputValue()) !== 'LogisticRegression_optimized') {
+          throw new Error('the model name is not the default');
+        }
+        await shot('27-export-dialog');
+        const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export', exact: true }).click()]);
+        await expectDownload(download, 'LogisticRegression_optimized.joblib');
+        await expectVisible(page.getByText('Model downloaded.'));
+        await dialog.waitFor({ state: 'detached' });
+
+        await page.getByRole('button', { name: 'Usage code' }).click();
+        const usage = page.getByRole('dialog', { name: 'Usage code' });
+        await expectVisible(usage.getByText('joblib.load("LogisticRegression_optimized.joblib")', { exact: false }));
+        await usage.getByRole('button', { name: 'Copy code' }).click();
+        await expectVisible(page.getByText(/^(Code copied\.|Copying is not available here)/));
+        await shot('28-usage-code');
+        await page.keyboard.press('Escape');
+        await usage.waitFor({ state: 'detached' });
+      },
+    ],
+    [
+      'predicting a new CSV downloads its rows with a prediction column',
+      async () => {
+        const predict = section('Predict on new data');
+        if ((await predict.getByRole('combobox', { name: 'Model', exact: true }).inputValue()) !== 'LogisticRegression:optimized') {
+          throw new Error('the prediction does not start at the optimized model');
+        }
+        await predict.locator('input[type="file"]').setInputFiles(newRows);
+        const [download] = await Promise.all([page.waitForEvent('download'), predict.getByRole('button', { name: 'Predict and download' }).click()]);
+        const path = await expectDownload(download, 'new_people_predictions.csv');
+        const lines = readFileSync(path, 'utf8').trim().split(/\r?\n/);
+        const header = lines[0].split(',');
+        if (!header.includes('prediction')) throw new Error(`the predictions have no prediction column: ${lines[0]}`);
+        if (lines.length - 1 !== PREDICT_ROWS) throw new Error(`${lines.length - 1} predicted rows for ${PREDICT_ROWS}`);
+        await expectVisible(page.getByText('Predictions downloaded.'));
+        await shot('29-predicted');
+      },
+    ],
+    [
+      'the optimized model exports as ONNX',
+      async () => {
+        // close the toasts still shown, so an error toast can only be this export's
+        for (const close of await page.locator('.Toastify__close-button').all()) await close.click().catch(() => undefined);
+        await page.locator('.Toastify__toast').first().waitFor({ state: 'detached' });
+        await page.getByRole('button', { name: 'Export model' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Export model' });
+        await dialog.getByRole('combobox', { name: 'Format' }).selectOption('onnx');
+        await expectVisible(dialog.getByText('ONNX export may fail for some models; joblib or pkl is suggested.'));
+        // either the file arrives or an error toast says why not
+        const failure = page.locator('.Toastify__toast--error').first();
+        const downloaded = page.waitForEvent('download').then((download) => ({ download }), () => ({ error: 'no download' }));
+        const refused = failure.waitFor({ state: 'visible' }).then(
+          async () => ({ error: await failure.textContent() }),
+          () => new Promise(() => undefined),
+        );
+        await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+        const outcome = await Promise.race([downloaded, refused]);
+        if (outcome.error !== undefined) throw new Error(`ONNX export failed: ${outcome.error}`);
+        await expectDownload(outcome.download, 'LogisticRegression_optimized.onnx');
+        await expectVisible(page.getByText('Model downloaded.'));
         if (pageErrors.length > 0) throw new Error(`page errors: ${pageErrors.join('; ')}`);
       },
     ],

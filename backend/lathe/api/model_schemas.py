@@ -33,6 +33,10 @@ class OptimizeModelResponse(BaseModel):
     primary_metric: str
     best_score: float = Field(description="The primary metric of `best_params`.")
     best_params: dict[str, Any]
+    kept_baseline: bool = Field(
+        description="No searched set scored above the model's own settings, which are kept "
+        "(`best_params` is then empty)."
+    )
     baseline_score: float | None = Field(
         description="The primary metric of the catalogue's own settings, scored the same way."
     )

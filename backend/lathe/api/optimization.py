@@ -58,12 +58,18 @@ def optimize_model(
         save_optimized(session.folder, model, run.pipeline)
     supervised = config.target_column is not None
     return OptimizeModelResponse(
-        message=f"Optimization of {model} completed.",
+        message=(
+            f"Optimization of {model} completed: no searched set scored above its own "
+            "settings, which are kept."
+            if run.kept_baseline
+            else f"Optimization of {model} completed."
+        ),
         selected_model=model,
         optimization_method=body.optimization_method,
         primary_metric=run.primary_metric,
         best_score=run.best_score,
         best_params=run.best_params,
+        kept_baseline=run.kept_baseline,
         baseline_score=run.baseline_score,
         improvement=run.improvement,
         cv_folds=body.cv_folds if supervised else None,

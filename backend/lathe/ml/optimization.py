@@ -6,9 +6,10 @@ recipe, scored as honestly as training scores.
   training uses); each fold fits the whole pipeline, recipe included, on its training
   rows only. A set's score is the mean of its folds' primary metric (accuracy, r2).
 - Clustering: each set is fitted on every row and scored by its silhouette.
-- The baseline is the catalogue's own settings, scored the same way on the same folds;
-  ``improvement`` is ``(best - baseline) / |baseline|`` (None when the baseline is 0 or
-  unscored).
+- The baseline is the catalogue's own settings (those training used), scored the same
+  way on the same folds; ``improvement`` is ``(best - baseline) / |baseline|`` (None when
+  the baseline is 0 or unscored). When no searched set scores above the baseline, the
+  catalogue's settings are kept: ``best_params`` is empty and ``kept_baseline`` true.
 - Above ``SEARCH_ROWS`` rows the search runs on a sample (stratified by class); the
   best parameters are then fitted on every row, as training fits, and that pipeline is
   the optimized model.
@@ -73,6 +74,7 @@ class OptimizationRun:
     baseline_score: float | None
     improvement: float | None
     primary_metric: str
+    kept_baseline: bool
     trials: list[Trial]
     pipeline: RecipePipeline
     sampling: list[SamplingNote] = field(default_factory=list)
@@ -239,6 +241,9 @@ def optimize(
             {"model": entry.name, "detail": first},
         )
     best = max(scored, key=lambda trial: trial.score or 0.0)
+    kept_baseline = baseline_score is not None and baseline_score > (best.score or 0.0)
+    if kept_baseline:
+        best = Trial({}, baseline_score)
     best_score = float(best.score or 0.0)
     fitted = fit_pipeline(entry, recipe, config.target_column, frame, target, best.params)
     counter.fitted(f"Fitting {entry.name} with the best parameters on every row")
@@ -250,6 +255,7 @@ def optimize(
         baseline_score=baseline_score,
         improvement=relative_improvement(best_score, baseline_score),
         primary_metric=PRIMARY_METRIC[problem_type],
+        kept_baseline=kept_baseline,
         trials=trials,
         pipeline=fitted.pipeline,
         sampling=sampling,

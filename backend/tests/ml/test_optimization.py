@@ -101,9 +101,11 @@ def test_best_score_is_the_cross_validated_score_of_the_best_params(model, metho
     assert run.baseline_score == pytest.approx(
         cross_validated(frame, recipe, target_column, entry, {}, 3)
     )
-    assert run.best_score == max(trial.score for trial in run.trials if trial.score is not None)
+    searched = max(trial.score for trial in run.trials if trial.score is not None)
     baseline = run.baseline_score
     assert baseline is not None
+    assert run.best_score == max(searched, baseline)
+    assert run.kept_baseline == (baseline > searched)
     assert run.improvement == pytest.approx((run.best_score - baseline) / abs(baseline))
     assert run.primary_metric == SCORING[entry.problem_type]
     fitted = model_step(run.pipeline).estimator
@@ -136,6 +138,22 @@ def test_the_grid_is_searched_in_order_and_a_failing_set_is_skipped():
     assert run.trials[0].score is None
     assert "C" in (run.trials[0].error or "")
     assert run.best_params["C"] in (0.01, 10.0)
+
+
+def test_the_models_own_settings_are_kept_when_no_searched_set_beats_them():
+    frame, recipe, target_column = classification_case()
+    entry = dataclasses.replace(
+        ENTRIES["LogisticRegression"], search_space=SearchSpace(grid={"C": [1e-6]})
+    )
+    run = optimize(frame, recipe, OptimizationConfig(entry, "grid_search", 3, 20, target_column))
+    assert run.trials[0].score is not None
+    assert run.baseline_score is not None
+    assert run.trials[0].score < run.baseline_score
+    assert run.kept_baseline
+    assert run.best_params == {}
+    assert run.best_score == run.baseline_score
+    assert run.improvement == 0.0
+    assert model_step(run.pipeline).estimator.C == 1.0
 
 
 def test_a_search_where_every_set_fails_is_refused():

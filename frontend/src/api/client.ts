@@ -69,8 +69,10 @@ interface ApiResult {
   response: Response;
 }
 
-/** Awaits an openapi-fetch call and returns its data, or throws an ApiError. */
-export async function unwrap<Result extends ApiResult>(call: Promise<Result>): Promise<NonNullable<Result['data']>> {
+/** Awaits an openapi-fetch call and returns its data with the response, or throws an ApiError. */
+export async function unwrapResponse<Result extends ApiResult>(
+  call: Promise<Result>,
+): Promise<{ data: NonNullable<Result['data']>; response: Response }> {
   let result: Result;
   try {
     result = await call;
@@ -79,5 +81,10 @@ export async function unwrap<Result extends ApiResult>(call: Promise<Result>): P
   }
   if (!result.response.ok) throw readErrorBody(result.response.status, result.error);
   if (result.data === undefined || result.data === null) throw readErrorBody(result.response.status, undefined);
-  return result.data;
+  return { data: result.data, response: result.response };
+}
+
+/** Awaits an openapi-fetch call and returns its data, or throws an ApiError. */
+export async function unwrap<Result extends ApiResult>(call: Promise<Result>): Promise<NonNullable<Result['data']>> {
+  return (await unwrapResponse(call)).data;
 }

@@ -1007,6 +1007,11 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
+             * Kept Baseline
+             * @description No searched set scored above the model's own settings, which are kept (`best_params` is then empty).
+             */
+            kept_baseline: boolean;
+            /**
              * Baseline Score
              * @description The primary metric of the catalogue's own settings, scored the same way.
              */

@@ -9,7 +9,6 @@ export type TrainResult = Awaited<ReturnType<typeof trainModels>>;
 export type ProblemType = Schemas['TrainModelsResponse']['problem_type'];
 export type RequestedProblemType = TrainRequest['problem_type'];
 export type ValidationMethod = TrainRequest['validation_method'];
-export type Progress = Schemas['ProgressResponse'];
 export type Evaluation = Awaited<ReturnType<typeof evaluateModels>>;
 export type ModelResult = Evaluation['results'][number];
 export type ModelCharts = ModelResult['charts'];

@@ -9,6 +9,7 @@ import { CORRELATION_STEP_ID, CorrelationStep } from '../steps/correlation/Corre
 import { ENCODING_STEP_ID, EncodingStep } from '../steps/encoding/EncodingStep';
 import { EVALUATION_STEP_ID, EvaluationStep } from '../steps/evaluation/EvaluationStep';
 import { MISSING_STEP_ID, MissingStep } from '../steps/missing/MissingStep';
+import { OPTIMIZATION_RESULT_STEP_ID, OPTIMIZATION_STEP_ID, OptimizationStep } from '../steps/optimization/OptimizationStep';
 import { OUTLIERS_STEP_ID, OutliersStep } from '../steps/outliers/OutliersStep';
 import { SCALING_STEP_ID, ScalingStep } from '../steps/scaling/ScalingStep';
 import { TRAINING_STEP_ID, TrainingStep } from '../steps/training/TrainingStep';
@@ -21,6 +22,7 @@ import {
   STEP_COUNT,
   stepStatus,
   withAnalysis,
+  withoutStepResult,
   withTableData,
   type Session,
 } from './session';
@@ -107,9 +109,21 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
       case SCALING_STEP_ID:
         return <ScalingStep {...transformProps} onContinue={complete(SCALING_STEP_ID)} />;
       case TRAINING_STEP_ID:
-        return <TrainingStep session={session} onContinue={complete(TRAINING_STEP_ID)} />;
+        return (
+          <TrainingStep
+            session={session}
+            onContinue={(result) =>
+              // new models replace the old ones, and the server forgets their optimizations with them
+              onSessionChange((current) =>
+                completeStep(withoutStepResult(current, OPTIMIZATION_RESULT_STEP_ID), TRAINING_STEP_ID, result),
+              )
+            }
+          />
+        );
       case EVALUATION_STEP_ID:
         return <EvaluationStep session={session} onContinue={complete(EVALUATION_STEP_ID)} />;
+      case OPTIMIZATION_STEP_ID:
+        return <OptimizationStep session={session} onOptimized={complete(OPTIMIZATION_RESULT_STEP_ID)} />;
       default:
         return <p className="pipeline__unavailable">{t('app.stepUnavailable')}</p>;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenStep, completeStep, emptySession, openStep, stepStatus, withAnalysis, withTableData } from './session';
+import { canOpenStep, completeStep, emptySession, openStep, stepStatus, withAnalysis, withoutStepResult, withTableData } from './session';
 
 describe('the step-bar click rule', () => {
   it('opens steps at or before the current step, and completed ones', () => {
@@ -35,6 +35,20 @@ describe('session changes', () => {
 
   it('never advances past the last step', () => {
     expect(completeStep(emptySession(), 10).currentStep).toBe(10);
+  });
+
+  it('records the optimization as step 12 (SPEC §9) without breaking the ten-step bar', () => {
+    let session = emptySession();
+    for (let id = 1; id <= 9; id += 1) session = completeStep(session, id);
+    session = completeStep(session, 12, { lastModel: 'SVC' });
+    expect(session.currentStep).toBe(10);
+    expect(session.stepResults[12]).toEqual({ lastModel: 'SVC' });
+    expect([1, 9, 10].map((id) => stepStatus(session, id))).toEqual(['completed', 'completed', 'active']);
+    expect([1, 10, 11, 12].map((id) => canOpenStep(session, id))).toEqual([true, true, false, false]);
+
+    const retrained = withoutStepResult(session, 12);
+    expect(Object.keys(retrained.stepResults)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(stepStatus({ ...retrained, currentStep: 9 }, 10)).toBe('pending');
   });
 
   it('replaces the columns and rows', () => {

@@ -57,6 +57,12 @@ export function completeStep(session: Session, stepId: number, results: unknown 
   };
 }
 
+/** The session without a step's stored results. */
+export function withoutStepResult(session: Session, stepId: number): Session {
+  const stepResults = Object.fromEntries(Object.entries(session.stepResults).filter(([id]) => Number(id) !== stepId));
+  return { ...session, stepResults };
+}
+
 export function withTableData(session: Session, table: TableData): Session {
   return { ...session, columns: table.columns, currentData: table.data };
 }

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { NumberField } from './NumberField';
-import { readNumber } from './numberInput';
+import { clampedNumber, readNumber } from './numberInput';
 
 describe('readNumber', () => {
   it('reads numbers inside the bounds only', () => {
@@ -12,6 +12,17 @@ describe('readNumber', () => {
     expect(readNumber('abc', {})).toBeNull();
     expect(readNumber('2.5', { min: 2, integer: true })).toBeNull();
     expect(readNumber('3', { min: 2, integer: true })).toBe(3);
+  });
+});
+
+describe('clampedNumber', () => {
+  it('moves numbers into the bounds and rounds whole numbers', () => {
+    expect(clampedNumber('1', { min: 2, max: 10, integer: true })).toBe(2);
+    expect(clampedNumber('11', { min: 2, max: 10, integer: true })).toBe(10);
+    expect(clampedNumber('4.6', { min: 2, max: 10, integer: true })).toBe(5);
+    expect(clampedNumber('-3', { min: 2 })).toBe(2);
+    expect(clampedNumber('', { min: 2 })).toBeNull();
+    expect(clampedNumber('abc', { min: 2 })).toBeNull();
   });
 });
 
@@ -36,5 +47,16 @@ describe('NumberField', () => {
     render(<NumberField label="Max categories" value={10} min={2} step={1} integer onChange={vi.fn()} />);
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Max categories' }), { target: { value: '1' } });
     expect(screen.getByRole('alert').textContent).toBe('Enter a number of at least 2.');
+  });
+
+  it('with clamp, reports the nearest bound and shows it once the field is left', () => {
+    const onChange = vi.fn();
+    render(<NumberField label="CV folds" value={5} min={2} max={10} step={1} integer clamp onChange={onChange} />);
+    const input = screen.getByRole('spinbutton', { name: 'CV folds' });
+    fireEvent.change(input, { target: { value: '1' } });
+    expect(onChange).toHaveBeenLastCalledWith(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.change(input, { target: { value: '' } });
+    expect(screen.getByRole('alert').textContent).toBe('Enter a number.');
   });
 });

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from './Field';
-import { readNumber } from './numberInput';
+import { clampedNumber, readNumber } from './numberInput';
 
 interface NumberFieldProps {
   label: string;
@@ -11,6 +11,8 @@ interface NumberFieldProps {
   max?: number;
   step: number;
   integer?: boolean;
+  /** A number outside the bounds is moved to the nearest bound instead of being refused. */
+  clamp?: boolean;
   /** Called with every edit: the number, or null when the text is empty or out of bounds. */
   onChange: (value: number | null) => void;
   info?: string;
@@ -20,18 +22,21 @@ interface NumberFieldProps {
 
 /**
  * A number input with min, max and step. What is typed stays as typed; a value outside the
- * bounds is reported as null, with a message, so a screen cannot apply or send it.
+ * bounds is reported as null, with a message, so a screen cannot apply or send it; with
+ * `clamp` it is reported as the nearest bound, and shown as that when the field is left.
  */
-export function NumberField({ label, value, min, max, step, integer, onChange, info, hint, disabled }: NumberFieldProps) {
+export function NumberField({ label, value, min, max, step, integer, clamp = false, onChange, info, hint, disabled }: NumberFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const text = draft ?? (value === null ? '' : String(value));
-  const invalid = readNumber(text, { min, max, integer }) === null;
+  const read = (input: string) => (clamp ? clampedNumber : readNumber)(input, { min, max, integer });
+  const invalid = read(text) === null;
 
   let error: string | null = null;
   if (invalid) {
-    if (min !== undefined && max !== undefined) error = t('fields.numberRange', { min, max });
+    if (clamp) error = t('fields.number');
+    else if (min !== undefined && max !== undefined) error = t('fields.numberRange', { min, max });
     else if (min !== undefined) error = t('fields.numberMin', { min });
     else error = t('fields.number');
   }
@@ -52,7 +57,7 @@ export function NumberField({ label, value, min, max, step, integer, onChange, i
         aria-describedby={invalid ? `${id}-error` : undefined}
         onChange={(event) => {
           setDraft(event.target.value);
-          onChange(readNumber(event.target.value, { min, max, integer }));
+          onChange(read(event.target.value));
         }}
         onBlur={() => {
           // a valid entry is shown as the number it stands for ("1." reads 1)

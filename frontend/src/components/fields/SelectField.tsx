@@ -13,19 +13,22 @@ interface SelectFieldProps<Value extends string> {
   onChange: (value: Value) => void;
   info?: string;
   hint?: string;
+  error?: string | null;
   disabled?: boolean;
 }
 
 /** A labelled drop-down of the given choices. */
-export function SelectField<Value extends string>({ label, value, choices, onChange, info, hint, disabled }: SelectFieldProps<Value>) {
+export function SelectField<Value extends string>({ label, value, choices, onChange, info, hint, error, disabled }: SelectFieldProps<Value>) {
   const id = useId();
   return (
-    <Field id={id} label={label} info={info} hint={hint}>
+    <Field id={id} label={label} info={info} hint={hint} error={error}>
       <select
         id={id}
         className="field__control field__select"
         value={value}
         disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => {
           const chosen = choices.find((choice) => choice.value === event.target.value);
           if (chosen) onChange(chosen.value);

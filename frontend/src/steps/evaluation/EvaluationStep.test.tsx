@@ -84,7 +84,8 @@ describe('EvaluationStep', () => {
     for (const name of ['ROC curve of RandomForestClassifier', 'Precision–recall curve of RandomForestClassifier', 'Feature importance of RandomForestClassifier']) {
       expect(screen.getByRole('img', { name })).toBeTruthy();
     }
-    fireEvent.change(screen.getByRole('combobox', { name: 'Model' }), { target: { value: 'LogisticRegression' } });
+    const charts = screen.getByRole('button', { name: 'Model charts' }).closest('section') as HTMLElement;
+    fireEvent.change(within(charts).getByRole('combobox', { name: 'Model' }), { target: { value: 'LogisticRegression' } });
     expect(screen.getByRole('img', { name: 'ROC curve of LogisticRegression' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Optimization' }));

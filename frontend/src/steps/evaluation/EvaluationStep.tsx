@@ -7,10 +7,12 @@ import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
 import { BusyNote, CardNote } from '../../components/StepScreen/StepScreen';
 import { useNumberFormat } from '../../i18n/useNumberFormat';
+import { ExportAndPredict } from '../export/ExportAndPredict';
 import { comparisonFigure } from './evaluationCharts';
 import { FigureChart, ModelCharts } from './ModelCharts';
 import { ModelMetrics } from './ModelMetrics';
-import { formatMetric, metricNameKey, PRIMARY_METRIC } from './metrics';
+import { formatMetric, PRIMARY_METRIC } from './metrics';
+import { useMetricName } from './useMetricName';
 import { trainingResult, useEvaluation } from './useEvaluation';
 import './EvaluationStep.css';
 
@@ -24,7 +26,7 @@ interface EvaluationStepProps {
 /** Step 9: the metrics and charts of every trained model, and the best of them. */
 export function EvaluationStep({ session, onContinue }: EvaluationStepProps) {
   const { t } = useTranslation();
-  const evaluation = useEvaluation(session);
+  const evaluation = useEvaluation(session, { completed: t('evaluation.completed'), failed: t('evaluation.failed') });
   const trained = trainingResult(session) !== null;
 
   let body;
@@ -65,7 +67,7 @@ function EvaluationResults({ evaluation }: { evaluation: Evaluation }) {
   const { t } = useTranslation();
   const number = useNumberFormat();
   const primary = evaluation.primary_metric || PRIMARY_METRIC[evaluation.problem_type];
-  const metricName = (metric: string) => t(metricNameKey(metric) as 'evaluation.metricNames.accuracy', { defaultValue: metric });
+  const metricName = useMetricName();
   const trainedModels = evaluation.results.filter((result) => result.error === null);
   const best = evaluation.results.find((result) => result.model === evaluation.best_model);
   const scored = trainedModels.filter((result) => typeof result.metrics[primary] === 'number');
@@ -124,6 +126,11 @@ function EvaluationResults({ evaluation }: { evaluation: Evaluation }) {
           />
         </SectionCard>
       )}
+
+      <ExportAndPredict
+        variants={trainedModels.map((result) => ({ model: result.model, optimized: false }))}
+        initial={evaluation.best_model === null ? undefined : { model: evaluation.best_model, optimized: false }}
+      />
     </>
   );
 }

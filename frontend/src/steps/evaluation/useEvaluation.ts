@@ -15,13 +15,21 @@ export function trainingResult(session: Session): Record<string, unknown> | null
   return Array.isArray(trained) && trained.length > 0 ? (result as Record<string, unknown>) : null;
 }
 
+interface EvaluationToasts {
+  /** Shown when the evaluation has loaded; none when not given. */
+  completed?: string;
+  failed: string;
+}
+
 /**
  * Loads the evaluation once per training result (SPEC §4: automatically when step 8 has
- * results), with the toasts of SPEC §8.
+ * results), with the screen's toasts of SPEC §8. Screens share what was loaded.
  */
-export function useEvaluation(session: Session) {
+export function useEvaluation(session: Session, toasts: EvaluationToasts) {
   const { t } = useTranslation();
   const trained = trainingResult(session);
+  // the toasts say which screen loaded the evaluation; they are not part of what identifies it
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return useQuery({
     queryKey: ['evaluation', session.sessionId, JSON.stringify(trained)],
     enabled: trained !== null,
@@ -30,10 +38,10 @@ export function useEvaluation(session: Session) {
     queryFn: async () => {
       try {
         const evaluation = await evaluateModels();
-        notify.success(t('evaluation.completed'));
+        if (toasts.completed !== undefined) notify.success(toasts.completed);
         return evaluation;
       } catch (error) {
-        notify.error(t('evaluation.failed'), errorMessage(error, t));
+        notify.error(toasts.failed, errorMessage(error, t));
         throw error;
       }
     },

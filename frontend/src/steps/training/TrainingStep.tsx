@@ -1,7 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getProgress, progressQueryKey, trainModels, type TrainRequest, type TrainResult } from '../../api/training';
+import { trainModels, type TrainRequest, type TrainResult } from '../../api/training';
 import type { Session } from '../../app/session';
 import { CheckboxField } from '../../components/fields/CheckboxField';
 import { NumberField } from '../../components/fields/NumberField';
@@ -10,13 +10,13 @@ import { BarsIcon, CheckIcon, GaugeIcon, SlidersIcon, TargetIcon } from '../../c
 import { notify } from '../../components/notify';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
+import { TaskProgress } from '../../components/TaskProgress/TaskProgress';
 import { CardNote } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
 import { useNumberFormat } from '../../i18n/useNumberFormat';
 import { TargetField } from '../common/TargetField';
 import { knownTarget } from '../common/targetColumn';
 import { useFrameInfo } from '../common/useFrameInfo';
-import { TrainingProgress } from './TrainingProgress';
 import {
   catalogueType,
   CV_FOLDS,
@@ -41,9 +41,6 @@ const VALIDATION_LABELS = {
   train_test: 'training.validationMethods.trainTest',
   cross_validation: 'training.validationMethods.crossValidation',
 } as const;
-
-/** How often the progress of a running training is read. */
-const PROGRESS_POLL_MS = 400;
 
 interface TrainingStepProps {
   session: Session;
@@ -76,13 +73,6 @@ export function TrainingStep({ session, onContinue }: TrainingStepProps) {
       onContinue(result);
     },
     onError: (error) => notify.error(t('training.failed'), errorMessage(error, t)),
-  });
-  const progress = useQuery({
-    queryKey: progressQueryKey,
-    queryFn: getProgress,
-    enabled: training.isPending,
-    refetchInterval: PROGRESS_POLL_MS,
-    gcTime: 0,
   });
   const busy = training.isPending;
 
@@ -188,7 +178,7 @@ export function TrainingStep({ session, onContinue }: TrainingStepProps) {
         </StatCards>
       </SectionCard>
 
-      {busy && <TrainingProgress progress={progress.data ?? null} />}
+      {busy && <TaskProgress label={t('training.inProgress')} />}
 
       <div className="step-screen__actions">
         <button

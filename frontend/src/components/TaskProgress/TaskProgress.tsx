@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { getProgress, progressQueryKey } from '../../api/training';
+import './TaskProgress.css';
+
+/** How often the progress of a running task is read. */
+const PROGRESS_POLL_MS = 400;
+
+/**
+ * The bar of the session's running long task (training, optimization), fed by
+ * GET /api/progress/ for as long as it is shown; indeterminate until the first report.
+ */
+export function TaskProgress({ label }: { label: string }) {
+  const { t } = useTranslation();
+  const { data: progress } = useQuery({
+    queryKey: progressQueryKey,
+    queryFn: getProgress,
+    refetchInterval: PROGRESS_POLL_MS,
+    gcTime: 0,
+  });
+  const known = progress !== undefined && progress.task !== null && progress.total > 0;
+  const percent = known ? Math.round((Math.min(progress.done, progress.total) / progress.total) * 100) : null;
+  return (
+    <div className="task-progress" role="status">
+      <div className="task-progress__label">
+        <span className="busy-note__spinner" aria-hidden="true" />
+        <span>{label}</span>
+        {known && <span className="task-progress__count">{t('common.progressCount', { done: progress.done, total: progress.total })}</span>}
+      </div>
+      <div
+        className={`task-progress__track${percent === null ? ' task-progress__track--waiting' : ''}`}
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent ?? undefined}
+      >
+        <span className="task-progress__fill" style={{ width: percent === null ? undefined : `${percent}%` }} />
+      </div>
+    </div>
+  );
+}

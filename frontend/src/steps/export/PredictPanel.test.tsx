@@ -1,0 +1,50 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, stubApi } from '../../test/api';
+import { captureDownloads } from '../../test/downloads';
+import { renderWithProviders } from '../../test/render';
+import { PredictPanel } from './PredictPanel';
+
+const VARIANTS = [
+  { model: 'KMeans', optimized: true },
+  { model: 'KMeans', optimized: false },
+];
+
+function start(answer: () => Response) {
+  const api = stubApi({ 'POST /api/predict/': answer });
+  const downloads = captureDownloads();
+  renderWithProviders(<PredictPanel variants={VARIANTS} initial={VARIANTS[0]} />);
+  const run = screen.getByRole('button', { name: 'Predict and download' });
+  expect(run).toHaveProperty('disabled', true);
+  fireEvent.change(screen.getByLabelText('File'), { target: { files: [new File(['a,b\n1,2\n'], 'new.csv', { type: 'text/csv' })] } });
+  return { api, downloads, run };
+}
+
+describe('PredictPanel', () => {
+  it('sends the file, the model and whether it is optimized, and saves the predictions', async () => {
+    const csv = 'a,b,prediction\n1,2,0\n';
+    const { api, downloads, run } = start(() => new Response(csv, { headers: { 'Content-Disposition': 'attachment; filename="new_predictions.csv"' } }));
+    expect(screen.getByRole('combobox', { name: 'Model' })).toHaveProperty('value', 'KMeans:optimized');
+    fireEvent.click(run);
+    expect(await screen.findByText('Predictions downloaded.')).toBeTruthy();
+    const form = await api.calls[0]?.request.formData();
+    expect([form?.get('selected_model'), form?.get('optimized')]).toEqual(['KMeans', 'true']);
+    expect(await (form?.get('file') as File).text()).toBe('a,b\n1,2\n');
+    expect(downloads.map((saved) => saved.name)).toEqual(['new_predictions.csv']);
+    expect(await downloads[0]?.blob?.text()).toBe(csv);
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Model' }), { target: { value: 'KMeans' } });
+    fireEvent.click(run);
+    await screen.findAllByText('Predictions downloaded.');
+    expect((await api.calls[1]?.request.formData())?.get('optimized')).toBe('false');
+  });
+
+  it("shows the translated reason when the file's columns do not match", async () => {
+    const { run } = start(() =>
+      json({ error: 'The file lacks columns the model was trained on: age', code: 'missing_columns', params: { columns: 'age' } }, 400),
+    );
+    fireEvent.click(run);
+    expect(await screen.findByText('Prediction failed')).toBeTruthy();
+    expect(screen.getByText('The file lacks columns the model was trained on: age')).toBeTruthy();
+  });
+});

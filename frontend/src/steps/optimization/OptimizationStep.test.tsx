@@ -1,0 +1,229 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { completeStep } from '../../app/session';
+import { deferred, json, stubApi } from '../../test/api';
+import { renderWithProviders } from '../../test/render';
+import { cardValue, sessionAt } from '../../test/steps';
+import { OPTIMIZATION_RESULT_STEP_ID, OptimizationStep } from './OptimizationStep';
+import type { OptimizationRecord } from './optimizationRules';
+
+const TABLE = { columns: ['age', 'member'], data: [[30, true]] };
+const TRAINED = { problem_type: 'classification', trained_models: ['LogisticRegression', 'RandomForestClassifier'] };
+const result = (model: string, error: string | null = null) => ({
+  model,
+  metrics: error === null ? { accuracy: 0.8 } : {},
+  error,
+  train_seconds: 0.1,
+  sampling: [],
+  fold_scores: null,
+  charts: { confusion_matrix: null, roc_curves: [], pr_curves: [], prediction_sample: null, feature_importances: null, cluster_sizes: [] },
+});
+const EVALUATION = {
+  problem_type: 'classification',
+  target_column: 'member',
+  validation_method: 'train_test',
+  test_size: 0.2,
+  cv_folds: null,
+  dataset_shape: [120, 2],
+  rows_without_target: 0,
+  converted_columns: {},
+  primary_metric: 'accuracy',
+  best_model: 'RandomForestClassifier',
+  message: 'Model evaluation completed',
+  results: [result('LogisticRegression'), result('RandomForestClassifier'), result('MultinomialNB', 'Negative values')],
+};
+const CATALOG = {
+  models: [
+    {
+      name: 'LogisticRegression',
+      problem_type: 'classification',
+      row_limit: null,
+      search_space: { grid: { C: [0.01, 0.1, 1] }, distributions: { C: { distribution: 'loguniform', low: 0.001, high: 1000 } } },
+    },
+    {
+      name: 'RandomForestClassifier',
+      problem_type: 'classification',
+      row_limit: null,
+      search_space: { grid: {}, distributions: { n_estimators: { distribution: 'randint', low: 50, high: 300 }, max_depth: { choices: [null, 5] } } },
+    },
+  ],
+};
+const OPTIMIZED = {
+  message: 'Optimization of LogisticRegression completed.',
+  selected_model: 'LogisticRegression',
+  optimization_method: 'random_search',
+  primary_metric: 'accuracy',
+  best_score: 0.9123,
+  best_params: { C: 0.0123456 },
+  baseline_score: 0.8,
+  improvement: 0.140375,
+  kept_baseline: false,
+  cv_folds: 2,
+  trials: [],
+  sampling: [],
+};
+
+type Routes = Parameters<typeof stubApi>[0];
+
+function start(routes: Routes = {}, stepResults: Record<number, unknown> = { 8: TRAINED }) {
+  const api = stubApi({
+    'POST /api/evaluate-models/': () => json(EVALUATION),
+    'GET /api/model-catalog/': () => json(CATALOG),
+    'GET /api/progress/': () => json({ task: 'optimization', done: 3, total: 4, message: 'Optimizing LogisticRegression' }),
+    'POST /api/optimize-model/': () => json(OPTIMIZED),
+    ...routes,
+  });
+  const onOptimized = vi.fn<(record: OptimizationRecord) => void>();
+  function Harness() {
+    const [session, setSession] = useState(() => sessionAt(10, TABLE, stepResults));
+    return (
+      <OptimizationStep
+        session={session}
+        onOptimized={(record) => {
+          onOptimized(record);
+          setSession((current) => completeStep(current, OPTIMIZATION_RESULT_STEP_ID, record));
+        }}
+      />
+    );
+  }
+  const view = renderWithProviders(<Harness />);
+  return { api, onOptimized, ...view };
+}
+
+const settings = () => screen.getByRole('button', { name: 'Optimization settings' }).closest('section') as HTMLElement;
+const modelField = () => within(settings()).getByRole('combobox', { name: 'Model' });
+const methodField = () => screen.getByRole('combobox', { name: 'Method' });
+const foldsField = () => screen.getByRole('spinbutton', { name: 'CV folds' });
+const optimizeButton = () => screen.getByRole('button', { name: 'Optimize model' });
+
+describe('OptimizationStep', () => {
+  it('offers the models that trained, grid search with 5 folds, and asks for iterations only for random and Bayesian search', async () => {
+    start();
+    await screen.findByRole('button', { name: 'Optimization settings' });
+    expect(within(modelField()).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Choose a model',
+      'LogisticRegression',
+      'RandomForestClassifier',
+    ]);
+    expect(within(methodField()).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Grid search',
+      'Random search',
+      'Bayesian (Optuna)',
+    ]);
+    expect([methodField(), foldsField()].map((field) => (field as HTMLInputElement).value)).toEqual(['grid_search', '5']);
+    expect(screen.queryByRole('spinbutton', { name: 'Iterations' })).toBeNull();
+    for (const method of ['random_search', 'bayesian']) {
+      fireEvent.change(methodField(), { target: { value: method } });
+      const iterations = screen.getByRole('spinbutton', { name: 'Iterations' });
+      expect([iterations.getAttribute('min'), iterations.getAttribute('max'), (iterations as HTMLInputElement).value]).toEqual(['1', '200', '20']);
+    }
+    fireEvent.change(methodField(), { target: { value: 'grid_search' } });
+    expect(screen.queryByRole('spinbutton', { name: 'Iterations' })).toBeNull();
+  });
+
+  it('raises folds below 2 to 2 and lowers folds above 10 to 10', async () => {
+    const { api } = start();
+    await screen.findByRole('button', { name: 'Optimization settings' });
+    fireEvent.change(modelField(), { target: { value: 'LogisticRegression' } });
+    fireEvent.change(foldsField(), { target: { value: '1' } });
+    fireEvent.blur(foldsField());
+    expect(foldsField()).toHaveProperty('value', '2');
+    fireEvent.change(foldsField(), { target: { value: '25' } });
+    fireEvent.blur(foldsField());
+    expect(foldsField()).toHaveProperty('value', '10');
+    fireEvent.change(foldsField(), { target: { value: '0' } });
+    fireEvent.click(optimizeButton());
+    await waitFor(() => expect(api.routes()).toContain('POST /api/optimize-model/'));
+    expect(api.calls.find((call) => call.route === 'POST /api/optimize-model/')?.body).toMatchObject({ cv_folds: 2 });
+  });
+
+  it("says 'Please select a model to optimize.' and calls nothing without a model", async () => {
+    const { api } = start();
+    fireEvent.click(await screen.findByRole('button', { name: 'Optimize model' }));
+    expect(await screen.findByText('Please select a model to optimize.')).toBeTruthy();
+    expect(api.routes()).not.toContain('POST /api/optimize-model/');
+  });
+
+  it('shows what the search tries, and warns when the model has no search space for the method', async () => {
+    start();
+    await screen.findByRole('button', { name: 'Optimization settings' });
+    fireEvent.change(modelField(), { target: { value: 'LogisticRegression' } });
+    const searched = await screen.findByText('Parameters searched');
+    const space = searched.parentElement as HTMLElement;
+    expect(within(space).getByText('C').nextElementSibling?.textContent).toBe('0.01, 0.1, 1');
+    fireEvent.change(methodField(), { target: { value: 'bayesian' } });
+    expect(within(space).getByText('C').nextElementSibling?.textContent).toBe('0.001 to 1000 (log scale)');
+    expect(screen.queryByText(/may have no search space/)).toBeNull();
+
+    fireEvent.change(modelField(), { target: { value: 'RandomForestClassifier' } });
+    expect(within(screen.getByText('Parameters searched').parentElement as HTMLElement).getByText('max_depth').nextElementSibling?.textContent).toBe('None, 5');
+    fireEvent.change(methodField(), { target: { value: 'grid_search' } });
+    expect(
+      screen.getByText('RandomForestClassifier may have no search space for Grid search: there would be nothing to search. Choose another method or model.'),
+    ).toBeTruthy();
+  });
+
+  it('optimizes with a progress bar, shows the scores and parameters, and records the result as step 12', async () => {
+    const answer = deferred<Response>();
+    const { api, onOptimized, container } = start({ 'POST /api/optimize-model/': () => answer.promise });
+    await screen.findByRole('button', { name: 'Optimization settings' });
+    fireEvent.change(modelField(), { target: { value: 'LogisticRegression' } });
+    fireEvent.change(methodField(), { target: { value: 'random_search' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Iterations' }), { target: { value: '4' } });
+    fireEvent.change(foldsField(), { target: { value: '2' } });
+    fireEvent.click(optimizeButton());
+    expect(await screen.findByRole('progressbar', { name: 'Optimization in progress' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('75'));
+    answer.resolve(json(OPTIMIZED));
+
+    expect(await screen.findByText('Optimization of LogisticRegression completed.')).toBeTruthy();
+    expect(api.calls.find((call) => call.route === 'POST /api/optimize-model/')?.body).toEqual({
+      selected_model: 'LogisticRegression',
+      optimization_method: 'random_search',
+      cv_folds: 2,
+      n_iterations: 4,
+    });
+    expect(cardValue(container, 'Best score')).toBe('91.23%');
+    expect(cardValue(container, 'Baseline score')).toBe('80.00%');
+    expect(cardValue(container, 'Improvement')).toBe('+14.04%');
+    expect(within(screen.getByLabelText('Best parameters')).getByText('C').nextElementSibling?.textContent).toBe('0.01235');
+    expect(onOptimized).toHaveBeenCalledWith({
+      models: {
+        LogisticRegression: { bestScore: 0.9123, bestParams: { C: 0.0123456 }, baselineScore: 0.8, primaryMetric: 'accuracy', method: 'random_search' },
+      },
+      lastModel: 'LogisticRegression',
+    });
+    // export and prediction now start at the optimized pipeline
+    const predict = screen.getByRole('button', { name: 'Predict on new data' }).closest('section') as HTMLElement;
+    expect(within(predict).getByRole('combobox', { name: 'Model' })).toHaveProperty('value', 'LogisticRegression:optimized');
+    fireEvent.click(screen.getByRole('button', { name: 'Export model' }));
+    const dialog = screen.getByRole('dialog', { name: 'Export model' });
+    expect(within(dialog).getByRole('combobox', { name: 'Model' })).toHaveProperty('value', 'LogisticRegression:optimized');
+  });
+
+  it("reports 'An error occurred during optimization.' with the server's translated reason", async () => {
+    const { onOptimized } = start({
+      'POST /api/optimize-model/': () =>
+        json({ error: 'No parameter set of LogisticRegression could be scored: boom', code: 'optimization_failed', params: { model: 'LogisticRegression', detail: 'boom' } }, 400),
+    });
+    await screen.findByRole('button', { name: 'Optimization settings' });
+    fireEvent.change(modelField(), { target: { value: 'LogisticRegression' } });
+    fireEvent.click(optimizeButton());
+    expect(await screen.findByText('An error occurred during optimization.')).toBeTruthy();
+    expect(screen.getByText('No parameter set of LogisticRegression could be scored: boom')).toBeTruthy();
+    expect(onOptimized).not.toHaveBeenCalled();
+  });
+
+  it("says 'No evaluation results found in session.' without training, and calls nothing", () => {
+    const { api } = start({}, {});
+    expect(screen.getByText('No evaluation results found in session.')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("says 'Failed to load evaluation results from session.' when the evaluation cannot be loaded", async () => {
+    start({ 'POST /api/evaluate-models/': () => json({ error: 'No training results found.', code: 'no_training_results' }, 400) });
+    expect((await screen.findAllByText('Failed to load evaluation results from session.')).length).toBeGreaterThan(0);
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

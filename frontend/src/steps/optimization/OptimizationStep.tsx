@@ -1,0 +1,150 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getModelCatalog, modelCatalogQueryKey, optimizeModel, type OptimizeRequest } from '../../api/models';
+import type { Evaluation } from '../../api/training';
+import type { Session } from '../../app/session';
+import { CheckIcon } from '../../components/icons';
+import { notify } from '../../components/notify';
+import { BusyNote, CardNote } from '../../components/StepScreen/StepScreen';
+import { TaskProgress } from '../../components/TaskProgress/TaskProgress';
+import { errorMessage } from '../../i18n/errorMessage';
+import { trainingResult, useEvaluation } from '../evaluation/useEvaluation';
+import { ExportAndPredict } from '../export/ExportAndPredict';
+import type { ModelVariant } from '../export/modelVariants';
+import { OptimizationResult } from './OptimizationResult';
+import { OptimizationSettings } from './OptimizationSettings';
+import {
+  DEFAULT_SETTINGS,
+  optimizationProblems,
+  optimizeRequest,
+  readOptimizationRecord,
+  withOptimizedModel,
+  type OptimizationRecord,
+  type OptimizationSettings as Settings,
+} from './optimizationRules';
+import './OptimizationStep.css';
+
+export const OPTIMIZATION_STEP_ID = 10;
+/** SPEC §9: a finished optimization is recorded under this step id (nonstandard; the bar shows ten steps). */
+export const OPTIMIZATION_RESULT_STEP_ID = 12;
+
+interface OptimizationStepProps {
+  session: Session;
+  /** Records every optimization so far, with the new one. */
+  onOptimized: (record: OptimizationRecord) => void;
+}
+
+/** Step 10: search a trained model's parameters, then export or use the optimized model. */
+export function OptimizationStep({ session, onOptimized }: OptimizationStepProps) {
+  const { t } = useTranslation();
+  const evaluation = useEvaluation(session, { failed: t('optimization.evaluationFailed') });
+  const trained = trainingResult(session) !== null;
+  const usable = evaluation.data?.results.filter((result) => result.error === null).map((result) => result.model) ?? [];
+
+  let body;
+  if (!trained || (evaluation.data && usable.length === 0)) body = <CardNote tone="warn">{t('optimization.noEvaluation')}</CardNote>;
+  else if (evaluation.data) {
+    body = (
+      <OptimizationWorkbench
+        evaluation={evaluation.data}
+        models={usable}
+        record={readOptimizationRecord(session.stepResults[OPTIMIZATION_RESULT_STEP_ID])}
+        onOptimized={onOptimized}
+      />
+    );
+  } else if (evaluation.isError) {
+    body = (
+      <>
+        <CardNote tone="warn">{t('optimization.evaluationFailed')}</CardNote>
+        <div className="step-screen__actions">
+          <button type="button" className="button button--ghost" onClick={() => void evaluation.refetch()}>
+            {t('evaluation.retry')}
+          </button>
+        </div>
+      </>
+    );
+  } else body = <BusyNote>{t('optimization.loadingEvaluation')}</BusyNote>;
+
+  return (
+    <div className="step-screen optimization">
+      <header className="step-screen__header">
+        <h1 className="step-screen__title">{t('optimization.title')}</h1>
+        <p className="step-screen__description">{t('optimization.description')}</p>
+      </header>
+      {body}
+    </div>
+  );
+}
+
+interface OptimizationWorkbenchProps {
+  evaluation: Evaluation;
+  /** The models that trained. */
+  models: string[];
+  record: OptimizationRecord;
+  onOptimized: (record: OptimizationRecord) => void;
+}
+
+function OptimizationWorkbench({ evaluation, models, record, onOptimized }: OptimizationWorkbenchProps) {
+  const { t } = useTranslation();
+  const [settings, setSettings] = useState<Settings>(() => ({
+    ...DEFAULT_SETTINGS,
+    model: record.lastModel !== null && models.includes(record.lastModel) ? record.lastModel : '',
+  }));
+  const catalog = useQuery({ queryKey: modelCatalogQueryKey, queryFn: getModelCatalog, staleTime: Number.POSITIVE_INFINITY });
+  const optimizing = useMutation({
+    mutationFn: (request: OptimizeRequest) => optimizeModel(request),
+    onSuccess: (result) => {
+      notify.success(t('optimization.completed', { model: result.selected_model }));
+      onOptimized(withOptimizedModel(record, result));
+    },
+    onError: (error) => notify.error(t('optimization.failed'), errorMessage(error, t)),
+  });
+  const busy = optimizing.isPending;
+
+  const optimized = models.filter((model) => model in record.models);
+  const shown = record.models[settings.model];
+  const variants: ModelVariant[] = models.flatMap((model) =>
+    optimized.includes(model) ? [{ model, optimized: true }, { model, optimized: false }] : [{ model, optimized: false }],
+  );
+  const lastOptimized = record.lastModel !== null && optimized.includes(record.lastModel) ? record.lastModel : null;
+  const best = evaluation.best_model !== null && models.includes(evaluation.best_model) ? evaluation.best_model : null;
+  // export and prediction start at the model optimized last, else at the best trained one
+  let initial: ModelVariant | undefined;
+  if (lastOptimized !== null) initial = { model: lastOptimized, optimized: true };
+  else if (best !== null) initial = { model: best, optimized: false };
+
+  const start = () => {
+    if (optimizationProblems(settings).includes('noModel')) {
+      notify.error(t('optimization.selectModel'));
+      return;
+    }
+    optimizing.mutate(optimizeRequest(settings));
+  };
+
+  return (
+    <>
+      <OptimizationSettings models={models} settings={settings} onChange={setSettings} catalog={catalog.data} disabled={busy} />
+      {busy && <TaskProgress label={t('optimization.inProgress')} />}
+      <div className="step-screen__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy || optimizationProblems(settings).includes('iterations')}
+          aria-busy={busy}
+          onClick={start}
+        >
+          {busy ? t('optimization.inProgress') : (
+            <>
+              <CheckIcon />
+              {t('optimization.run')}
+            </>
+          )}
+        </button>
+      </div>
+      {shown && <OptimizationResult model={settings.model} result={shown} />}
+      {/* a new optimization remounts it, so its choices start at the optimized model */}
+      <ExportAndPredict key={`${lastOptimized ?? ''}:${optimized.join(',')}`} variants={variants} initial={initial} />
+    </>
+  );
+}

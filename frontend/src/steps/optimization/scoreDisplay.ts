@@ -1,0 +1,34 @@
+/** SPEC §9: the optimization screen shows these metrics as percentages. */
+const PERCENT_METRICS = new Set(['accuracy', 'silhouette_score']);
+
+/** A score as SPEC §9 shows it on the optimization screen: 0.9123 accuracy reads "91.23%", an r2 "0.9123". */
+export function formatScore(metric: string, value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return PERCENT_METRICS.has(metric) ? `${(value * 100).toFixed(2)}%` : value.toFixed(4);
+}
+
+/**
+ * The best score's change relative to the baseline, as a fraction: (best - baseline) / |baseline|.
+ * Null without a baseline, or with a baseline of 0 (no relative change exists).
+ */
+export function relativeImprovement(best: number, baseline: number | null): number | null {
+  if (baseline === null || baseline === 0 || !Number.isFinite(baseline) || !Number.isFinite(best)) return null;
+  return (best - baseline) / Math.abs(baseline);
+}
+
+/** A relative change as a signed percentage: "+4.35%", "-2.10%", "0.00%"; a dash when there is none. */
+export function formatImprovement(fraction: number | null): string {
+  if (fraction === null) return '—';
+  const percent = (fraction * 100).toFixed(2);
+  if (Number(percent) === 0) return '0.00%';
+  return fraction > 0 ? `+${percent}%` : `${percent}%`;
+}
+
+/** A parameter value as Python writes it: None, True and False; numbers to 4 significant digits. */
+export function formatParamValue(value: unknown): string {
+  if (value === null || value === undefined) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(4)));
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
