@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../test/api';
 import { cardValue, renderStep, sessionAt } from '../../test/steps';
 import { EvaluationStep } from './EvaluationStep';
+import { TRAINING_SUMMARY } from '../../test/training';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 
@@ -17,16 +18,7 @@ const CHARTS = {
   cluster_sizes: [],
 };
 const EVALUATION = {
-  problem_type: 'classification',
-  target_column: 'member',
-  validation_method: 'train_test',
-  test_size: 0.2,
-  cv_folds: null,
-  dataset_shape: [120, 2],
-  rows_without_target: 0,
-  converted_columns: {},
-  primary_metric: 'accuracy',
-  best_model: 'RandomForestClassifier',
+  ...TRAINING_SUMMARY,
   message: 'Model evaluation completed',
   results: [
     { model: 'LogisticRegression', metrics: { accuracy: 0.6667, log_loss: 0.6357 }, error: null, train_seconds: 0.1, sampling: [], fold_scores: null, charts: CHARTS },

@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../test/render';
 import { cardValue, sessionAt } from '../../test/steps';
 import { OPTIMIZATION_RESULT_STEP_ID, OptimizationStep } from './OptimizationStep';
 import type { OptimizationRecord } from './optimizationRules';
+import { TRAINING_SUMMARY } from '../../test/training';
 
 const TABLE = { columns: ['age', 'member'], data: [[30, true]] };
 const TRAINED = { problem_type: 'classification', trained_models: ['LogisticRegression', 'RandomForestClassifier'] };
@@ -20,16 +21,7 @@ const result = (model: string, error: string | null = null) => ({
   charts: { confusion_matrix: null, roc_curves: [], pr_curves: [], prediction_sample: null, feature_importances: null, cluster_sizes: [] },
 });
 const EVALUATION = {
-  problem_type: 'classification',
-  target_column: 'member',
-  validation_method: 'train_test',
-  test_size: 0.2,
-  cv_folds: null,
-  dataset_shape: [120, 2],
-  rows_without_target: 0,
-  converted_columns: {},
-  primary_metric: 'accuracy',
-  best_model: 'RandomForestClassifier',
+  ...TRAINING_SUMMARY,
   message: 'Model evaluation completed',
   results: [result('LogisticRegression'), result('RandomForestClassifier'), result('MultinomialNB', 'Negative values')],
 };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { deferred, json, stubApi } from '../../test/api';
 import { frame, renderStep, sessionAt } from '../../test/steps';
 import { TrainingStep } from './TrainingStep';
+import { TRAINING_SUMMARY } from '../../test/training';
 
 const COLUMNS = ['age', 'income', 'member'];
 const DATA = [
@@ -11,16 +12,7 @@ const DATA = [
 ];
 const DTYPES = { age: 'int64', income: 'float64', member: 'bool' };
 const RESULT = {
-  problem_type: 'classification',
-  target_column: 'member',
-  validation_method: 'train_test',
-  test_size: 0.2,
-  cv_folds: null,
-  dataset_shape: [120, 2],
-  rows_without_target: 0,
-  converted_columns: {},
-  primary_metric: 'accuracy',
-  best_model: 'RandomForestClassifier',
+  ...TRAINING_SUMMARY,
   message: 'Training completed successfully',
   trained_models: ['LogisticRegression', 'RandomForestClassifier'],
   failed_models: [],
