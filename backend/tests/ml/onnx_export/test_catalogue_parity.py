@@ -1,17 +1,23 @@
 """Every classifier, regressor and clusterer of the catalogue, exported with its recipe,
 predicts held-out raw rows (unseen categories, missing values, outliers) as the fitted
-pipeline does."""
+pipeline does. Classifiers and regressors are exported in all three formats: the joblib
+and pickle files, loaded again, predict as the pipeline, and the ONNX file as them."""
 
+import io
 import json
+import pickle
 
+import joblib
 import numpy as np
 import onnx
 import pandas as pd
 import pytest
 
 from lathe.ml.catalog import CATALOG, ENTRIES
+from lathe.ml.model_export import exported_bytes
 from lathe.ml.onnx_export import onnx_model
 from lathe.ml.pipeline import model_step, training_pipeline
+from lathe.steps.recipe import RecipePipeline
 from lathe.store.manifest import RecipeStep
 from tests.ml.datasets import blobs_frame
 from tests.ml.onnx_export.frames import (
@@ -39,6 +45,15 @@ def frames() -> tuple[pd.DataFrame, pd.DataFrame]:
     return train, held_out
 
 
+def exported_pipeline(pipeline: RecipePipeline, name: str) -> RecipePipeline:
+    """The pipeline exported as joblib and loaded again, after checking that its pickle
+    export loads to a pipeline that predicts the same."""
+    from_joblib: RecipePipeline = joblib.load(io.BytesIO(exported_bytes(pipeline, name, "joblib")))
+    from_pickle: RecipePipeline = pickle.loads(exported_bytes(pipeline, name, "pkl"))
+    assert type(from_joblib) is type(from_pickle) is RecipePipeline
+    return from_joblib
+
+
 # MultinomialNB takes non-negative features only: the classification recipe scales to [0, 1]
 @pytest.mark.parametrize("target", ["label", "passed"])
 @pytest.mark.parametrize("name", names_of("classification"))
@@ -47,11 +62,13 @@ def test_classifiers_give_the_pipelines_labels_and_probabilities(frames, name, t
     pipeline = fitted(ENTRIES[name], train, target, recipe(target, NON_NEGATIVE))
     model = onnx_model(pipeline, name)
     found = onnx_outputs(model, held_out)
+    exported = exported_pipeline(pipeline, name)
     classes = model_step(pipeline).classes_
     assert len(classes) == (3 if target == "label" else 2)
-    assert found["prediction"].tolist() == pipeline.predict(held_out).tolist()
+    assert exported.predict(held_out).tolist() == pipeline.predict(held_out).tolist()
+    assert found["prediction"].tolist() == exported.predict(held_out).tolist()
     np.testing.assert_allclose(
-        found["probabilities"], pipeline.predict_proba(held_out), rtol=1e-4, atol=1e-6
+        found["probabilities"], exported.predict_proba(held_out), rtol=1e-4, atol=1e-6
     )
     metadata = {prop.key: prop.value for prop in onnx.load_from_string(model).metadata_props}
     assert json.loads(metadata["classes"]) == classes.tolist()
@@ -62,9 +79,11 @@ def test_regressors_give_the_pipelines_values(frames, name):
     train, held_out = frames
     pipeline = fitted(ENTRIES[name], train, "price", recipe("price", CENTRED))
     found = onnx_outputs(onnx_model(pipeline, name), held_out)
+    exported = exported_pipeline(pipeline, name)
+    np.testing.assert_array_equal(exported.predict(held_out), pipeline.predict(held_out))
     assert found["prediction"].dtype == np.float64
     np.testing.assert_allclose(
-        found["prediction"], pipeline.predict(held_out), rtol=1e-4, atol=1e-6
+        found["prediction"], exported.predict(held_out), rtol=1e-4, atol=1e-6
     )
 
 
