@@ -110,10 +110,21 @@ def prediction_frame(pipeline: RecipePipeline, frame: pd.DataFrame) -> pd.DataFr
     if len(frame) == 0:
         result[_free_name(PREDICTION, result.columns)] = pd.Series(dtype=object)
         return result
-    predicted = np.asarray(pipeline.predict(inputs))
+    try:
+        predicted = np.asarray(pipeline.predict(inputs))
+        probabilities = (
+            pipeline.predict_proba(inputs) if hasattr(pipeline, "predict_proba") else None
+        )
+    except LatheError:
+        raise
+    except (TypeError, ValueError) as error:
+        raise LatheError(
+            f"The model could not predict these rows: {error}",
+            "prediction_failed",
+            {"detail": str(error)[:300]},
+        ) from error
     result[_free_name(PREDICTION, result.columns)] = predicted
-    if hasattr(pipeline, "predict_proba"):
-        probabilities = pipeline.predict_proba(inputs)
+    if probabilities is not None:
         classes = pipeline.steps[-1][1].classes_
         for position, label in enumerate(classes):
             name = _free_name(f"probability_{label}", result.columns)

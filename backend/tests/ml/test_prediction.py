@@ -62,3 +62,15 @@ def test_a_file_without_rows_gives_an_empty_prediction_column():
     result = prediction_frame(fitted_regressor(), pd.DataFrame({"x": pd.Series(dtype=float)}))
     assert list(result.columns) == ["x", "prediction"]
     assert result.empty
+
+
+def test_rows_the_model_cannot_take_are_refused_with_the_reason():
+    frame = pd.DataFrame({"x": np.arange(20.0), "member": [True, False] * 10})
+    frame["y"] = frame["x"] * 2
+    steps = [{"step": "impute_missing", "params": {"strategies": {"member": "constant"}}}]
+    pipeline = training_pipeline(steps, ENTRIES["LinearRegression"], "y")
+    pipeline.fit(frame[["x", "member"]], frame["y"])
+    new = pd.DataFrame({"x": [1.0], "member": pd.Series([None], dtype="boolean")})
+    with pytest.raises(LatheError) as refused:
+        prediction_frame(pipeline, new)
+    assert refused.value.code == "prediction_failed"
