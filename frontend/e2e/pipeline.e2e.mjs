@@ -396,7 +396,7 @@ async function run() {
     [
       'the date column is dropped, then applying the global settings fills every missing value',
       async () => {
-        // ONNX cannot hold date/time columns: the models are trained without the join date
+        // the constant fill below would turn the join dates into text, which ONNX cannot hold
         await header('joined').hover();
         await page.getByRole('button', { name: 'Drop column joined' }).click();
         await page.getByRole('dialog', { name: 'Drop column?' }).getByRole('button', { name: 'Drop column' }).click();

@@ -89,12 +89,21 @@ def _as_boolean(column: pd.Series, sample: pd.Series) -> pd.Series | None:
     return mapped.astype("boolean")
 
 
+def _parsed_dates(values: pd.Series, fmt: str) -> pd.Series:
+    """`values` read with `fmt`; times with different UTC offsets (a summer-time change)
+    are all converted to UTC."""
+    try:
+        return pd.to_datetime(values, format=fmt, errors="coerce")
+    except ValueError:
+        return pd.to_datetime(values, format=fmt, errors="coerce", utc=True)
+
+
 def _as_datetime(column: pd.Series, sample: pd.Series) -> pd.Series | None:
     if not sample.str.match(_LOOKS_LIKE_DATE).all():
         return None
     for fmt in DATETIME_FORMATS:
-        if pd.to_datetime(sample, format=fmt, errors="coerce").notna().all():
-            parsed = pd.to_datetime(column, format=fmt, errors="coerce")
+        if _parsed_dates(sample, fmt).notna().all():
+            parsed = _parsed_dates(column, fmt)
             if parsed.isna().sum() == column.isna().sum():
                 return parsed
     return None

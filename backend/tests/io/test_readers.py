@@ -46,6 +46,16 @@ def test_ambiguous_dates_read_day_first(tmp_path):
     assert frame["when"].tolist() == [pd.Timestamp("2024-04-03"), pd.Timestamp("2024-06-05")]
 
 
+def test_times_across_a_summer_time_change_read_in_utc(tmp_path):
+    content = b"at\n2024-03-30T10:00:00+01:00\n2024-04-01T10:00:00+02:00\n\n"
+    frame = read(tmp_path, "t.csv", content + b"2024-04-02T09:30:00+02:00\n").frame
+    assert str(frame["at"].dtype).endswith("UTC]")
+    assert frame["at"].tolist()[:2] == [
+        pd.Timestamp("2024-03-30T09:00:00Z"),
+        pd.Timestamp("2024-04-01T08:00:00Z"),
+    ]
+
+
 def test_month_first_when_day_first_cannot_parse(tmp_path):
     frame = read(tmp_path, "d.csv", b"when\n12/31/2024\n01/15/2024\n").frame
     assert frame["when"].tolist() == [pd.Timestamp("2024-12-31"), pd.Timestamp("2024-01-15")]

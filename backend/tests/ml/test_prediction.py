@@ -6,6 +6,7 @@ from lathe.errors import LatheError
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.pipeline import training_pipeline
 from lathe.ml.prediction import prediction_frame, with_training_types
+from lathe.store.manifest import RecipeStep
 
 
 def test_columns_read_as_text_take_their_training_kind():
@@ -67,7 +68,9 @@ def test_a_file_without_rows_gives_an_empty_prediction_column():
 def test_rows_the_model_cannot_take_are_refused_with_the_reason():
     frame = pd.DataFrame({"x": np.arange(20.0), "member": [True, False] * 10})
     frame["y"] = frame["x"] * 2
-    steps = [{"step": "impute_missing", "params": {"strategies": {"member": "constant"}}}]
+    steps: list[RecipeStep] = [
+        {"step": "impute_missing", "params": {"strategies": {"member": "constant"}}}
+    ]
     pipeline = training_pipeline(steps, ENTRIES["LinearRegression"], "y")
     pipeline.fit(frame[["x", "member"]], frame["y"])
     new = pd.DataFrame({"x": [1.0], "member": pd.Series([None], dtype="boolean")})

@@ -3,12 +3,15 @@ outputs."""
 
 from __future__ import annotations
 
+import json
+
 import onnx
 from onnx import compose, helper, version_converter
 
 from lathe.ml.model_step import ModelStep
 from lathe.ml.onnx_export.errors import OnnxUnsupportedError
 from lathe.ml.onnx_export.graph_builder import ML_DOMAIN, ML_OPSET, OPSET, GraphBuilder
+from lathe.ml.onnx_export.graph_inputs import datetime_inputs
 from lathe.ml.onnx_export.model_conversion import ConvertedModel, converted_model
 from lathe.ml.onnx_export.prediction_graph import (
     OUTPUT_NAMES,
@@ -22,6 +25,7 @@ from lathe.steps.recipe import RecipePipeline
 
 MODEL_PREFIX = "model/"
 IR_VERSION = 10
+DATETIME_INPUTS = "datetime_inputs"
 
 
 def _model_graph(step: ModelStep, model_name: str) -> tuple[onnx.GraphProto, ConvertedModel]:
@@ -98,8 +102,12 @@ def onnx_model(pipeline: RecipePipeline, model_name: str) -> bytes:
         ir_version=IR_VERSION,
         producer_name="lathe",
     )
+    kept = {value.name for value in onnx_graph.input}
+    datetimes = [name for name in datetime_inputs(pipeline) if name in kept]
+    props = {DATETIME_INPUTS: json.dumps(datetimes)}
     if step.problem_type == "classification":
-        helper.set_model_props(model, {"classes": classes_json(step)})
+        props["classes"] = classes_json(step)
+    helper.set_model_props(model, props)
     try:
         onnx.checker.check_model(model)
     except onnx.checker.ValidationError as error:

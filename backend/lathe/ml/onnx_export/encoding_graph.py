@@ -1,5 +1,5 @@
 """Graphs of the steps that turn text into numbers: the encoding step and the model
-input's ordinal codes.
+input's ordinal codes (its date/time seconds need no graph: they are the inputs).
 
 A text value becomes a row index of a lookup table: 0 for a category unseen at fit,
 1..n for the fitted levels in order, n + 1 for a missing value. Each output column is a
@@ -18,7 +18,13 @@ import pandas as pd
 
 from lathe.ml.model_input import ModelInput
 from lathe.ml.onnx_export.graph_builder import GraphBuilder
-from lathe.ml.onnx_export.graph_columns import Column, Columns, as_text, datetime_refused
+from lathe.ml.onnx_export.graph_columns import (
+    Column,
+    Columns,
+    as_number,
+    as_text,
+    with_tensor,
+)
 from lathe.steps.encoding import CategoricalEncoder, Levels, level_codes, output_names
 
 FloatArray = npt.NDArray[np.float64]
@@ -81,14 +87,15 @@ def encoded_columns(graph: GraphBuilder, columns: Columns, step: CategoricalEnco
 
 
 def model_input_columns(graph: GraphBuilder, columns: Columns, step: ModelInput) -> Columns:
-    """Text columns as ordinal codes; date/time columns are refused."""
+    """Text columns as ordinal codes; date/time columns as their seconds."""
     converted = dict(columns)
     for name, conversion in step.conversions_.items():
         column = columns[name]
         if conversion == "datetime":
-            raise datetime_refused(column)
-        levels = step.levels_[name]
-        probe = pd.Series(probe_values(levels), dtype="str")
-        table = level_codes(probe, levels).astype(np.float64)
-        converted.update(_looked_up(graph, column, levels, {name: table}))
+            converted[name] = with_tensor(column, as_number(graph, column), "number")
+        else:
+            levels = step.levels_[name]
+            probe = pd.Series(probe_values(levels), dtype="str")
+            table = level_codes(probe, levels).astype(np.float64)
+            converted.update(_looked_up(graph, column, levels, {name: table}))
     return converted

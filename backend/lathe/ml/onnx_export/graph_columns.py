@@ -4,7 +4,8 @@
 - boolean: double 1.0 / 0.0, NaN is missing (a boolean column's numbers in the model's
   matrix);
 - text: string, ``""`` is missing;
-- datetime: not expressible; any use of one refuses the export.
+- datetime: double seconds since 1970-01-01 UTC, NaN is missing (the number the model
+  input step makes of it); it has no text form.
 
 A boolean column read as text is ``"True"``/``"False"``, as pandas writes it.
 """
@@ -31,18 +32,10 @@ class Column:
 Columns = dict[str, Column]
 
 
-def datetime_refused(column: Column) -> OnnxUnsupportedError:
-    return OnnxUnsupportedError(
-        f'column "{column.name}" is a date/time column, and datetime columns are not '
-        "supported in ONNX"
-    )
-
-
 def as_number(graph: GraphBuilder, column: Column) -> str:
-    """The column as doubles; text reads ``"True"``/``"False"`` as 1/0, anything else as
-    missing (only a boolean column made text by a constant fill reaches a number here)."""
-    if column.kind == "datetime":
-        raise datetime_refused(column)
+    """The column as doubles (a date/time as its seconds); text reads ``"True"``/``"False"``
+    as 1/0, anything else as missing (only a boolean column made text by a constant fill
+    reaches a number here)."""
     if column.kind == "text":
         return graph.string_to_double(column.tensor, BOOLEAN_TEXT, f"{column.name}_number")
     return column.tensor
@@ -53,7 +46,9 @@ def as_text(graph: GraphBuilder, column: Column) -> str:
     if column.kind == "text":
         return column.tensor
     if column.kind == "datetime":
-        raise datetime_refused(column)
+        raise OnnxUnsupportedError(
+            f'date/time column "{column.name}" is used as text, and ONNX cannot write dates'
+        )
     if column.kind == "number":
         raise OnnxUnsupportedError(f'numeric column "{column.name}" is used as text')
     hint = f"{column.name}_text"

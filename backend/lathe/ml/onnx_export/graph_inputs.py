@@ -1,8 +1,10 @@
 """The graph's inputs: one per raw column of the uploaded file, named as the column.
 
-Numeric columns are ``tensor(double)`` (NaN is missing); text, categorical and boolean
-columns are ``tensor(string)`` (``""`` is missing). Boolean text is read inside the graph
-in its common spellings; anything else is missing.
+Numeric columns are ``tensor(double)`` (NaN is missing); date/time columns are
+``tensor(double)`` too, seconds since 1970-01-01 UTC as the model input step computes them
+(NaN is missing), listed by name in the model's ``datetime_inputs`` metadata; text,
+categorical and boolean columns are ``tensor(string)`` (``""`` is missing). Boolean text is
+read inside the graph in its common spellings; anything else is missing.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ def _input_column(graph: GraphBuilder, name: str, dtype: Any) -> Column:
     if kind == "numeric":
         return Column(name, graph.add_input(name, TensorProto.DOUBLE), "number")
     if kind == "datetime":
-        return Column(name, name, "datetime")
+        return Column(name, graph.add_input(name, TensorProto.DOUBLE), "datetime")
     text = graph.add_input(name, TensorProto.STRING)
     if kind == "boolean":
         return Column(
@@ -46,3 +48,13 @@ def input_columns(graph: GraphBuilder, pipeline: RecipePipeline) -> Columns:
         str(name): _input_column(graph, str(name), pipeline.input_dtypes_[name])
         for name in pipeline.feature_names_in_
     }
+
+
+def datetime_inputs(pipeline: RecipePipeline) -> list[str]:
+    """The raw date/time columns of a pipeline `input_columns` has read, in the file's
+    order."""
+    return [
+        str(name)
+        for name in pipeline.feature_names_in_
+        if column_kind(pipeline.input_dtypes_[name]) == "datetime"
+    ]

@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
+from lathe.ml.model_input import seconds_since_epoch
 from lathe.ml.onnx_export.errors import OnnxUnsupportedError
 from lathe.ml.onnx_export.graph_builder import GraphBuilder
 from lathe.ml.onnx_export.graph_columns import (
     Column,
     Columns,
     as_text,
-    datetime_refused,
     with_tensor,
 )
 from lathe.steps.columns import ColumnDropper
@@ -45,6 +46,21 @@ def _filled_value(graph: GraphBuilder, column: Column, value: Any) -> Column:
     return with_tensor(column, graph.op("Where", [missing, fill, column.tensor], column.name))
 
 
+def _filled_datetime(graph: GraphBuilder, column: Column, strategy: str, value: Any) -> Column:
+    """The fill date as its seconds, the model input step's own arithmetic."""
+    if strategy == "constant":
+        raise OnnxUnsupportedError(
+            f'date/time column "{column.name}" is filled with the constant "{value}", which '
+            "turns its dates into text"
+        )
+    if not isinstance(value, pd.Timestamp):
+        raise OnnxUnsupportedError(
+            f'date/time column "{column.name}" is filled with "{value}", which is not a date'
+        )
+    seconds = seconds_since_epoch(pd.Series([value])).iloc[0]
+    return _filled_value(graph, column, seconds)
+
+
 def _imputed(graph: GraphBuilder, column: Column, strategy: str, value: Any) -> Column:
     if strategy in ROW_ORDER_STRATEGIES:
         raise OnnxUnsupportedError(
@@ -52,7 +68,7 @@ def _imputed(graph: GraphBuilder, column: Column, strategy: str, value: Any) -> 
             "depend on row order"
         )
     if column.kind == "datetime":
-        raise datetime_refused(column)
+        return _filled_datetime(graph, column, strategy, value)
     if strategy == "constant":
         return _filled_text(graph, column, value)
     return _filled_value(graph, column, value)

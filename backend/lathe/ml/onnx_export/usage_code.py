@@ -1,18 +1,37 @@
-"""The Python a person runs to predict a CSV file with the exported model."""
+"""The Python a person runs to predict a CSV file with the exported model.
+
+Dates are read as Lathe reads them: ISO 8601 first, then day first (05/03/2024 is
+5 March); pandas' ``dayfirst`` alone would read ISO dates day first too (2024-03-05 as
+3 May).
+"""
 
 import json
 
 USAGE_CODE = """\
+import json
+
 import numpy as np
 import onnxruntime as ort
 import pandas as pd
 
+
+def seconds_since_epoch(column):
+    # ISO dates first: dayfirst would read 2024-03-05 as 3 May
+    iso = pd.to_datetime(column, errors="coerce", format="ISO8601", utc=True)
+    day_first = pd.to_datetime(column, errors="coerce", dayfirst=True, format="mixed", utc=True)
+    seconds = (iso.fillna(day_first) - pd.Timestamp(0, tz="UTC")) / pd.Timedelta(seconds=1)
+    return seconds.to_numpy(np.float64, na_value=np.nan)
+
+
 session = ort.InferenceSession({file_name})
+datetime_inputs = json.loads(session.get_modelmeta().custom_metadata_map["datetime_inputs"])
 data = pd.read_csv("new_data.csv", dtype=str, keep_default_na=True)
 feed = {{}}
 for model_input in session.get_inputs():
     column = data[model_input.name]
-    if model_input.type == "tensor(double)":
+    if model_input.name in datetime_inputs:
+        values = seconds_since_epoch(column)
+    elif model_input.type == "tensor(double)":
         values = pd.to_numeric(column, errors="coerce").to_numpy(np.float64, na_value=np.nan)
     else:
         values = column.fillna("").to_numpy(object)

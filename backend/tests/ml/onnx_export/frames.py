@@ -1,5 +1,6 @@
 """Raw frames, recipes and helpers for the ONNX export tests."""
 
+import json
 from io import StringIO
 
 import numpy as np
@@ -52,6 +53,22 @@ def raw_frame(rows: int, seed: int) -> pd.DataFrame:
         frame.loc[rng.random(rows) < 0.06, column] = None
     frame.loc[rng.random(rows) < 0.03, "x1"] = 40.0
     frame.loc[rng.random(rows) < 0.03, "x3"] = 900
+    return frame
+
+
+def dated_frame(rows: int, seed: int) -> pd.DataFrame:
+    """`raw_frame` with date/time columns the score depends on, each with missing values:
+    ``signup`` days and ``renewal`` days and times (naive), ``seen`` times at UTC+01:00."""
+    frame = raw_frame(rows, seed)
+    rng = np.random.default_rng(seed + 100)
+    start = pd.Timestamp("2023-01-01")
+    signup = start + pd.to_timedelta(rng.integers(0, 730, size=rows), unit="D")
+    renewal = start + pd.to_timedelta(rng.integers(0, 730 * 24 * 60, size=rows), unit="min")
+    seen = pd.Series(renewal, dtype="datetime64[us]").dt.tz_localize("UTC+01:00")
+    frame = frame.assign(signup=signup, renewal=renewal, seen=seen)
+    frame["score"] += np.where(frame["signup"] > pd.Timestamp("2024-01-01"), 1.5, -1.5)
+    for column in ["signup", "renewal", "seen"]:
+        frame.loc[rng.random(rows) < 0.08, column] = None
     return frame
 
 
@@ -134,6 +151,14 @@ def recipe(target: str, scaling: dict[str, str]) -> list[RecipeStep]:
     ]
 
 
+def dated_recipe(target: str, scaling: dict[str, str]) -> list[RecipeStep]:
+    """`recipe` with the date/time columns imputed by their modes."""
+    steps = recipe(target, scaling)
+    strategies = steps[2]["params"]["strategies"]
+    strategies.update(signup="mode", renewal="mode", seen="mode")
+    return steps
+
+
 def fitted(
     entry: CatalogEntry, frame: pd.DataFrame, target: str, steps: list[RecipeStep]
 ) -> RecipePipeline:
@@ -148,14 +173,25 @@ def read_as_text(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.read_csv(StringIO(frame.to_csv(index=False)), dtype=str, keep_default_na=True)
 
 
+def seconds_since_epoch(column: pd.Series) -> np.ndarray:
+    """Text dates as the usage code reads them."""
+    iso = pd.to_datetime(column, errors="coerce", format="ISO8601", utc=True)
+    day_first = pd.to_datetime(column, errors="coerce", dayfirst=True, format="mixed", utc=True)
+    seconds = (iso.fillna(day_first) - pd.Timestamp(0, tz="UTC")) / pd.Timedelta(seconds=1)
+    return seconds.to_numpy(np.float64, na_value=np.nan)
+
+
 def onnx_outputs(model: bytes, frame: pd.DataFrame) -> dict[str, np.ndarray]:
     """The model's outputs for the raw rows of `frame`, fed as the usage code feeds them."""
     session = ort.InferenceSession(model)
+    datetime_inputs = json.loads(session.get_modelmeta().custom_metadata_map["datetime_inputs"])
     text = read_as_text(frame)
     feed = {}
     for model_input in session.get_inputs():
         column = text[model_input.name]
-        if model_input.type == "tensor(double)":
+        if model_input.name in datetime_inputs:
+            values = seconds_since_epoch(column)
+        elif model_input.type == "tensor(double)":
             values = pd.to_numeric(column, errors="coerce").to_numpy(np.float64, na_value=np.nan)
         else:
             values = column.fillna("").to_numpy(object)

@@ -1,5 +1,6 @@
 """Each step's graph against the step's own transform, on small hand-made frames."""
 
+import json
 import math
 
 import numpy as np
@@ -8,11 +9,14 @@ import pandas as pd
 import pytest
 from onnx import TensorProto, helper
 
-from lathe.ml.model_input import ModelInput
+from lathe.analysis.column_types import column_kind
+from lathe.ml.model_input import ModelInput, seconds_since_epoch
 from lathe.ml.onnx_export.graph_builder import ML_DOMAIN, ML_OPSET, OPSET, GraphBuilder
 from lathe.ml.onnx_export.graph_columns import as_number
+from lathe.ml.onnx_export.graph_inputs import datetime_inputs
 from lathe.ml.onnx_export.recipe_graph import recipe_columns
 from lathe.steps.recipe import RecipePipeline, recipe_pipeline
+from lathe.store.manifest import RecipeStep
 from tests.ml.onnx_export.frames import onnx_outputs
 
 NAN = math.nan
@@ -50,8 +54,16 @@ def new_frame() -> pd.DataFrame:
     )
 
 
-def fitted(steps: list, target: str | None = None) -> RecipePipeline:
-    frame = fit_frame()
+def with_dates(frame: pd.DataFrame, days: list[str | None]) -> pd.DataFrame:
+    """`frame` with a naive and a time-zone aware date/time column of `days` at noon."""
+    naive = pd.to_datetime(pd.Series(days)) + pd.Timedelta(hours=12)
+    return frame.assign(day=naive, moment=naive.dt.tz_localize("America/New_York"))
+
+
+def fitted(
+    steps: list, target: str | None = None, frame: pd.DataFrame | None = None
+) -> RecipePipeline:
+    frame = fit_frame() if frame is None else frame
     pipeline = recipe_pipeline(steps, target)
     inputs = frame.drop(columns=["t", "cls"])
     return pipeline.fit(inputs, None if target is None else frame[target])
@@ -74,12 +86,20 @@ def graph_of(pipeline: RecipePipeline) -> tuple[bytes, list[str]]:
         opset_imports=[helper.make_opsetid("", OPSET), helper.make_opsetid(ML_DOMAIN, ML_OPSET)],
         ir_version=10,
     )
+    helper.set_model_props(model, {"datetime_inputs": json.dumps(datetime_inputs(pipeline))})
     onnx.checker.check_model(model)
     return model.SerializeToString(), list(columns)
 
 
-def assert_graph_matches(pipeline: RecipePipeline) -> None:
-    frame = new_frame()
+def as_numbers(column: pd.Series) -> np.ndarray:
+    """The column's doubles, a date/time as its seconds."""
+    if column_kind(column.dtype) == "datetime":
+        column = seconds_since_epoch(column)
+    return column.to_numpy(np.float64, na_value=np.nan)
+
+
+def assert_graph_matches(pipeline: RecipePipeline, frame: pd.DataFrame | None = None) -> None:
+    frame = new_frame() if frame is None else frame
     expected = pipeline.transform(frame)
     model, columns = graph_of(pipeline)
     assert columns == list(expected.columns)
@@ -89,7 +109,7 @@ def assert_graph_matches(pipeline: RecipePipeline) -> None:
         if values.dtype == object:
             assert values.tolist() == expected[name].fillna("").astype(str).tolist(), name
         else:
-            wanted = expected[name].to_numpy(np.float64, na_value=np.nan)
+            wanted = as_numbers(expected[name])
             np.testing.assert_array_equal(values, wanted, err_msg=name)
 
 
@@ -180,3 +200,21 @@ def test_model_input_codes_text_left_unencoded():
     frame = fit_frame().drop(columns=["t", "cls"])
     pipeline = RecipePipeline(steps=[("model_input", ModelInput())]).fit(frame)
     assert_graph_matches(pipeline)
+
+
+def test_date_columns_are_filled_with_their_modes_seconds_and_reach_the_model_as_seconds():
+    fit_days = ["2024-03-05", "2023-12-31", None, "2024-03-05", "2024-07-01"] * 2
+    new_days = [None, "2024-03-05", "1969-07-20", None, "2031-01-15"]
+    frame = with_dates(fit_frame(), fit_days)
+    step: RecipeStep = {
+        "step": "impute_missing",
+        "params": {"strategies": {"day": "mode", "moment": "mode"}},
+    }
+    imputation = fitted([step], frame=frame)
+    fills = imputation.steps[0][1].fill_values_
+    assert fills["day"] == pd.Timestamp("2024-03-05 12:00")
+    assert fills["moment"] == pd.Timestamp("2024-03-05 12:00", tz="America/New_York")
+    new = with_dates(new_frame(), new_days)
+    assert_graph_matches(imputation, new)
+    steps = [*recipe_pipeline([step]).steps, ("model_input", ModelInput())]
+    assert_graph_matches(RecipePipeline(steps=steps).fit(frame.drop(columns=["t", "cls"])), new)

@@ -1,6 +1,7 @@
 """What ONNX cannot express is refused with a reason and the joblib/pkl suggestion."""
 
 import numpy as np
+import onnx
 import pandas as pd
 import pytest
 from sklearn.cluster import AffinityPropagation
@@ -47,10 +48,50 @@ def with_dates(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.assign(day=days)
 
 
-def test_a_datetime_column_the_model_uses_is_refused():
-    error = refusal(fitted_regression([], with_dates(regression_frame())), "LinearRegression")
-    assert "datetime columns are not supported in ONNX" in error.params["reason"]
-    assert '"day"' in error.params["reason"]
+@pytest.mark.parametrize("strategy", ["ffill", "bfill"])
+def test_a_datetime_column_filled_forward_or_backward_is_refused(strategy):
+    step = {"step": "impute_missing", "params": {"strategies": {"day": strategy}}}
+    pipeline = fitted_regression([step], with_dates(regression_frame()))
+    error = refusal(pipeline, "LinearRegression")
+    assert error.params["reason"] == (
+        f'column "day" is imputed by {strategy}, and forward and backward fill depend on row order'
+    )
+
+
+@pytest.mark.parametrize(
+    ("step", "reason"),
+    [
+        (
+            {"step": "impute_missing", "params": {"strategies": {"day": "constant"}}},
+            'date/time column "day" is filled with the constant "unknown", which turns its '
+            "dates into text",
+        ),
+        (
+            {"step": "encode", "params": {"strategies": {"day": "onehot"}}},
+            'date/time column "day" is used as text, and ONNX cannot write dates',
+        ),
+        (
+            {"step": "scale", "params": {"methods": {"day": "standard"}}},
+            'the scaling step uses non-numeric column "day"',
+        ),
+    ],
+)
+def test_steps_that_treat_a_datetime_column_as_text_are_refused(step, reason):
+    frame = with_dates(regression_frame())
+    pipeline = training_pipeline([step], ENTRIES["XGBRegressor"], "price")
+    pipeline.fit(frame.drop(columns=["price"]), frame["price"])
+    assert refusal(pipeline, "XGBRegressor").params["reason"] == reason
+
+
+@pytest.mark.filterwarnings("ignore:'str' is not supported as a fill value")
+def test_a_datetime_column_with_no_date_to_learn_a_mode_from_is_refused():
+    frame = with_dates(regression_frame())
+    frame["day"] = pd.NaT
+    step = {"step": "impute_missing", "params": {"strategies": {"day": "mode"}}}
+    error = refusal(fitted_regression([step], frame), "LinearRegression")
+    assert error.params["reason"] == (
+        'date/time column "day" is filled with "unknown", which is not a date'
+    )
 
 
 def test_a_datetime_column_the_recipe_drops_is_left_out():
@@ -58,7 +99,10 @@ def test_a_datetime_column_the_recipe_drops_is_left_out():
     frame = with_dates(regression_frame())
     pipeline = fitted_regression([step], frame)
     features = frame.drop(columns=["price", "day"])
-    found = onnx_outputs(onnx_model(pipeline, "LinearRegression"), features)
+    model = onnx_model(pipeline, "LinearRegression")
+    metadata = {prop.key: prop.value for prop in onnx.load_from_string(model).metadata_props}
+    assert metadata["datetime_inputs"] == "[]"
+    found = onnx_outputs(model, features)
     np.testing.assert_allclose(found["prediction"], pipeline.predict(frame), rtol=1e-12)
 
 

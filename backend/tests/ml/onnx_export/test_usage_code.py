@@ -6,10 +6,13 @@ import sys
 import numpy as np
 import pandas as pd
 
+from lathe.io.readers import read_table
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.onnx_export import onnx_model, onnx_usage_code
 from tests.ml.onnx_export.frames import (
     TARGETS,
+    dated_frame,
+    dated_recipe,
     fitted,
     raw_frame,
     recipe,
@@ -39,8 +42,13 @@ def new_rows() -> pd.DataFrame:
 def test_the_code_imports_only_numpy_pandas_and_onnxruntime():
     lines = onnx_usage_code("model.onnx").splitlines()
     imports = [line for line in lines if line.startswith(("import ", "from "))]
-    assert imports == ["import numpy as np", "import onnxruntime as ort", "import pandas as pd"]
-    assert 'ort.InferenceSession("model.onnx")' in lines[4]
+    assert imports == [
+        "import json",
+        "import numpy as np",
+        "import onnxruntime as ort",
+        "import pandas as pd",
+    ]
+    assert 'session = ort.InferenceSession("model.onnx")' in lines
     assert "outputs = session.run(None, feed)" in lines
 
 
@@ -59,3 +67,24 @@ def test_the_code_predicts_the_pipelines_values(tmp_path):
     predicted = run_usage_code(tmp_path, onnx_model(pipeline, "Ridge"), rows)
     values = predicted["prediction"].astype(np.float64).to_numpy()
     np.testing.assert_allclose(values, pipeline.predict(rows), rtol=1e-12)
+
+
+def test_the_code_reads_dates_as_a_person_writes_them(tmp_path):
+    train = with_targets(dated_frame(240, seed=0))
+    pipeline = fitted(ENTRIES["LGBMClassifier"], train, "label", dated_recipe("label", SCALING))
+    rows = unseen_rows(with_targets(dated_frame(80, seed=7)), seed=8).drop(columns=TARGETS)
+    rows.loc[0, "signup"] = pd.Timestamp("2024-03-05")
+    rows.loc[1, "renewal"] = pd.Timestamp("2024-03-05 14:30")
+    written = rows.assign(
+        signup=rows["signup"].dt.strftime("%Y-%m-%d"),
+        renewal=rows["renewal"].dt.strftime("%d/%m/%Y %H:%M"),
+        seen=rows["seen"].map(pd.Timestamp.isoformat, na_action="ignore"),
+    )
+    assert written.loc[0, "signup"] == "2024-03-05"
+    assert written.loc[1, "renewal"] == "05/03/2024 14:30"
+    predicted = run_usage_code(tmp_path, onnx_model(pipeline, "LGBMClassifier"), written)
+    read = read_table(tmp_path / "new_data.csv", "new_data.csv").frame
+    dates = ["signup", "renewal", "seen"]
+    assert read[dates].isna().sum().tolist() == rows[dates].isna().sum().tolist()
+    assert read.loc[1, "renewal"] == pd.Timestamp("2024-03-05 14:30")
+    assert predicted["prediction"].tolist() == pipeline.predict(read).tolist()
