@@ -302,3 +302,47 @@ def test_a_model_onnx_cannot_hold_is_refused_with_the_joblib_suggestion(client):
     body = response.json()
     assert body["code"] == "onnx_unsupported"
     assert "joblib or pkl" in body["error"]
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("empty.csv", b""),
+        ("binary.csv", bytes(range(256)) * 40),
+        ("image.png", b"\x89PNG\r\n\x1a\n" + bytes(300)),
+        ("notes.pdf", b"%PDF-1.7\n" + bytes(300)),
+        ("mixed.csv", b"x1,x2\n1,2\n" + "é;ü\n".encode("cp1252") + bytes([0xFF, 0xFE])),
+    ],
+)
+def test_broken_files_for_prediction_get_a_4xx_json_error(trained, name, content):
+    response = trained.post(
+        "/api/predict/",
+        files={"file": (name, content, "application/octet-stream")},
+        data={"selected_model": "RandomForestClassifier"},
+    )
+    assert 400 <= response.status_code < 500, response.text
+    assert response.json()["error"]
+
+
+def test_a_huge_cell_is_an_unknown_category_to_the_model(trained):
+    content = b"x1,x2,colour,flag\n1,2," + b"r" * 3_000_000 + b",true\n"
+    response = trained.post(
+        "/api/predict/",
+        files={"file": ("huge-cell.csv", content, "text/csv")},
+        data={"selected_model": "RandomForestClassifier"},
+    )
+    assert response.status_code == 200
+    result = pd.read_csv(io.BytesIO(response.content))
+    assert len(result) == 1
+    assert result["prediction"][0] in ("high", "low", "mid")
+
+
+def test_a_header_only_file_gives_a_header_only_prediction(trained):
+    header = ",".join(new_rows().drop(columns=["label"]).columns).encode() + b"\n"
+    response = trained.post(
+        "/api/predict/",
+        files={"file": ("empty-rows.csv", header, "text/csv")},
+        data={"selected_model": "RandomForestClassifier"},
+    )
+    assert response.status_code == 200, response.text
+    assert response.text.splitlines() == [header.decode().strip() + ",prediction"]
