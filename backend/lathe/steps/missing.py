@@ -17,10 +17,10 @@ Decisions:
   no missing value remains.
 - A column with no value at all at fit time learns 0 (numeric) or ``"unknown"`` (others).
 - ``constant`` writes the fill value as text: the column becomes a text column (``str``)
-  when a value is filled, e.g. a boolean column reads ``"True"``, ``"False"``,
-  ``"unknown"``.
-- Numeric columns in which a value is filled become ``float64``. A column with nothing
-  missing is returned unchanged, dtype included.
+  even when nothing is missing, so that it has one type at fit and in new rows, e.g. a
+  boolean column reads ``"True"``, ``"False"``, ``"unknown"``.
+- Numeric columns in which a value is filled become ``float64``. Under the other
+  strategies a column with nothing missing is returned unchanged, dtype included.
 - Dropping (``drop_strategy``) happens before imputation. A row or column is dropped when
   its fraction of missing cells is above ``drop_threshold`` (0, the default, drops it when
   any cell is missing). Dropping columns is a transformer that learns the columns at fit;
@@ -118,20 +118,26 @@ def learn_fill_values(
 
 
 def filled_column(series: pd.Series[Any], strategy: str, value: Any) -> pd.Series[Any]:
+    if strategy == "constant":
+        text = series if series.dtype == "str" else series.astype("str")
+        return text.fillna(value) if text.hasnans else text
     if strategy == "ffill":
         series = series.ffill()
     elif strategy == "bfill":
         series = series.bfill()
     if not series.hasnans:
         return series
-    if strategy == "constant":
-        text = series if series.dtype == "str" else series.astype("str")
-        return text.fillna(value)
     if is_numeric(series):
         values = series.to_numpy(dtype=np.float64, na_value=np.nan)
         filled = np.where(np.isnan(values), value, values)
         return pd.Series(filled, index=series.index, name=series.name)
     return series.fillna(value)
+
+
+def _becomes_text(series: pd.Series[Any], strategy: str) -> bool:
+    """A constant fill makes its column text whether or not the rows at hand miss a
+    value, so that the column has one type at fit and at every later transform."""
+    return strategy == "constant" and series.dtype != "str"
 
 
 def fill_missing(
@@ -143,7 +149,7 @@ def fill_missing(
         {
             column: filled_column(frame[column], strategy, fill_values[column])
             for column, strategy in strategies.items()
-            if frame[column].hasnans
+            if frame[column].hasnans or _becomes_text(frame[column], strategy)
         },
     )
 

@@ -66,14 +66,20 @@ def test_a_file_without_rows_gives_an_empty_prediction_column():
 
 
 def test_rows_the_model_cannot_take_are_refused_with_the_reason():
+    new = pd.DataFrame({"x": [1.0, None]})
+    with pytest.raises(LatheError) as refused:
+        prediction_frame(fitted_regressor(), new)
+    assert refused.value.code == "prediction_failed"
+    assert "NaN" in refused.value.message
+
+
+def test_a_constant_filled_flag_takes_new_missing_values():
     frame = pd.DataFrame({"x": np.arange(20.0), "member": [True, False] * 10})
-    frame["y"] = frame["x"] * 2
+    frame["y"] = frame["x"] * 2 + frame["member"]
     steps: list[RecipeStep] = [
         {"step": "impute_missing", "params": {"strategies": {"member": "constant"}}}
     ]
     pipeline = training_pipeline(steps, ENTRIES["LinearRegression"], "y")
     pipeline.fit(frame[["x", "member"]], frame["y"])
-    new = pd.DataFrame({"x": [1.0], "member": pd.Series([None], dtype="boolean")})
-    with pytest.raises(LatheError) as refused:
-        prediction_frame(pipeline, new)
-    assert refused.value.code == "prediction_failed"
+    new = pd.DataFrame({"x": [1.0, 2.0], "member": pd.Series([None, True], dtype="boolean")})
+    assert len(prediction_frame(pipeline, new)) == 2

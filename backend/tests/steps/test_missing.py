@@ -107,6 +107,16 @@ def test_constant_on_a_boolean_column_makes_it_text():
     assert result["flag"].tolist() == ["True", "unknown", "False"]
 
 
+def test_constant_makes_a_column_text_even_when_the_fit_rows_miss_nothing():
+    fitted = MissingValueImputer(strategies={"flag": "constant"}).fit(
+        pd.DataFrame({"flag": pd.array([True, False], dtype="boolean")})
+    )
+    new = pd.DataFrame({"flag": pd.array([None, True], dtype="boolean")})
+    assert fitted.transform(new)["flag"].tolist() == ["unknown", "True"]
+    full = pd.DataFrame({"flag": pd.array([True, False], dtype="boolean")})
+    assert fitted.transform(full)["flag"].dtype == "str"
+
+
 def test_mode_keeps_boolean_and_datetime_types():
     values = pd.DataFrame(
         {
