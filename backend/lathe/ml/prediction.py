@@ -21,6 +21,8 @@ import pandas as pd
 from lathe.analysis.column_types import column_kind
 from lathe.errors import LatheError
 from lathe.io.readers import read_table
+from lathe.ml.pipeline import model_step
+from lathe.steps.frame_estimator import with_replaced_columns
 from lathe.steps.recipe import RecipePipeline
 
 PREDICTION = "prediction"
@@ -72,7 +74,7 @@ def _converted(series: pd.Series[Any], dtype: Any) -> pd.Series[Any]:
 def with_training_types(frame: pd.DataFrame, dtypes: Mapping[str, Any]) -> pd.DataFrame:
     """`frame` with each column of `dtypes` converted to its dtype's kind (numeric,
     boolean, datetime or text) where it was read as another kind."""
-    converted = frame.copy(deep=False)
+    converted: dict[str, pd.Series[Any]] = {}
     for column, dtype in dtypes.items():
         series = frame[column]
         if column_kind(series.dtype) == column_kind(dtype):
@@ -84,7 +86,7 @@ def with_training_types(frame: pd.DataFrame, dtypes: Mapping[str, Any]) -> pd.Da
         if bool((values.isna() & series.notna()).any()):
             raise _unconvertible(column, dtype)
         converted[column] = values
-    return converted
+    return with_replaced_columns(frame, converted)
 
 
 def _unconvertible(column: str, dtype: Any) -> LatheError:
@@ -106,15 +108,18 @@ def prediction_frame(pipeline: RecipePipeline, frame: pd.DataFrame) -> pd.DataFr
     """The rows of `frame` with the model's prediction and class probabilities."""
     check_columns(frame, pipeline)
     inputs = with_training_types(frame, pipeline.input_dtypes_)
-    result = frame.copy()
+    result = frame.copy(deep=False)
     if len(frame) == 0:
         result[_free_name(PREDICTION, result.columns)] = pd.Series(dtype=object)
         return result
+    step = model_step(pipeline)
     try:
-        predicted = np.asarray(pipeline.predict(inputs))
-        probabilities = (
-            pipeline.predict_proba(inputs) if hasattr(pipeline, "predict_proba") else None
-        )
+        # a classifier's prediction is its most probable class: one pass gives both
+        if hasattr(pipeline, "predict_proba"):
+            probabilities = pipeline.predict_proba(inputs)
+            predicted = step.most_probable(probabilities)
+        else:
+            probabilities, predicted = None, np.asarray(pipeline.predict(inputs))
     except LatheError:
         raise
     except (TypeError, ValueError) as error:
@@ -125,8 +130,7 @@ def prediction_frame(pipeline: RecipePipeline, frame: pd.DataFrame) -> pd.DataFr
         ) from error
     result[_free_name(PREDICTION, result.columns)] = predicted
     if probabilities is not None:
-        classes = pipeline.steps[-1][1].classes_
-        for position, label in enumerate(classes):
+        for position, label in enumerate(step.classes_):
             name = _free_name(f"probability_{label}", result.columns)
             result[name] = probabilities[:, position]
     return result
