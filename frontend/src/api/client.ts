@@ -88,3 +88,14 @@ export async function unwrapResponse<Result extends ApiResult>(
 export async function unwrap<Result extends ApiResult>(call: Promise<Result>): Promise<NonNullable<Result['data']>> {
   return (await unwrapResponse(call)).data;
 }
+
+/**
+ * A multipart form with `file` and text `fields`. The generated types describe the binary part
+ * as a string, so calls pass this through `bodySerializer` to send the File itself.
+ */
+export function fileForm(file: File, fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  form.append('file', file);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}

@@ -1,18 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { api, unwrap } from './client';
+import { api, fileForm, unwrap } from './client';
 
 export const sessionDataQueryKey = ['session-data'] as const;
 
 export function uploadDataset(file: File) {
   return unwrap(
     api.POST('/api/upload/', {
-      // The generated type describes the binary part as a string; the serializer sends the File itself.
       body: { file: file.name },
-      bodySerializer: () => {
-        const form = new FormData();
-        form.append('file', file);
-        return form;
-      },
+      bodySerializer: () => fileForm(file),
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { api, ApiError, readErrorBody, unwrap, unwrapResponse } from './client';
+import { api, ApiError, fileForm, readErrorBody, unwrap, unwrapResponse } from './client';
 import type { components } from './schema';
 
 type Schemas = components['schemas'];
@@ -106,15 +106,8 @@ export interface PredictRequest {
 export async function predictFile({ file, model, optimized }: PredictRequest): Promise<DownloadedFile> {
   const { data, response } = await unwrapResponse(
     api.POST('/api/predict/', {
-      // The generated type describes the binary part as a string; the serializer sends the File itself.
       body: { file: file.name, selected_model: model, optimized },
-      bodySerializer: () => {
-        const form = new FormData();
-        form.append('file', file);
-        form.append('selected_model', model);
-        form.append('optimized', String(optimized));
-        return form;
-      },
+      bodySerializer: () => fileForm(file, { selected_model: model, optimized: String(optimized) }),
       parseAs: 'blob',
     }),
   );
