@@ -31,7 +31,7 @@ def correlation_analysis(
             pairs = correlated_pairs(session.frame, body.threshold)
         return CorrelationResponse(threshold=body.threshold, highly_correlated=pairs)
     columns = body.columns_to_drop
-    change = apply_steps(store, current, lambda frame: column_drop_steps(frame, columns))
+    change = apply_steps(store, current, lambda frame, _: column_drop_steps(frame, columns))
     dropped = change.steps[0]["params"]["columns"]
     return CorrelationResponse(
         **frame_payload(change.after, settings).model_dump(),

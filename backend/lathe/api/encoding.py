@@ -29,18 +29,30 @@ def encode_features(
     change = apply_steps(
         store,
         current,
-        lambda frame: encoding_steps(
+        lambda frame, target: encoding_steps(
             frame,
             default_strategy=body.default_strategy,
             max_categories=body.max_categories,
-            target_column=body.target_column or None,
+            target_column=target,
             column_settings=columns,
         ),
+        chosen_target=body.target_column or None,
     )
-    encoded = list(change.steps[0]["params"]["strategies"]) if change.steps else []
+    params = {step["step"]: step["params"] for step in change.steps}
+    encoded = list(params.get("encode", {}).get("strategies", {}))
     message = (
         f"Encoded {len(encoded)} columns: {', '.join(encoded)}."
         if encoded
         else "No categorical column to encode."
     )
-    return StepResult(**frame_payload(change.after, settings).model_dump(), message=message)
+    dropped: list[str] = params.get("drop_columns", {}).get("columns", [])
+    if dropped:
+        message += (
+            " Dropped id-like columns (a distinct value in almost every row): "
+            f"{', '.join(dropped)}. Undo brings them back."
+        )
+    return StepResult(
+        **frame_payload(change.after, settings).model_dump(),
+        message=message,
+        dropped_columns=dropped,
+    )

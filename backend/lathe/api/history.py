@@ -31,7 +31,7 @@ def drop_columns(
 ) -> DropColumnsResponse:
     if body.step_id is not None:
         _step_for(body.step_id)
-    change = apply_steps(store, current, lambda frame: column_drop_steps(frame, body.columns))
+    change = apply_steps(store, current, lambda frame, _: column_drop_steps(frame, body.columns))
     names = change.steps[0]["params"]["columns"]
     message = (
         f'Column "{names[0]}" dropped.' if len(names) == 1 else f"{len(names)} columns dropped"

@@ -30,8 +30,9 @@ def handle_missing(
     change = apply_steps(
         store,
         current,
-        lambda frame: missing_value_steps(
+        lambda frame, target: missing_value_steps(
             frame,
+            target_column=target,
             strategy=body.strategy,
             cat_strategy=body.cat_strategy,
             fill_value=body.fill_value,

@@ -59,10 +59,13 @@ def optimize_model(
     supervised = config.target_column is not None
     return OptimizeModelResponse(
         message=(
-            f"Optimization of {model} completed: no searched set scored above its own "
-            "settings, which are kept."
-            if run.kept_baseline
-            else f"Optimization of {model} completed."
+            run.note
+            or (
+                f"Optimization of {model} completed: no searched set scored above its own "
+                "settings, which are kept."
+                if run.kept_baseline
+                else f"Optimization of {model} completed."
+            )
         ),
         selected_model=model,
         optimization_method=body.optimization_method,

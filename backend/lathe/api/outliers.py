@@ -29,7 +29,10 @@ def detect_outliers(
     with store.reading(current) as session:
         frame = session.frame
         overrides = {c: config.model_dump() for c, config in (body.column_configs or {}).items()}
-        requested: dict[str, dict[str, Any]] = {c: {} for c in numeric_columns(frame)}
+        target = session.target
+        requested: dict[str, dict[str, Any]] = {
+            c: {} for c in numeric_columns(frame) if c != target
+        }
         requested |= overrides
         configs = resolved_configs(
             frame, method=body.method, factor=body.factor, column_configs=requested
@@ -50,8 +53,9 @@ def remove_outliers(
     change = apply_steps(
         store,
         current,
-        lambda frame: outlier_steps(
+        lambda frame, target: outlier_steps(
             frame,
+            target_column=target,
             strategy=body.strategy,
             method=body.method,
             factor=body.factor,

@@ -22,18 +22,18 @@ def scale_features(
     """Every candidate but the target with `method`, or the columns of
     `column_specific_settings` with their own methods."""
 
-    def steps(frame: pd.DataFrame) -> list[RecipeStep]:
+    def steps(frame: pd.DataFrame, target: str | None) -> list[RecipeStep]:
         built = scaling_steps(
             frame,
             method=body.method,
-            target_column=body.target_column or None,
+            target_column=target,
             column_settings=body.column_specific_settings or None,
         )
         if not built:
             raise LatheError("No numeric column to scale was found.", "no_numeric_columns")
         return built
 
-    change = apply_steps(store, current, steps)
+    change = apply_steps(store, current, steps, chosen_target=body.target_column or None)
     scaled = list(change.steps[0]["params"]["methods"])
     message = f"Scaled {len(scaled)} columns."
     return StepResult(**frame_payload(change.after, settings).model_dump(), message=message)

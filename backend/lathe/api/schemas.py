@@ -40,6 +40,17 @@ class UploadResponse(FramePayload):
 
 class SessionDataResponse(FramePayload):
     filename: str
+    target_column: str | None = Field(
+        description="The session target: the default target of every step and of training."
+    )
+
+
+class SessionTargetRequest(BaseModel):
+    target_column: str | None = Field(description="A column of the data; null clears it.")
+
+
+class SessionTargetResponse(BaseModel):
+    target_column: str | None
 
 
 class DropColumnsRequest(BaseModel):

@@ -13,7 +13,8 @@ from lathe.store.session_store import SessionStore
 
 log = logging.getLogger(__name__)
 
-StepBuilder = Callable[[pd.DataFrame], list[RecipeStep]]
+StepBuilder = Callable[[pd.DataFrame, str | None], list[RecipeStep]]
+"""Builds the steps from the current frame and the session target."""
 
 
 @dataclass
@@ -23,16 +24,27 @@ class Change:
     steps: list[RecipeStep]
 
 
-def apply_steps(store: SessionStore, session_id: str | None, build: StepBuilder) -> Change:
-    """Resolve the steps against the current frame, apply them and record them in the recipe.
+def apply_steps(
+    store: SessionStore,
+    session_id: str | None,
+    build: StepBuilder,
+    chosen_target: str | None = None,
+) -> Change:
+    """Resolve the steps against the current frame and the session target, apply them and
+    record them in the recipe. A `chosen_target` (a step that asks for the target) becomes
+    the session target.
 
     With no steps to apply nothing is committed. Settings the steps refuse are a 400; an
     estimator failing on the data is a 400 too, and the session is left as it was.
     """
     with store.changing(session_id) as session:
+        if chosen_target is not None:
+            session.choose_target(chosen_target)
         before = session.frame
-        steps = build(before)
+        steps = build(before, session.target)
         if not steps:
+            if chosen_target is not None:
+                session.save_target(chosen_target)
             return Change(before, before, steps)
         try:
             after = replay(before, steps)

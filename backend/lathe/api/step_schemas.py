@@ -18,6 +18,10 @@ ScalingMethod = Literal["standard", "minmax", "robust"]
 
 class StepResult(FramePayload):
     message: str
+    dropped_columns: list[str] = Field(
+        default_factory=list,
+        description="Columns the step dropped (id-like columns under global auto encoding).",
+    )
 
 
 class ColumnMissingSetting(BaseModel):

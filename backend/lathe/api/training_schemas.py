@@ -35,6 +35,10 @@ class TrainingSummary(BaseModel):
         description="Rows with a target value, and the columns the models take."
     )
     rows_without_target: int = Field(description="Rows left out: their target is missing.")
+    left_out_classes: dict[str, int] = Field(
+        default_factory=dict,
+        description="Classes left out, with their rows: fewer rows than the validation needs.",
+    )
     converted_columns: dict[str, Conversion] = Field(
         description="Columns the recipe left non-numeric, converted to numbers for the models."
     )
@@ -49,6 +53,10 @@ class TrainModelsResponse(TrainingSummary):
     sampling: dict[str, list[SamplingNote]] = Field(
         description="Per model, what ran on a sample of the rows."
     )
+    imputed_cells: dict[str, int] = Field(
+        description="Per model, missing cells filled at its input (models that cannot take "
+        "missing values)."
+    )
 
 
 class ProgressResponse(BaseModel):
@@ -61,3 +69,9 @@ class ProgressResponse(BaseModel):
 class EvaluateModelsResponse(TrainingSummary):
     message: str
     results: list[ModelResult]
+
+
+class DetectedProblemType(BaseModel):
+    target_column: str
+    problem_type: ProblemType = Field(description="Classification or regression.")
+    distinct_values: int

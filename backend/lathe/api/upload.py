@@ -8,7 +8,13 @@ from starlette.concurrency import run_in_threadpool
 from lathe.api.payloads import frame_payload
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import Config, SessionId, Store
-from lathe.api.schemas import ErrorResponse, SessionDataResponse, UploadResponse
+from lathe.api.schemas import (
+    ErrorResponse,
+    SessionDataResponse,
+    SessionTargetRequest,
+    SessionTargetResponse,
+    UploadResponse,
+)
 from lathe.api.session_cookie import set_session_cookie
 from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
 from lathe.store.session_store import is_session_id, new_session_id
@@ -56,4 +62,18 @@ def get_session_data(
 ) -> SessionDataResponse:
     with store.reading(current) as session:
         payload = frame_payload(session.frame, settings)
-        return SessionDataResponse(**payload.model_dump(), filename=session.manifest.filename)
+        return SessionDataResponse(
+            **payload.model_dump(),
+            filename=session.manifest.filename,
+            target_column=session.target,
+        )
+
+
+@router.put("/api/session-target/")
+def set_session_target(
+    body: SessionTargetRequest, store: Store, current: SessionId
+) -> SessionTargetResponse:
+    """Choose the session target (Analyze's target selector), or clear it with null."""
+    with store.changing(current) as session:
+        session.save_target(body.target_column or None)
+        return SessionTargetResponse(target_column=session.target)

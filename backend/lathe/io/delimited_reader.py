@@ -41,6 +41,8 @@ def read_delimited(path: Path) -> DelimitedText:
         raise UnreadableFileError("The file has no header row.", "file_unreadable")
     skipped: list[str] = []
     table = _parse(path, encoding, delimiter, names, skipped)
+    if skipped and table.num_rows == 0:
+        raise _all_rows_ragged(skipped, names, delimiter)
     frame = table.to_pandas(
         self_destruct=True,
         split_blocks=True,
@@ -102,6 +104,16 @@ def _parse(
                     "file_unreadable",
                     {"detail": message[:300]},
                 ) from error
+
+
+def _all_rows_ragged(skipped: list[str], names: list[str], delimiter: str) -> UnreadableFileError:
+    return UnreadableFileError(
+        f"None of the {len(skipped)} data rows has the {len(names)} fields of the header "
+        f"when read as {_describe(delimiter)}-separated text, so no row could be read "
+        f'(for example "{skipped[0][:80]}").',
+        "file_unreadable",
+        {"rows": len(skipped), "columns": len(names), "example": skipped[0][:80]},
+    )
 
 
 def _describe(delimiter: str) -> str:

@@ -1,7 +1,9 @@
 """Give text and mixed columns the type their values share: boolean, datetime or number.
 
 Dates that could be read either way (03/04/2024) are read day first, the order of the
-languages Lathe speaks; a column is converted only when every value parses.
+languages Lathe speaks; a column is converted only when every value parses. Dates may
+also name their month in English, short or long and in any case (Jun 12 1998, 12-JUN-1998,
+Sept 3, 2001). One format is found on a sample and the whole column is parsed with it.
 """
 
 import re
@@ -25,9 +27,23 @@ DATETIME_FORMATS = (
     "%m/%d/%Y %H:%M:%S",
     "%d.%m.%Y %H:%M:%S",
 )
+_MONTH_NAME_DATES = ("%b %d %Y", "%b %d, %Y", "%d %b %Y", "%d-%b-%Y", "%Y-%b-%d")
+MONTH_NAME_FORMATS = (
+    *(day + time for day in _MONTH_NAME_DATES for time in ("", " %H:%M", " %H:%M:%S")),
+    "%b %Y",
+)
 _DECIMAL_COMMA = re.compile(r"^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$")
 _LOOKS_LIKE_DATE = re.compile(r"^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}")
+_LOOKS_LIKE_MONTH_NAME_DATE = re.compile(
+    r"(?i)^(\d{1,4}[- ])?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[- ,]+\d"
+)
+# nine groups at most: a replacement refers to \1 to \9 only
+_LONG_MONTH = (
+    r"(?i)\b(?:(jan)uary|(feb)ruary|(mar)ch|(apr)il|(jun)e|(jul)y|(aug)ust|(sep)t(?:ember)?"
+    r"|(oct|nov|dec)(?:ober|ember))\b"
+)
 _SAMPLE = 500
+_DATE_KINDS = {datetime, date, pd.Timestamp}
 
 
 def infer_types(frame: pd.DataFrame, decimal_comma: bool = False) -> pd.DataFrame:
@@ -74,9 +90,21 @@ def _from_native_values(column: pd.Series, values: pd.Series) -> pd.Series | Non
         if numbers.notna().all() and (numbers % 1 == 0).all():
             return numbers.astype("int64")
         return numbers.astype("float64")
-    if kinds <= {datetime, date, pd.Timestamp}:
+    if kinds <= _DATE_KINDS:
         return pd.to_datetime(column)
+    if kinds <= {*_DATE_KINDS, str} and kinds & _DATE_KINDS:
+        return _dates_beside_date_text(column)
     return None
+
+
+def _dates_beside_date_text(column: pd.Series) -> pd.Series | None:
+    """Date cells mixed with dates typed as text, which must all read with one format."""
+    is_text = column.map(lambda value: isinstance(value, str)).astype(bool)
+    text = column[is_text].astype("str")
+    parsed = _as_datetime(text, text.iloc[:_SAMPLE].str.strip())
+    if parsed is None or isinstance(parsed.dtype, pd.DatetimeTZDtype):
+        return None
+    return pd.to_datetime(column.where(~is_text)).fillna(parsed)
 
 
 def _as_boolean(column: pd.Series, sample: pd.Series) -> pd.Series | None:
@@ -99,14 +127,36 @@ def _parsed_dates(values: pd.Series, fmt: str) -> pd.Series:
 
 
 def _as_datetime(column: pd.Series, sample: pd.Series) -> pd.Series | None:
-    if not sample.str.match(_LOOKS_LIKE_DATE).all():
-        return None
+    if sample.str.match(_LOOKS_LIKE_DATE).all():
+        return _as_numeric_datetime(column, sample)
+    if sample.str.match(_LOOKS_LIKE_MONTH_NAME_DATE).all():
+        return _as_month_name_datetime(column, sample)
+    return None
+
+
+def _as_numeric_datetime(column: pd.Series, sample: pd.Series) -> pd.Series | None:
     for fmt in DATETIME_FORMATS:
         if _parsed_dates(sample, fmt).notna().all():
             parsed = _parsed_dates(column, fmt)
             if parsed.isna().sum() == column.isna().sum():
                 return parsed
     return None
+
+
+def _as_month_name_datetime(column: pd.Series, sample: pd.Series) -> pd.Series | None:
+    sample = _abbreviated_months(sample)
+    formats = (fmt for fmt in MONTH_NAME_FORMATS if _parsed_dates(sample, fmt).notna().all())
+    fmt = next(formats, None)
+    if fmt is None:
+        return None
+    parsed = _parsed_dates(_abbreviated_months(column), fmt)
+    return parsed if parsed.isna().sum() == column.isna().sum() else None
+
+
+def _abbreviated_months(values: pd.Series) -> pd.Series:
+    """`values` with English month names cut to the three letters %b reads (Sept, June and
+    JUNE become Sep, Jun and JUN), so one format reads a column whatever its spelling."""
+    return values.str.replace(_LONG_MONTH, r"\1\2\3\4\5\6\7\8\9", regex=True)
 
 
 def _as_decimal_comma_number(column: pd.Series, sample: pd.Series) -> pd.Series | None:

@@ -69,6 +69,12 @@ class CatalogEntry:
     settings: Mapping[str, Any]
     search_space: SearchSpace
     row_limit: int | None = None
+    takes_missing: bool = False
+    """The model learns from missing values itself; others get them imputed at their
+    input (``ModelInput``)."""
+    non_negative: bool = False
+    """The model takes non-negative values only (counts): ``ModelInput`` shifts columns
+    with negative values."""
 
     def build(self, **params: Any) -> Any:
         """A new unfitted estimator: the entry's settings, overridden by `params`."""
@@ -160,6 +166,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         _QUIET_FOREST,
         _FOREST,
         row_limit=FOREST_ROWS,
+        takes_missing=True,
     ),
     CatalogEntry(
         "DecisionTreeClassifier",
@@ -167,6 +174,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         DecisionTreeClassifier,
         {"random_state": SEED},
         _TREE,
+        takes_missing=True,
     ),
     CatalogEntry(
         "KNeighborsClassifier",
@@ -187,10 +195,29 @@ CATALOG: tuple[CatalogEntry, ...] = (
         ),
         row_limit=10_000,
     ),
-    CatalogEntry("XGBClassifier", "classification", XGBClassifier, _QUIET_XGBOOST, _XGBOOST),
-    CatalogEntry("LGBMClassifier", "classification", LGBMClassifier, _QUIET_LIGHTGBM, _LIGHTGBM),
     CatalogEntry(
-        "CatBoostClassifier", "classification", CatBoostClassifier, _QUIET_CATBOOST, _CATBOOST
+        "XGBClassifier",
+        "classification",
+        XGBClassifier,
+        _QUIET_XGBOOST,
+        _XGBOOST,
+        takes_missing=True,
+    ),
+    CatalogEntry(
+        "LGBMClassifier",
+        "classification",
+        LGBMClassifier,
+        _QUIET_LIGHTGBM,
+        _LIGHTGBM,
+        takes_missing=True,
+    ),
+    CatalogEntry(
+        "CatBoostClassifier",
+        "classification",
+        CatBoostClassifier,
+        _QUIET_CATBOOST,
+        _CATBOOST,
+        takes_missing=True,
     ),
     CatalogEntry(
         "GaussianNB",
@@ -210,6 +237,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         SearchSpace(
             grid={"alpha": [0.01, 0.1, 0.5, 1.0]}, distributions={"alpha": loguniform(1e-3, 1e1)}
         ),
+        non_negative=True,
     ),
     CatalogEntry(
         "ExtraTreesClassifier",
@@ -218,6 +246,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         _QUIET_FOREST,
         _FOREST,
         row_limit=FOREST_ROWS,
+        takes_missing=True,
     ),
     CatalogEntry(
         "LinearRegression",
@@ -235,9 +264,15 @@ CATALOG: tuple[CatalogEntry, ...] = (
         _QUIET_FOREST,
         _FOREST,
         row_limit=FOREST_ROWS,
+        takes_missing=True,
     ),
     CatalogEntry(
-        "DecisionTreeRegressor", "regression", DecisionTreeRegressor, {"random_state": SEED}, _TREE
+        "DecisionTreeRegressor",
+        "regression",
+        DecisionTreeRegressor,
+        {"random_state": SEED},
+        _TREE,
+        takes_missing=True,
     ),
     CatalogEntry(
         "KNeighborsRegressor",
@@ -258,9 +293,20 @@ CATALOG: tuple[CatalogEntry, ...] = (
         ),
         row_limit=10_000,
     ),
-    CatalogEntry("XGBRegressor", "regression", XGBRegressor, _QUIET_XGBOOST, _XGBOOST),
-    CatalogEntry("LGBMRegressor", "regression", LGBMRegressor, _QUIET_LIGHTGBM, _LIGHTGBM),
-    CatalogEntry("CatBoostRegressor", "regression", CatBoostRegressor, _QUIET_CATBOOST, _CATBOOST),
+    CatalogEntry(
+        "XGBRegressor", "regression", XGBRegressor, _QUIET_XGBOOST, _XGBOOST, takes_missing=True
+    ),
+    CatalogEntry(
+        "LGBMRegressor", "regression", LGBMRegressor, _QUIET_LIGHTGBM, _LIGHTGBM, takes_missing=True
+    ),
+    CatalogEntry(
+        "CatBoostRegressor",
+        "regression",
+        CatBoostRegressor,
+        _QUIET_CATBOOST,
+        _CATBOOST,
+        takes_missing=True,
+    ),
     CatalogEntry("Ridge", "regression", Ridge, {"random_state": SEED}, _PENALTY),
     CatalogEntry("Lasso", "regression", Lasso, {"random_state": SEED}, _PENALTY),
     CatalogEntry(
@@ -280,6 +326,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         _QUIET_FOREST,
         _FOREST,
         row_limit=FOREST_ROWS,
+        takes_missing=True,
     ),
     CatalogEntry(
         "KMeans",

@@ -10,6 +10,16 @@ failing every model, they are converted here, learned at fit like any step:
   encoding step's ``ordinal`` strategy gives them (unknown categories -1).
 
 Numeric and boolean columns pass through, and so does the target column.
+
+With ``impute`` (models that cannot take missing values: every catalogue model but the
+trees, forests and boosters), missing values left by the recipe are filled here, learned
+on the fit rows: the median of a numeric column, the most frequent value of codes,
+booleans and whole-number columns (0 for a column with no value at fit).
+``imputed_cells_`` counts the cells filled at fit.
+
+With ``non_negative`` (MultinomialNB, which takes counts), a column with negative values
+at fit is shifted by its fit minimum so that it starts at 0; lower values in new rows
+become 0.
 """
 
 from __future__ import annotations
@@ -58,11 +68,47 @@ def converted_frame(
     )
 
 
-class ModelInput(FrameTransformer):
-    """Converts the non-numeric columns found at fit, the target column excepted."""
+def _takes_most_frequent(series: pd.Series[Any], conversion: Conversion | None) -> bool:
+    return (
+        conversion == "ordinal"
+        or column_kind(series.dtype) == "boolean"
+        or pd.api.types.is_integer_dtype(series.dtype)
+    )
 
-    def __init__(self, target_column: str | None = None) -> None:
+
+def fill_value(series: pd.Series[Any], conversion: Conversion | None) -> float:
+    """What fills a converted column's missing values: its median, or its most frequent
+    value (the smallest on ties) for codes, booleans and whole numbers; 0 when empty."""
+    values = series.to_numpy(dtype=np.float64, na_value=np.nan)
+    values = values[~np.isnan(values)]
+    if values.size == 0:
+        return 0.0
+    if _takes_most_frequent(series, conversion):
+        distinct, counts = np.unique(values, return_counts=True)
+        return float(distinct[np.argmax(counts)])
+    return float(np.median(values))
+
+
+def filled_frame(frame: pd.DataFrame, fill_values: Mapping[str, float]) -> pd.DataFrame:
+    """Missing values filled, in float64 (nullable booleans and integers included)."""
+    filled = {}
+    for column, value in fill_values.items():
+        if frame[column].hasnans:
+            values = frame[column].to_numpy(dtype=np.float64, na_value=np.nan)
+            filled[column] = np.where(np.isnan(values), value, values)
+    return with_replaced_columns(frame, filled) if filled else frame
+
+
+class ModelInput(FrameTransformer):
+    """Converts the non-numeric columns found at fit, the target column excepted; with
+    ``impute``, fills missing values."""
+
+    def __init__(
+        self, target_column: str | None = None, impute: bool = False, non_negative: bool = False
+    ) -> None:
         self.target_column = target_column
+        self.impute = impute
+        self.non_negative = non_negative
 
     def fit(self, X: Any, y: Any = None) -> ModelInput:
         frame = self._fit_frame(X)
@@ -72,7 +118,28 @@ class ModelInput(FrameTransformer):
             for column, conversion in self.conversions_.items()
             if conversion == "ordinal"
         }
+        converted = converted_frame(frame, self.conversions_, self.levels_)
+        features = [str(name) for name in converted.columns if name != self.target_column]
+        self.fill_values_: dict[str, float] = {}
+        self.imputed_cells_ = 0
+        if self.impute:
+            self.fill_values_ = {
+                name: fill_value(converted[name], self.conversions_.get(name)) for name in features
+            }
+            self.imputed_cells_ = int(converted[features].isna().to_numpy().sum())
+        self.shifts_: dict[str, float] = {}
+        if self.non_negative:
+            lowest = {name: converted[name].min(skipna=True) for name in features}
+            self.shifts_ = {name: float(low) for name, low in lowest.items() if low < 0}
         return self
 
     def transform(self, X: Any) -> pd.DataFrame:
-        return converted_frame(self._transform_frame(X), self.conversions_, self.levels_)
+        converted = converted_frame(self._transform_frame(X), self.conversions_, self.levels_)
+        filled = filled_frame(converted, self.fill_values_)
+        if not self.shifts_:
+            return filled
+        shifted = {
+            name: (filled[name].astype(np.float64) - low).clip(lower=0.0)
+            for name, low in self.shifts_.items()
+        }
+        return with_replaced_columns(filled, shifted)

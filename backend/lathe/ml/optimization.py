@@ -14,7 +14,9 @@ recipe, scored as honestly as training scores.
   best parameters are then fitted on every row, as training fits, and that pipeline is
   the optimized model.
 - A set that fails (e.g. a penalty its solver refuses) is counted and skipped; when every
-  set fails, the search is refused with the first error.
+  set fails, the search is refused with the first error. A clustering set that gives
+  fewer than two clusters has no silhouette; when no set gives two, the catalogue's
+  settings are kept if they do (``note`` says so), else the search is refused.
 - Folds of a model that runs on one core are fitted two at a time, in threads.
 """
 
@@ -44,6 +46,7 @@ from lathe.steps.recipe import RecipePipeline
 from lathe.store.manifest import RecipeStep
 
 SEARCH_ROWS = 200_000
+NO_CLUSTERS = "Fewer than two clusters: the silhouette is undefined."
 MIN_CV_FOLDS, MAX_CV_FOLDS, DEFAULT_CV_FOLDS = 2, 10, 5
 MIN_ITERATIONS, MAX_ITERATIONS, DEFAULT_ITERATIONS = 1, 200, 20
 
@@ -78,6 +81,7 @@ class OptimizationRun:
     trials: list[Trial]
     pipeline: RecipePipeline
     sampling: list[SamplingNote] = field(default_factory=list)
+    note: str | None = None
 
 
 def check_search_settings(cv_folds: int, n_iterations: int) -> None:
@@ -196,7 +200,8 @@ def optimize(
     uploaded) and fit the best set on every row."""
     entry = config.entry
     problem_type = entry.problem_type
-    frame, target = learning_rows(raw_frame, config.target_column, problem_type)
+    rows = learning_rows(raw_frame, config.target_column, problem_type, config.cv_folds)
+    frame, target = rows.frame, rows.target
     search_frame, search_target, sampling = _search_rows(frame, target, problem_type)
     splits = (
         []
@@ -223,16 +228,23 @@ def optimize(
     counter = _Counter(progress, (candidates.size + 1) * scorer.fits_per_set + 1)
 
     baseline_score = _scored_or_none(scorer, {}, counter, f"Scoring {entry.name} as trained")
+    unscored = NO_CLUSTERS if search_target is None else "No score"
     trials: list[Trial] = []
     for number, params in enumerate(candidates, 1):
         label = f"Optimizing {entry.name}: candidate {number} of {candidates.size}"
         try:
             score = scorer.score(params, counter, label)
-            trials.append(Trial(params, score, None if score is not None else "No score"))
+            trials.append(Trial(params, score, None if score is not None else unscored))
         except Exception as error:
             trials.append(Trial(params, None, error_text(error)))
         candidates.score(trials[-1].score)
     scored = [trial for trial in trials if trial.score is not None]
+    note = None
+    if not scored and search_target is None and baseline_score is not None:
+        note = (
+            f"No searched set of {entry.name} gave two or more clusters; its own settings are kept."
+        )
+        scored = [Trial({}, baseline_score)]
     if not scored:
         first = trials[0].error if trials else None
         raise LatheError(
@@ -241,7 +253,9 @@ def optimize(
             {"model": entry.name, "detail": first},
         )
     best = max(scored, key=lambda trial: trial.score or 0.0)
-    kept_baseline = baseline_score is not None and baseline_score > (best.score or 0.0)
+    kept_baseline = note is not None or (
+        baseline_score is not None and baseline_score > (best.score or 0.0)
+    )
     if kept_baseline:
         best = Trial({}, baseline_score)
     best_score = float(best.score or 0.0)
@@ -259,6 +273,7 @@ def optimize(
         trials=trials,
         pipeline=fitted.pipeline,
         sampling=sampling,
+        note=note,
     )
 
 

@@ -3,7 +3,8 @@
 Inside it the target is the model's label, not a feature: the recipe's per-column
 settings for the target column are left out, so the model learns the target as uploaded
 (rows whose target is missing are left out before). ``ModelInput`` turns what the recipe
-left non-numeric into numbers; ``ModelStep`` holds the catalogue estimator.
+left non-numeric into numbers (and fills missing values for models that cannot take
+them); ``ModelStep`` holds the catalogue estimator.
 """
 
 from collections.abc import Mapping, Sequence
@@ -30,7 +31,12 @@ def training_pipeline(
     return RecipePipeline(
         steps=[
             *steps,
-            ("model_input", ModelInput(target_column)),
+            (
+                "model_input",
+                ModelInput(
+                    target_column, impute=not entry.takes_missing, non_negative=entry.non_negative
+                ),
+            ),
             ("model", ModelStep(entry.build(**(params or {})), entry.problem_type)),
         ],
         target_column=target_column,

@@ -67,8 +67,19 @@ def _converted(series: pd.Series[Any], dtype: Any) -> pd.Series[Any]:
         flags[text.isin(_FALSE).fillna(False)] = False
         return flags
     if kind == "datetime":
-        return pd.to_datetime(series, errors="coerce", dayfirst=True, format="mixed")
+        return _dates(series)
     return series.astype("string").astype(dtype)
+
+
+def _dates(series: pd.Series[Any]) -> pd.Series[Any]:
+    """Each value read as the ONNX usage code reads it: ISO 8601 first, since dayfirst alone
+    reads 2024-05-01 as 5 January, then day first, month names included."""
+    text = series.astype("string")
+    dates = pd.to_datetime(text, errors="coerce", format="ISO8601")
+    rest = dates.isna() & text.notna()
+    if rest.any():
+        dates[rest] = pd.to_datetime(text[rest], errors="coerce", dayfirst=True, format="mixed")
+    return dates
 
 
 def with_training_types(frame: pd.DataFrame, dtypes: Mapping[str, Any]) -> pd.DataFrame:

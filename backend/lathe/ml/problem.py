@@ -52,8 +52,8 @@ def class_labels(target: pd.Series[Any]) -> pd.Series[Any]:
 
 def learning_target(target: pd.Series[Any], problem_type: ProblemType) -> pd.Series[Any]:
     """The target of rows that have one, checked for `problem_type`: regression needs
-    numbers; classification needs two classes with at least two rows each (a stratified
-    split puts one on each side)."""
+    numbers; classification needs two classes (rows of classes too small for the
+    validation are left out later, ``rows_of_large_classes``)."""
     if problem_type == "regression":
         if not is_numeric(target):
             raise LatheError(
@@ -71,13 +71,27 @@ def learning_target(target: pd.Series[Any], problem_type: ProblemType) -> pd.Ser
             "too_few_classes",
             {"column": str(target.name)},
         )
-    single = [str(label) for label, count in counts.items() if count < 2]
-    if single:
-        shown = ", ".join(single[:5])
-        raise LatheError(
-            f"Every class needs at least two rows; {len(single)} classes have one "
-            f"({shown}). Is this a regression target?",
-            "class_too_small",
-            {"classes": shown, "count": len(single)},
-        )
     return labels
+
+
+def rows_of_large_classes(
+    frame: pd.DataFrame, target: pd.Series[Any], min_rows: int
+) -> tuple[pd.DataFrame, pd.Series[Any], dict[str, int]]:
+    """The rows whose class has at least `min_rows` rows (a stratified split needs one per
+    side, k-fold cross-validation one per fold), and the classes left out with their row
+    counts. Refused when fewer than two classes remain."""
+    counts = target.value_counts()
+    small = counts[counts < min_rows]
+    if small.empty:
+        return frame, target, {}
+    left_out = {str(label): int(count) for label, count in small.items()}
+    if len(counts) - len(small) < 2:
+        shown = ", ".join(list(left_out)[:5])
+        raise LatheError(
+            f"Fewer than two classes have the {min_rows} rows this validation needs "
+            f"({len(small)} classes have fewer, e.g. {shown}). Is this a regression target?",
+            "class_too_small",
+            {"classes": shown, "count": len(small), "min_rows": min_rows},
+        )
+    keep = ~target.isin(small.index).to_numpy()
+    return frame.loc[keep], target.loc[keep], left_out

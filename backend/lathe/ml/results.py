@@ -1,7 +1,7 @@
 """What a training run stores and the evaluation screen reads, as JSON-safe dicts."""
 
 import math
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
@@ -80,6 +80,9 @@ class ModelResult(TypedDict):
     fold_scores: list[float | None] | None
     """Cross-validation: the primary metric on each fold's held-out rows."""
     charts: Charts
+    imputed_cells: NotRequired[int]
+    """Missing cells filled at the model's input in the final fit (models that cannot take
+    missing values)."""
 
 
 class TrainingResults(TypedDict):
@@ -90,6 +93,7 @@ class TrainingResults(TypedDict):
     cv_folds: int | None
     dataset_shape: tuple[int, int]
     rows_without_target: int
+    left_out_classes: NotRequired[dict[str, int]]
     converted_columns: dict[str, Conversion]
     primary_metric: str
     best_model: str | None

@@ -2,7 +2,11 @@
 of the frame as uploaded, and scored on rows it never saw.
 
 - Rows whose target is missing are left out first (``rows_without_target`` says how
-  many).
+  many), and so are the rows of classes with fewer rows than the validation needs (two
+  for a split, one per fold for cross-validation; ``left_out_classes`` names them).
+  Training is refused when fewer than two classes remain.
+- Models that cannot take missing values get them imputed at their input
+  (``ModelInput``); ``imputed_cells`` says how many cells of the final fit were.
 - ``train_test``: one split, stratified by class for classification (seed 0); the stored
   pipeline is the one fitted on the training rows and scored on the test rows.
 - ``cross_validation``: k folds, stratified for classification (shuffled, seed 0); the
@@ -43,7 +47,7 @@ from lathe.ml.evaluation import (
 from lathe.ml.importance import native_importances, permutation_importances
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_input, model_step, training_pipeline
-from lathe.ml.problem import ProblemType, learning_target
+from lathe.ml.problem import ProblemType, learning_target, rows_of_large_classes
 from lathe.ml.results import ModelResult, SamplingNote, TrainingResults, no_charts
 from lathe.ml.sampling import SEED, Positions, stratified_sample, uniform_sample
 from lathe.ml.training_config import TrainingConfig
@@ -139,6 +143,7 @@ def _failed(name: str, error: Exception) -> ModelResult:
         "sampling": [],
         "fold_scores": None,
         "charts": no_charts(),
+        "imputed_cells": 0,
     }
 
 
@@ -163,16 +168,38 @@ def validation_splits(target: pd.Series[Any], config: TrainingConfig) -> list[Sp
         ) from error
 
 
+@dataclass
+class LearningRows:
+    frame: pd.DataFrame
+    """The feature columns."""
+    target: pd.Series[Any] | None
+    left_out_classes: dict[str, int]
+    """Classes too small for the validation, with their row counts."""
+
+
 def learning_rows(
-    raw_frame: pd.DataFrame, target_column: str | None, problem_type: ProblemType
-) -> tuple[pd.DataFrame, pd.Series[Any] | None]:
-    """The feature columns and the target of the rows that have a target value (every
-    row and no target for clustering)."""
+    raw_frame: pd.DataFrame,
+    target_column: str | None,
+    problem_type: ProblemType,
+    min_class_rows: int = 1,
+) -> LearningRows:
+    """The feature columns and the target of the rows that have a target value and, for
+    classification, a class of at least `min_class_rows` rows (every row and no target
+    for clustering)."""
     if target_column is None:
-        return raw_frame, None
+        return LearningRows(raw_frame, None, {})
     has_target = raw_frame[target_column].notna()
     rows = raw_frame if has_target.all() else raw_frame.loc[has_target]
-    return rows.drop(columns=[target_column]), learning_target(rows[target_column], problem_type)
+    frame = rows.drop(columns=[target_column])
+    target = learning_target(rows[target_column], problem_type)
+    if problem_type != "classification":
+        return LearningRows(frame, target, {})
+    return LearningRows(*rows_of_large_classes(frame, target, min_class_rows))
+
+
+def min_class_rows(config: TrainingConfig) -> int:
+    """Rows a class needs for the validation: one per side of the split, one per fold."""
+    return config.cv_folds if config.validation_method == "cross_validation" else 2
 
 
 def _held_out(
@@ -247,6 +274,7 @@ def _supervised_result(
         "sampling": [fitted.sampling] if fitted.sampling else [],
         "fold_scores": fold_scores,
         "charts": charts,
+        "imputed_cells": model_input(fitted.pipeline).imputed_cells_,
     }
     return result, fitted.pipeline
 
@@ -274,6 +302,7 @@ def _clustering_result(
         "sampling": sampling,
         "fold_scores": None,
         "charts": charts,
+        "imputed_cells": model_input(fitted.pipeline).imputed_cells_,
     }
     return result, fitted.pipeline
 
@@ -287,7 +316,8 @@ def train(
     """Train every model of `config` on `raw_frame` (the frame as uploaded) through
     `recipe`."""
     target_column = config.target_column
-    frame, target = learning_rows(raw_frame, target_column, config.problem_type)
+    rows = learning_rows(raw_frame, target_column, config.problem_type, min_class_rows(config))
+    frame, target = rows.frame, rows.target
     splits = [] if target is None else validation_splits(target, config)
     cross_validated = config.validation_method == "cross_validation"
     fits_per_model = 1 if target is None else len(splits) + int(cross_validated)
@@ -326,7 +356,8 @@ def train(
         "test_size": config.test_size if supervised and not cross_validated else None,
         "cv_folds": config.cv_folds if supervised and cross_validated else None,
         "dataset_shape": (len(frame), len(model_step(first_pipeline).feature_names_in_)),
-        "rows_without_target": len(raw_frame) - len(frame),
+        "rows_without_target": int(raw_frame[target_column].isna().sum()) if supervised else 0,
+        "left_out_classes": rows.left_out_classes,
         "converted_columns": dict(model_input(first_pipeline).conversions_),
         "primary_metric": PRIMARY_METRIC[config.problem_type],
         "best_model": best_model(config.problem_type, results),

@@ -1,8 +1,10 @@
 """The training settings of SPEC §3, checked as SPEC §5 says, with ``auto`` resolved."""
 
+from __future__ import annotations
+
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import pandas as pd
 
@@ -28,6 +30,22 @@ class TrainingConfig:
     validation_method: ValidationMethod = "train_test"
     test_size: float = DEFAULT_TEST_SIZE
     cv_folds: int = DEFAULT_CV_FOLDS
+
+
+def target_values(raw_frame: pd.DataFrame, target_column: str) -> pd.Series[Any]:
+    """The target's values, missing ones left out; refused when there are none."""
+    if target_column not in raw_frame.columns:
+        raise LatheError(
+            f"Unknown target column: {target_column}", "unknown_target", {"column": target_column}
+        )
+    target = raw_frame[target_column].dropna()
+    if target.empty:
+        raise LatheError(
+            f'The target column "{target_column}" has no values.',
+            "target_empty",
+            {"column": target_column},
+        )
+    return target
 
 
 def training_config(
@@ -63,13 +81,7 @@ def training_config(
         )
     check_range(test_size, MIN_TEST_SIZE, MAX_TEST_SIZE, "Test size", "test_size_out_of_range")
     check_range(cv_folds, MIN_CV_FOLDS, MAX_CV_FOLDS, "CV folds", "cv_folds_out_of_range")
-    target = raw_frame[target_column].dropna()
-    if target.empty:
-        raise LatheError(
-            f'The target column "{target_column}" has no values.',
-            "target_empty",
-            {"column": target_column},
-        )
+    target = target_values(raw_frame, target_column)
     resolved = detect_problem_type(target) if problem_type == "auto" else problem_type
     return TrainingConfig(
         tuple(catalog_entries(model_names, resolved)),

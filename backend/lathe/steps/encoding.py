@@ -18,17 +18,30 @@ Strategies, each replacing the column in place by its outputs:
 - ``target``: sklearn's ``TargetEncoder`` (smoothing ``auto``), fitted on the target. The
   target type is ``continuous`` for a numeric target with more than two values,
   ``binary`` for two values, ``multiclass`` otherwise; a multiclass target gives one column
-  ``<col>_<class>`` per class, the others one column named like the input. ``fit_transform``
-  cross-fits (5 shuffled folds, seed 0, stratified by class for a class target, fewer
-  when rows are few): each row is encoded by a model that did not see that row's
-  target. ``transform`` uses the encoding learned from all fit rows; an unknown
-  category gets the target's mean. The target comes from ``target_column`` when the frame
-  has it, else from ``y``, and must have no missing value.
+  ``<col>_<class>`` per class, the others one column named like the input. A class target
+  is encoded as sklearn encodes it, one-vs-rest: each output column is the encoding of
+  one class's indicator (the second class for a binary target), so a class absent from the
+  fit rows still has its column (all zeros). ``fit_transform`` cross-fits (5 shuffled
+  folds, seed 0, stratified by class for a class target, fewer when rows are few): each
+  row is encoded by a model that did not see that row's target. ``transform`` uses the
+  encoding learned from all fit rows; an unknown category gets the target's mean. The
+  target comes from ``target_column`` when the frame has it, else from ``y``; rows
+  without a target value are left out of the fit and encoded like new rows.
+
+The output schema is fixed when the step is recorded (``encoding_steps``): the levels of
+each encoded column (``levels``) and the classes of a class target (``target_classes``)
+are learned on the whole frame then and kept in the step's params. Refitted on any subset
+of rows, the step gives the same columns; a recorded level absent from the subset is
+encoded as an unseen category (``Levels.absent``). Statistics (target means) are learned on
+the fit rows only.
 
 ``auto`` (resolved per column when the settings are applied, from the levels of the
 current frame, missing not counted): at most 2 levels: ``label``; at most
 ``max_categories``: ``onehot``; more: ``target`` when a target column is chosen, else
-``ordinal``. One-hot encoding of a column with more than 200 levels is refused (a
+``ordinal``. A column with more than ``max_categories`` levels and a distinct value in
+at least 98 % of the rows (SPEC §5's id-like rule) identifies rows rather than
+describing them: global ``auto`` drops it (a ``drop_columns`` step before the encoding)
+instead of encoding it. One-hot encoding of a column with more than 200 levels is refused (a
 million-row frame would grow by a column per level).
 """
 
@@ -46,6 +59,7 @@ import pyarrow.compute as pc
 from sklearn.model_selection import KFold, StratifiedKFold
 from sklearn.preprocessing import TargetEncoder
 
+from lathe.analysis.quality import ID_LIKE_MIN_DISTINCT_FRACTION
 from lathe.steps.column_kinds import is_categorical, is_numeric
 from lathe.steps.errors import StepConfigError, check_choice, check_columns_present
 from lathe.steps.frame_estimator import FrameTransformer, Names
@@ -76,10 +90,74 @@ class ColumnEncodingSetting(TypedDict):
 class Levels(NamedTuple):
     values: tuple[str, ...]
     has_missing: bool
+    absent: tuple[int, ...] = ()
+    """Codes of recorded levels the fit rows lack: encoded as unknown categories."""
 
     @property
     def names(self) -> tuple[str, ...]:
         return (*self.values, MISSING_LEVEL) if self.has_missing else self.values
+
+
+def fitted_levels(recorded: Levels, series: pd.Series[Any]) -> Levels:
+    """The recorded levels, with those `series` lacks (the missing level included) marked
+    absent."""
+    present = learn_levels(series)
+    seen = set(present.values)
+    absent = [code for code, value in enumerate(recorded.values) if value not in seen]
+    if recorded.has_missing and not present.has_missing:
+        absent.append(len(recorded.values))
+    return recorded._replace(absent=tuple(absent))
+
+
+class TargetEncoding:
+    """Target encodings of level codes: one ``TargetEncoder`` for a continuous target; for
+    a class target, one per output class, fitted on that class's indicator with the folds
+    of the class target (what sklearn's binary and multiclass encodings compute), so the
+    output columns do not depend on which classes the fit rows hold."""
+
+    def __init__(self, kind: str, classes: Sequence[str]) -> None:
+        self.kind = kind
+        self.classes = tuple(classes)
+
+    def output_classes(self) -> tuple[str, ...]:
+        """The classes whose indicators are encoded: the second of a binary target, each of
+        a multiclass one, none for a continuous target."""
+        if self.kind == "continuous":
+            return ()
+        return self.classes[-1:] if self.kind == "binary" else self.classes
+
+    def _indicators(self, target: pd.Series[Any]) -> list[FloatArray]:
+        if self.kind == "continuous":
+            return [target.to_numpy(np.float64)]
+        text = as_text(target).to_numpy(dtype=object)
+        return [(text == name).astype(np.float64) for name in self.output_classes()]
+
+    def fit(self, codes: IntArray, target: pd.Series[Any], cross_fit: bool) -> FloatArray | None:
+        """Learn the encodings of the rows' codes; with `cross_fit`, return each row's
+        encoding learned without that row's target."""
+        labels = pd.factorize(as_text(target), sort=True)[0]
+        splits = list(cross_fit_folds(self.kind, target).split(codes, labels))
+        self.encoders_ = [
+            TargetEncoder(target_type="continuous", cv=splits) for _ in self._indicators(target)
+        ]
+        fitted = []
+        for encoder, indicator in zip(self.encoders_, self._indicators(target), strict=True):
+            if cross_fit:
+                fitted.append(encoder.fit_transform(codes, indicator))
+            else:
+                encoder.fit(codes, indicator)
+        return _interleaved(fitted, codes.shape[1]) if cross_fit else None
+
+    def transform(self, codes: IntArray) -> FloatArray:
+        encoded = [encoder.transform(codes) for encoder in self.encoders_]
+        return _interleaved(encoded, codes.shape[1])
+
+
+def _interleaved(per_class: list[FloatArray], columns: int) -> FloatArray:
+    """Columns ordered input column by input column, class by class within one."""
+    return np.column_stack(
+        [encoded[:, column] for column in range(columns) for encoded in per_class]
+    )
 
 
 class Encoding(NamedTuple):
@@ -88,7 +166,7 @@ class Encoding(NamedTuple):
     strategies: dict[str, str]
     levels: dict[str, Levels]
     unknown_as_missing: frozenset[str]
-    target_encoder: TargetEncoder | None
+    target_encoder: TargetEncoding | None
     target_classes: tuple[str, ...]
     """The classes of a multiclass target, else empty."""
 
@@ -112,6 +190,8 @@ def level_codes(series: pd.Series[Any], levels: Levels) -> IntArray:
     codes: IntArray = found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
     if levels.has_missing:
         codes[text.isna().to_numpy()] = len(levels.values)
+    if levels.absent:
+        codes[np.isin(codes, levels.absent)] = -1
     return codes
 
 
@@ -141,19 +221,25 @@ def output_names(
 
 def _target(frame: pd.DataFrame, target_column: str | None, y: Any) -> pd.Series[Any]:
     if target_column is not None and target_column in frame.columns:
-        target = frame[target_column]
-    elif y is not None:
-        target = y if isinstance(y, pd.Series) else pd.Series(np.asarray(y))
-    else:
-        raise StepConfigError(
-            "Please select a target column for Target strategy.", "target_column_required"
-        )
-    if target.hasnans:
-        raise StepConfigError(
-            "The target column has missing values; handle them before target encoding.",
-            "target_has_missing",
-        )
-    return target
+        return frame[target_column]
+    if y is not None:
+        return y if isinstance(y, pd.Series) else pd.Series(np.asarray(y), index=frame.index)
+    raise StepConfigError(
+        "Please select a target column for Target strategy.", "target_column_required"
+    )
+
+
+def class_names(target: pd.Series[Any]) -> tuple[str, ...]:
+    """The classes of a class target as text, in sorted order; missing values left out."""
+    return tuple(sorted(str(value) for value in as_text(target).dropna().unique()))
+
+
+def recorded_levels(levels: Mapping[str, Any]) -> dict[str, Levels]:
+    """Levels as a step's params keep them (``{"values": [...], "has_missing": bool}``)."""
+    return {
+        column: Levels(tuple(str(v) for v in level["values"]), bool(level["has_missing"]))
+        for column, level in levels.items()
+    }
 
 
 def target_not_encoded(column: str) -> StepConfigError:
@@ -174,7 +260,7 @@ def _check_strategies(strategies: Mapping[str, str], target_column: str | None) 
 def cross_fit_folds(target_type: str, target: pd.Series[Any]) -> KFold | StratifiedKFold:
     """Up to 5 shuffled folds (seed 0), stratified by class for a class target."""
     continuous = target_type == "continuous"
-    rows = len(target) if continuous else int(target.value_counts().max())
+    rows = len(target) if continuous else int(as_text(target).value_counts().max())
     folds = min(CROSS_FIT_FOLDS, rows)
     if folds < 2:
         raise StepConfigError(
@@ -194,34 +280,41 @@ def fit_encoding(
     unknown_as_missing: Sequence[str] = (),
     y: Any = None,
     cross_fit: bool = False,
+    levels: Mapping[str, Levels] | None = None,
+    target_classes: Sequence[str] | None = None,
 ) -> tuple[Encoding, FloatArray | None]:
     """Learn the encoding of `frame`; with `cross_fit`, also the cross-fitted target
-    encodings of its rows (``None`` without target-encoded columns)."""
+    encodings of its rows (``None`` without target-encoded columns).
+
+    `levels` and `target_classes`, when given, are the recorded schema; otherwise they are
+    learned from `frame`."""
     check_columns_present(strategies, frame.columns)
     _check_strategies(strategies, target_column)
     check_choice(target_type, TARGET_TYPES, "target_type")
-    levels = {column: learn_levels(frame[column]) for column in strategies}
+    known_levels = levels or {}
+    levels = {
+        column: fitted_levels(known_levels[column], frame[column])
+        if column in known_levels
+        else learn_levels(frame[column])
+        for column in strategies
+    }
     target_columns = [c for c, strategy in strategies.items() if strategy == "target"]
     encoder, cross_fitted = None, None
     classes: tuple[str, ...] = ()
     if target_columns:
         target = _target(frame, target_column, y)
-        kind = target_type_of(target) if target_type == "auto" else target_type
-        # classes as their positions in sorted text order: the same classes, order and
-        # folds as the text itself, and far faster for sklearn to sort on many rows
-        names: Any = None
-        if kind == "continuous":
-            labels = target.to_numpy(np.float64)
-        else:
-            labels, names = pd.factorize(as_text(target), sort=True)
-        encoder = TargetEncoder(target_type=kind, cv=cross_fit_folds(kind, target))
+        has_target = target.notna().to_numpy()
+        known = target[has_target]
+        kind = target_type_of(known) if target_type == "auto" else target_type
+        names = () if kind == "continuous" else tuple(target_classes or class_names(known))
+        encoder = TargetEncoding(kind, names)
         codes = _code_matrix(frame, target_columns, levels)
-        if cross_fit:
-            cross_fitted = encoder.fit_transform(codes, labels)
-        else:
-            encoder.fit(codes, labels)
+        fitted = encoder.fit(codes[has_target], known, cross_fit)
+        if fitted is not None:
+            cross_fitted = fitted if has_target.all() else encoder.transform(codes)
+            cross_fitted[has_target] = fitted
         if kind == "multiclass":
-            classes = tuple(str(names[label]) for label in encoder.classes_)
+            classes = names
     encoding = Encoding(dict(strategies), levels, frozenset(unknown_as_missing), encoder, classes)
     return encoding, cross_fitted
 
@@ -279,6 +372,8 @@ def encode_categorical(
     target_column: str | None = None,
     target_type: str = "auto",
     unknown_as_missing: Sequence[str] = (),
+    levels: Mapping[str, Mapping[str, Any]] | None = None,
+    target_classes: Sequence[str] | None = None,
 ) -> pd.DataFrame:
     """Encode ``{column: strategy}`` of `frame` as ``CategoricalEncoder.fit_transform``
     does (target encodings cross-fitted)."""
@@ -289,6 +384,8 @@ def encode_categorical(
         target_type=target_type,
         unknown_as_missing=unknown_as_missing,
         cross_fit=True,
+        levels=recorded_levels(levels) if levels else None,
+        target_classes=target_classes,
     )
     return encoded_frame(frame, encoding, cross_fitted)
 
@@ -299,7 +396,9 @@ class CategoricalEncoder(FrameTransformer):
 
     ``target_type`` is ``auto``, ``continuous``, ``binary`` or ``multiclass``;
     ``unknown_as_missing`` lists label/ordinal columns whose unknown categories become
-    missing instead of -1.
+    missing instead of -1. ``levels`` (``{column: {"values", "has_missing"}}``) and
+    ``target_classes`` are the schema recorded with the step; without them the fit rows'
+    own are learned.
     """
 
     def __init__(
@@ -308,11 +407,15 @@ class CategoricalEncoder(FrameTransformer):
         target_column: str | None = None,
         target_type: str = "auto",
         unknown_as_missing: Sequence[str] = (),
+        levels: Mapping[str, Mapping[str, Any]] | None = None,
+        target_classes: Sequence[str] | None = None,
     ) -> None:
         self.strategies = strategies
         self.target_column = target_column
         self.target_type = target_type
         self.unknown_as_missing = unknown_as_missing
+        self.levels = levels
+        self.target_classes = target_classes
 
     def _fit(self, X: Any, y: Any, cross_fit: bool) -> tuple[pd.DataFrame, FloatArray | None]:
         frame = self._fit_frame(X)
@@ -324,6 +427,8 @@ class CategoricalEncoder(FrameTransformer):
             unknown_as_missing=self.unknown_as_missing,
             y=y,
             cross_fit=cross_fit,
+            levels=recorded_levels(self.levels) if self.levels else None,
+            target_classes=self.target_classes,
         )
         return frame, cross_fitted
 
@@ -369,8 +474,9 @@ def encoding_steps(
     target_column: str | None = None,
     column_settings: Sequence[ColumnEncodingSetting] | None = None,
 ) -> list[RecipeStep]:
-    """The recipe step for the screen's settings, resolved against `frame` (none when
-    there is nothing to encode).
+    """The recipe steps for the screen's settings, resolved against `frame`: the drop of
+    id-like columns (global ``auto``) and the encoding (none when there is nothing to
+    encode).
 
     Without column settings every categorical column but the target takes
     `default_strategy`; with them, only the listed columns are encoded.
@@ -389,6 +495,21 @@ def encoding_steps(
             {"max_categories": max_categories},
         )
     level_counts = {column: as_text(frame[column]).nunique() for column in requested}
+    id_like = (
+        [
+            column
+            for column, strategy in requested.items()
+            if strategy == "auto"
+            and level_counts[column] > max_categories
+            and level_counts[column] >= ID_LIKE_MIN_DISTINCT_FRACTION * len(frame)
+        ]
+        if not column_settings
+        else []
+    )
+    requested = {
+        column: strategy for column, strategy in requested.items() if column not in id_like
+    }
+    dropped = [recipe_step("drop_columns", columns=id_like)] if id_like else []
     strategies = {
         column: strategy
         if strategy != "auto"
@@ -405,17 +526,26 @@ def encoding_steps(
                 {"column": column, "categories": level_counts[column], "max": MAX_ONEHOT_LEVELS},
             )
     if not strategies:
-        return []
+        return dropped
     uses_target = "target" in strategies.values()
+    target = frame[target_column].dropna() if uses_target and target_column else None
+    target_type = target_type_of(target) if target is not None else "auto"
     params: dict[str, Any] = {
         "strategies": strategies,
         "target_column": target_column,
-        "target_type": target_type_of(frame[target_column]) if uses_target else "auto",
+        "target_type": target_type,
         "unknown_as_missing": [
             c for c in unknown_as_missing if strategies[c] in ("label", "ordinal")
         ],
+        "levels": {
+            column: {"values": list(levels.values), "has_missing": levels.has_missing}
+            for column in strategies
+            for levels in [learn_levels(frame[column])]
+        },
     }
-    return [recipe_step("encode", **params)]
+    if target is not None and target_type != "continuous":
+        params["target_classes"] = list(class_names(target))
+    return [*dropped, recipe_step("encode", **params)]
 
 
 def _global_requests(

@@ -213,13 +213,21 @@ def drop_missing_columns(frame: pd.DataFrame, threshold: float = 0.0) -> pd.Data
 
 
 class MissingColumnDropper(ColumnDropper):
-    """``drop_missing_columns`` as a transformer: the columns to drop are learned at fit."""
+    """``drop_missing_columns`` as a transformer. The columns to drop are those recorded
+    with the step (``dropped``), so a refit on fewer rows drops the same ones; a step
+    recorded without them learns them at fit."""
 
-    def __init__(self, threshold: float = 0.0) -> None:
+    def __init__(self, threshold: float = 0.0, dropped: Sequence[str] | None = None) -> None:
         self.threshold = threshold
+        self.dropped = dropped
 
     def fit(self, X: Any, y: Any = None) -> MissingColumnDropper:
-        self.dropped_columns_ = learn_dropped_columns(self._fit_frame(X), self.threshold)
+        frame = self._fit_frame(X)
+        self.dropped_columns_ = (
+            learn_dropped_columns(frame, self.threshold)
+            if self.dropped is None
+            else [column for column in self.dropped if column in frame.columns]
+        )
         return self
 
 
@@ -266,13 +274,15 @@ def missing_value_steps(
     drop_strategy: str = "none",
     drop_threshold: float = 0.0,
     column_settings: Sequence[ColumnMissingSetting] | None = None,
+    target_column: str | None = None,
 ) -> list[RecipeStep]:
     """The recipe steps for the screen's settings, resolved against `frame`.
 
     The drop step comes first. Without column settings, every remaining column is imputed
     (numeric ones with `strategy`, the others with `cat_strategy`), so values missing only
     in later data are filled too. With column settings, only the listed columns are.
-    Columns the drop step removes are not imputed.
+    Columns the drop step removes are not imputed. The target column is never imputed nor
+    dropped: rows without a target are left out of training instead.
     """
     check_choice(drop_strategy, DROP_STRATEGIES, "drop_strategy")
     check_fraction(drop_threshold, "drop threshold")
@@ -281,12 +291,14 @@ def missing_value_steps(
     if drop_strategy == "rows":
         steps.append(recipe_step("drop_missing_rows", threshold=drop_threshold))
     elif drop_strategy == "columns":
-        dropped = set(learn_dropped_columns(frame, drop_threshold))
-        steps.append(recipe_step("drop_missing_columns", threshold=drop_threshold))
+        features = frame.drop(columns=[target_column]) if target_column else frame
+        columns = learn_dropped_columns(features, drop_threshold)
+        dropped = set(columns)
+        steps.append(recipe_step("drop_missing_columns", threshold=drop_threshold, dropped=columns))
     strategies, fill_values = (
-        _column_strategies(frame, column_settings)
+        _column_strategies(frame, column_settings, target_column)
         if column_settings
-        else _global_strategies(frame, strategy, cat_strategy, fill_value)
+        else _global_strategies(frame, strategy, cat_strategy, fill_value, target_column)
     )
     kept = {column: value for column, value in strategies.items() if column not in dropped}
     if kept:
@@ -296,25 +308,38 @@ def missing_value_steps(
 
 
 def _global_strategies(
-    frame: pd.DataFrame, strategy: str, cat_strategy: str, fill_value: Any
+    frame: pd.DataFrame,
+    strategy: str,
+    cat_strategy: str,
+    fill_value: Any,
+    target_column: str | None,
 ) -> tuple[dict[str, str], dict[str, Any]]:
     check_choice(strategy, NUMERIC_STRATEGIES, "strategy")
     check_choice(cat_strategy, CATEGORICAL_STRATEGIES, "cat_strategy")
     strategies = {
-        str(name): strategy if is_numeric(frame[name]) else cat_strategy for name in frame.columns
+        str(name): strategy if is_numeric(frame[name]) else cat_strategy
+        for name in frame.columns
+        if name != target_column
     }
     fills = {name: fill_value for name, chosen in strategies.items() if chosen == "constant"}
     return strategies, fills
 
 
 def _column_strategies(
-    frame: pd.DataFrame, settings: Sequence[ColumnMissingSetting]
+    frame: pd.DataFrame, settings: Sequence[ColumnMissingSetting], target_column: str | None
 ) -> tuple[dict[str, str], dict[str, Any]]:
     check_columns_present([setting["column"] for setting in settings], frame.columns)
     strategies: dict[str, str] = {}
     fills: dict[str, Any] = {}
     for setting in settings:
         column, chosen = setting["column"], setting["strategy"]
+        if column == target_column:
+            raise StepConfigError(
+                f'Column "{column}" is the target column; its missing values are never filled '
+                "(rows without a target are left out of training).",
+                "target_column_not_imputed",
+                {"column": column},
+            )
         check_strategy(column, frame[column], chosen)
         strategies[column] = chosen
         if chosen == "constant":

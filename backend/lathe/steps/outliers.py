@@ -296,19 +296,27 @@ def resolved_configs(
     method: str = "iqr",
     factor: float = 1.5,
     column_configs: Mapping[str, Mapping[str, Any]] | None = None,
+    target_column: str | None = None,
 ) -> dict[str, dict[str, Any]]:
     """``{column: {strategy, method, factor}}`` with ``auto`` decided per column.
 
     With column configs, only their columns (each setting they leave out taken from the
-    global ones); without, every numeric column with the global settings.
+    global ones); without, every numeric column with the global settings. The target
+    column is never handled: a config for it is refused.
     """
     check_choice(strategy, STRATEGIES, "strategy")
     requested: Mapping[str, Mapping[str, Any]] = column_configs or {
-        column: {} for column in numeric_columns(frame)
+        column: {} for column in numeric_columns(frame) if column != target_column
     }
     check_columns_present(requested, frame.columns)
     resolved = {}
     for column, config in requested.items():
+        if column == target_column:
+            raise StepConfigError(
+                f'Column "{column}" is the target column; outlier handling never changes it.',
+                "target_column_not_handled",
+                {"column": column},
+            )
         _check_numeric(frame, column)
         chosen = {"strategy": strategy, "method": method, "factor": factor, **config}
         check_choice(chosen["strategy"], STRATEGIES, "strategy")
@@ -325,6 +333,7 @@ def outlier_steps(
     method: str = "iqr",
     factor: float = 1.5,
     column_configs: Mapping[str, Mapping[str, Any]] | None = None,
+    target_column: str | None = None,
 ) -> list[RecipeStep]:
     """The recipe steps for the removal settings, resolved against `frame`.
 
@@ -332,7 +341,12 @@ def outlier_steps(
     from the same rows, those the detection summary showed.
     """
     configs = resolved_configs(
-        frame, strategy=strategy, method=method, factor=factor, column_configs=column_configs
+        frame,
+        strategy=strategy,
+        method=method,
+        factor=factor,
+        column_configs=column_configs,
+        target_column=target_column,
     )
     handled = {c: config for c, config in configs.items() if config["strategy"] != "remove"}
     removed = {

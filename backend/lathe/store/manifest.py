@@ -28,6 +28,8 @@ class Manifest(BaseModel):
     recipe: list[RecipeStep] = Field(default_factory=list)
     snapshots: dict[int, Snapshot] = Field(default_factory=dict)
     warnings: list[str] = Field(default_factory=list)
+    target: str | None = None
+    """The session target: set where the person chooses it, the default of every step."""
 
     def data_version(self) -> tuple[int, str]:
         """What models are trained on: the uploaded frame and the recipe. Equal values mean

@@ -55,6 +55,27 @@ class Session:
     def raw_frame(self) -> pd.DataFrame:
         return self._frame(self.manifest.raw_version)
 
+    @property
+    def target(self) -> str | None:
+        """The session target while the current frame has it."""
+        target = self.manifest.target
+        return target if target is not None and target in self.frame.columns else None
+
+    def choose_target(self, column: str | None) -> None:
+        """Make `column` (a column of the uploaded and the current frame) the session target;
+        ``None`` clears it. Saved with the next save."""
+        if column is not None:
+            for frame in (self.frame, self.raw_frame()):
+                if column not in frame.columns:
+                    raise LatheError(
+                        f"Unknown target column: {column}", "unknown_target", {"column": column}
+                    )
+        self.manifest.target = column
+
+    def save_target(self, column: str | None) -> None:
+        self.choose_target(column)
+        self._save()
+
     def commit(self, frame: pd.DataFrame, steps: Sequence[RecipeStep]) -> None:
         """Make `frame` current and append the steps that produced it to the recipe."""
         version = self._write_frame(frame)

@@ -1,3 +1,4 @@
+import dataclasses
 import inspect
 import io
 
@@ -7,6 +8,7 @@ import pytest
 
 from lathe.api import training
 from lathe.api.routes_common import progress_registry
+from lathe.ml.catalog import ENTRIES
 from lathe.store.session_store import SessionStore
 from lathe.store.trained_models import load_pipeline
 from tests.conftest import upload
@@ -123,7 +125,9 @@ def test_auto_detects_the_problem_and_clustering_needs_no_target(client):
     assert evaluation["results"][0]["metrics"]["n_clusters"] == 8
 
 
-def test_a_failing_model_is_listed_and_the_others_are_trained(uploaded):
+def test_a_failing_model_is_listed_and_the_others_are_trained(uploaded, monkeypatch):
+    broken = dataclasses.replace(ENTRIES["MultinomialNB"], settings={"alpha": -1.0})
+    monkeypatch.setitem(ENTRIES, "MultinomialNB", broken)
     uploaded.post("/api/handle-missing/", json={})
     uploaded.post("/api/encode-features/", json={"target_column": "label"})
     uploaded.post("/api/scale-features/", json={"target_column": "label"})
@@ -133,7 +137,7 @@ def test_a_failing_model_is_listed_and_the_others_are_trained(uploaded):
     ).json()
     assert body["trained_models"] == ["GaussianNB"]
     assert body["failed_models"][0]["model"] == "MultinomialNB"
-    assert "Negative values" in body["failed_models"][0]["error"]
+    assert "'alpha' parameter" in body["failed_models"][0]["error"]
     assert body["message"] == "Training completed: 1 of 2 models trained."
     results = uploaded.post("/api/evaluate-models/").json()["results"]
     assert results[0]["error"] == body["failed_models"][0]["error"]

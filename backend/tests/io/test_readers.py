@@ -1,9 +1,11 @@
 import codecs
 import io
 import zipfile
+from datetime import date, datetime
 from pathlib import Path
 
 import numpy as np
+import openpyxl
 import pandas as pd
 import pytest
 import xlwt
@@ -229,3 +231,112 @@ def test_zip_that_is_not_a_workbook_is_refused(tmp_path):
     with pytest.raises(LatheError) as refused:
         read_table(path, "notes.xlsx")
     assert refused.value.code == "file_unreadable"
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [
+        ("Jun 12 1998", "jan 3 2001", ["1998-06-12", "2001-01-03"]),
+        ("June 12, 1998", "MAY 3, 2001", ["1998-06-12", "2001-05-03"]),
+        ("12-Jun-1998", "03-JAN-2001", ["1998-06-12", "2001-01-03"]),
+        ("12 Jun 1998 14:30", "3 Jan 2001 09:05", ["1998-06-12 14:30", "2001-01-03 09:05"]),
+        (
+            "Jun 12 1998 14:30:05",
+            "Jan 3 2001 00:00:59",
+            ["1998-06-12 14:30:05", "2001-01-03 00:00:59"],
+        ),
+        ("12 June 1998", "3 january 2001", ["1998-06-12", "2001-01-03"]),
+        ("1998-Jun-12", "2001-Jan-03", ["1998-06-12", "2001-01-03"]),
+        ("June 12 1998", "Sept 3 2001", ["1998-06-12", "2001-09-03"]),
+        ("Jun 1998", "September 2001", ["1998-06-01", "2001-09-01"]),
+    ],
+)
+def test_dates_with_month_names(tmp_path, first, second, expected):
+    content = f'when,n\n"{first}",1\n,2\n"{second}",3\n'.encode()
+    frame = read(tmp_path, "m.csv", content).frame
+    assert pd.api.types.is_datetime64_any_dtype(frame["when"])
+    assert frame["when"][0] == pd.Timestamp(expected[0])
+    assert pd.isna(frame["when"][1])
+    assert frame["when"][2] == pd.Timestamp(expected[1])
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        ["Jun fair", "May be"],
+        ["May 5 people", "Jun 12 1998"],
+        ["Jane 5 1998", "Mary 6 1999"],
+        ["Jun 12 1998", "12/06/1998"],
+        ["Jun 31 1998", "Jun 12 1998"],
+    ],
+)
+def test_text_that_is_not_all_month_name_dates_stays_text(tmp_path, values):
+    content = ("note\n" + "".join(f"{value}\n" for value in values)).encode()
+    frame = read(tmp_path, "t.csv", content).frame
+    assert pd.api.types.is_string_dtype(frame["note"])
+    assert frame["note"].tolist() == values
+
+
+def test_a_late_value_without_a_month_name_keeps_the_column_text(tmp_path):
+    rows = [f"{day} Jun 1998" for day in range(1, 31)] * 20 + ["soon"]
+    frame = read(tmp_path, "l.csv", ("when\n" + "\n".join(rows)).encode()).frame
+    assert pd.api.types.is_string_dtype(frame["when"])
+    assert frame["when"].iloc[-1] == "soon"
+
+
+def test_numeric_dates_stay_day_first_beside_month_names(tmp_path):
+    content = b"a,b\n03/04/2024,Apr 3 2024\n05/06/2024,Jun 5 2024\n"
+    frame = read(tmp_path, "d.csv", content).frame
+    assert frame["a"].tolist() == frame["b"].tolist()
+    assert frame["a"].tolist() == [pd.Timestamp("2024-04-03"), pd.Timestamp("2024-06-05")]
+
+
+def test_xlsx_date_and_datetime_cells(tmp_path):
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["day", "moment", "sparse", "mixed"])
+    sheet.append(
+        [date(2024, 1, 31), datetime(2024, 1, 31, 14, 30), date(2024, 2, 1), "Jun 12 1998"]
+    )
+    sheet.append([date(2024, 2, 29), datetime(1998, 6, 12, 9, 0, 5), None, date(2024, 2, 29)])
+    sheet.append([date(1998, 6, 12), datetime(2001, 1, 3), date(2024, 3, 1), None])
+    for cell in sheet["A"][1:]:
+        cell.number_format = "DD-MMM-YYYY"
+    path = tmp_path / "dates.xlsx"
+    book.save(path)
+    frame = read_table(path, "dates.xlsx").frame
+    for name in frame.columns:
+        assert pd.api.types.is_datetime64_any_dtype(frame[name]), name
+    assert (
+        frame["day"].tolist() == pd.to_datetime(["2024-01-31", "2024-02-29", "1998-06-12"]).tolist()
+    )
+    assert frame["moment"].tolist() == [
+        pd.Timestamp("2024-01-31 14:30"),
+        pd.Timestamp("1998-06-12 09:00:05"),
+        pd.Timestamp("2001-01-03"),
+    ]
+    assert frame["sparse"][0] == pd.Timestamp("2024-02-01") and pd.isna(frame["sparse"][1])
+    assert frame["sparse"][2] == pd.Timestamp("2024-03-01")
+    assert frame["mixed"].tolist()[:2] == [pd.Timestamp("1998-06-12"), pd.Timestamp("2024-02-29")]
+    assert pd.isna(frame["mixed"][2])
+
+
+def test_xlsx_date_cells_beside_text_that_is_no_date_stay_text(tmp_path):
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["when"])
+    sheet.append([date(2024, 1, 31)])
+    sheet.append(["unknown"])
+    path = tmp_path / "t.xlsx"
+    book.save(path)
+    frame = read_table(path, "t.xlsx").frame
+    assert frame["when"].tolist() == ["2024-01-31 00:00:00", "unknown"]
+
+
+def test_a_file_whose_rows_are_all_ragged_is_refused(tmp_path):
+    with pytest.raises(LatheError) as refused:
+        read(tmp_path, "r.csv", b"a,b,c\n1,2\n3,4,5,6\n\n7\n")
+    assert refused.value.code == "file_unreadable"
+    assert refused.value.status == 422
+    assert refused.value.params == {"rows": 3, "columns": 3, "example": "1,2"}
+    assert "None of the 3 data rows has the 3 fields of the header" in refused.value.message

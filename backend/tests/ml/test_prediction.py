@@ -5,7 +5,7 @@ import pytest
 from lathe.errors import LatheError
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.pipeline import training_pipeline
-from lathe.ml.prediction import prediction_frame, with_training_types
+from lathe.ml.prediction import predict_file, prediction_frame, with_training_types
 from lathe.store.manifest import RecipeStep
 
 
@@ -66,11 +66,11 @@ def test_a_file_without_rows_gives_an_empty_prediction_column():
 
 
 def test_rows_the_model_cannot_take_are_refused_with_the_reason():
-    new = pd.DataFrame({"x": [1.0, None]})
+    new = pd.DataFrame({"x": [1.0, np.inf]})
     with pytest.raises(LatheError) as refused:
         prediction_frame(fitted_regressor(), new)
     assert refused.value.code == "prediction_failed"
-    assert "NaN" in refused.value.message
+    assert "infinity" in refused.value.message
 
 
 def test_a_constant_filled_flag_takes_new_missing_values():
@@ -83,3 +83,43 @@ def test_a_constant_filled_flag_takes_new_missing_values():
     pipeline.fit(frame[["x", "member"]], frame["y"])
     new = pd.DataFrame({"x": [1.0, 2.0], "member": pd.Series([None, True], dtype="boolean")})
     assert len(prediction_frame(pipeline, new)) == 2
+
+
+def test_text_dates_in_another_spelling_take_the_training_kind():
+    frame = pd.DataFrame(
+        {"day": pd.Series(["2024-05-01", "12 Jun 1998", "03/04/2024", "Sept 3, 2001", None])}
+    )
+    converted = with_training_types(frame, {"day": np.dtype("datetime64[us]")})
+    assert converted["day"].tolist()[:4] == [
+        pd.Timestamp("2024-05-01"),
+        pd.Timestamp("1998-06-12"),
+        pd.Timestamp("2024-04-03"),
+        pd.Timestamp("2001-09-03"),
+    ]
+    assert pd.isna(converted["day"].iloc[4])
+
+
+def fitted_on_dates():
+    frame = pd.DataFrame(
+        {"day": pd.date_range("1998-01-01", periods=20, freq="7D"), "x": np.arange(20.0)}
+    )
+    target = frame["x"] * 2 + (frame["day"] - pd.Timestamp("1998-01-01")).dt.days
+    return training_pipeline([], ENTRIES["LinearRegression"], "y").fit(frame, target)
+
+
+@pytest.mark.parametrize(
+    "days",
+    [
+        ["Jan 1 1998", "Jan 8 1998", "FEB 5 1998"],
+        ["January 1, 1998", "January 8, 1998", "February 5, 1998"],
+        ["01-Jan-1998", "08-jan-1998", "05-Feb-1998"],
+        ["1 Jan 1998 00:00", "8 Jan 1998 00:00", "5 Feb 1998 00:00"],
+        ["1 January 1998", "1998-01-08", "05/02/1998"],
+    ],
+)
+def test_a_file_with_month_name_dates_is_predicted(tmp_path, days):
+    path = tmp_path / "new.csv"
+    rows = "".join(f'"{day}",{x}\n' for day, x in zip(days, [0.0, 1.0, 5.0], strict=True))
+    path.write_text("day,x\n" + rows)
+    result = predict_file(fitted_on_dates(), path)
+    np.testing.assert_allclose(result["prediction"], [0.0, 9.0, 45.0], atol=1e-6)

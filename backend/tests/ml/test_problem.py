@@ -3,7 +3,12 @@ import pandas as pd
 import pytest
 
 from lathe.errors import LatheError
-from lathe.ml.problem import class_labels, detect_problem_type, learning_target
+from lathe.ml.problem import (
+    class_labels,
+    detect_problem_type,
+    learning_target,
+    rows_of_large_classes,
+)
 
 
 @pytest.mark.parametrize(
@@ -39,11 +44,20 @@ def test_regression_needs_numbers():
     assert learning_target(pd.Series([1, 2]), "regression").dtype == np.float64
 
 
-def test_classification_needs_two_classes_of_two_rows():
+def test_classification_needs_two_classes():
     with pytest.raises(LatheError) as one_class:
         learning_target(pd.Series(["a", "a"]), "classification")
     assert one_class.value.code == "too_few_classes"
+
+
+def test_classes_too_small_for_the_validation_are_left_out():
+    target = pd.Series(["a", "b", "a", "c", "b", "a", "b"], index=[10, 11, 12, 13, 14, 15, 16])
+    frame = pd.DataFrame({"x": range(7)}, index=target.index)
+    kept_frame, kept_target, left_out = rows_of_large_classes(frame, target, 3)
+    assert left_out == {"c": 1}
+    assert kept_target.tolist() == ["a", "b", "a", "b", "a", "b"]
+    assert kept_frame["x"].tolist() == [0, 1, 2, 4, 5, 6]
     with pytest.raises(LatheError) as single:
-        learning_target(pd.Series([0.1, 0.2, 0.2]), "classification")
+        rows_of_large_classes(frame, target, 4)
     assert single.value.code == "class_too_small"
-    assert single.value.params == {"classes": "0.1", "count": 1}
+    assert single.value.params == {"classes": "a, b, c", "count": 3, "min_rows": 4}

@@ -271,17 +271,20 @@ def test_the_leakage_test_would_catch_an_encoder_fitted_on_the_scored_rows():
     assert model.score(encoded.iloc[640:], frame["y"].iloc[640:]) > 0.65
 
 
+BROKEN = dataclasses.replace(
+    ENTRIES["LogisticRegression"], name="BrokenLogisticRegression", settings={"C": -1.0}
+)
+
+
 def test_a_failing_model_is_recorded_and_the_others_go_on():
     frame = mixed_classification()
     recipe = recipe_for(
         frame, missing_value_steps, lambda f: encoding_steps(f, target_column="label")
     )
-    run = trained(
-        frame, recipe, config(["MultinomialNB", "LogisticRegression"], "classification", "label")
-    )
+    run = trained(frame, recipe, config([BROKEN, "LogisticRegression"], "classification", "label"))
     failed, succeeded = run.results["results"]
-    assert "Negative values" in failed["error"]
-    assert failed["metrics"] == {} and "MultinomialNB" not in run.pipelines
+    assert "'C' parameter" in failed["error"]
+    assert failed["metrics"] == {} and BROKEN.name not in run.pipelines
     assert succeeded["error"] is None and succeeded["metrics"]["accuracy"] > 0.6
     assert run.results["best_model"] == "LogisticRegression"
 
@@ -289,9 +292,9 @@ def test_a_failing_model_is_recorded_and_the_others_go_on():
 def test_training_is_refused_when_every_model_fails():
     frame = mixed_classification()
     with pytest.raises(LatheError) as refused:
-        train(frame, [], config(["LogisticRegression"], "classification", "label"))
+        train(frame, [], config([BROKEN], "classification", "label"))
     assert refused.value.code == "training_failed"
-    assert "NaN" in refused.value.message
+    assert "'C' parameter" in refused.value.message
 
 
 def test_labels_come_back_as_the_targets_own_values_even_when_the_recipe_encodes_it():
@@ -384,3 +387,46 @@ def test_too_few_rows_for_the_split_is_refused():
     with pytest.raises(LatheError) as refused:
         train(frame, [], config(["GaussianNB"], "classification", "y", test_size=0.2))
     assert refused.value.code == "too_few_rows"
+
+
+def test_a_one_row_class_trains_with_a_note_under_both_validations():
+    frame = mixed_classification()
+    frame.loc[5, "label"] = "rare"
+    frame.loc[[8, 9], "label"] = "scarce"
+    split = train(frame, [], config(["LogisticRegression"], "classification", "label"))
+    assert split.results["left_out_classes"] == {"rare": 1}
+    assert "rare" not in model_step(split.pipelines["LogisticRegression"]).classes_
+    folds = train(
+        frame,
+        [],
+        config(
+            ["LogisticRegression"],
+            "classification",
+            "label",
+            validation_method="cross_validation",
+            cv_folds=3,
+        ),
+    )
+    assert folds.results["left_out_classes"] == {"scarce": 2, "rare": 1}
+    assert folds.results["dataset_shape"][0] == len(frame) - 3
+
+
+@pytest.mark.parametrize("problem_type", ["classification", "regression", "clustering"])
+def test_every_catalogue_model_trains_on_a_frame_with_missing_values(problem_type):
+    frame = mixed_classification() if problem_type != "regression" else regression_frame()
+    rng = np.random.default_rng(4)
+    numbers = [c for c in frame.columns if frame[c].dtype == np.float64]
+    for column in numbers:
+        frame.loc[rng.random(len(frame)) < 0.1, column] = np.nan
+    frame["colour_or_gap"] = rng.choice(np.array(["a", "b", None], dtype=object), size=len(frame))
+    target = {"classification": "label", "regression": "price", "clustering": None}[problem_type]
+    if problem_type == "clustering":
+        frame = frame.drop(columns=["label"])
+    missing_cells = int(frame.drop(columns=[target] if target else []).isna().sum().sum())
+    run = train(frame, [], config(names_of(problem_type), problem_type, target))
+    for result in run.results["results"]:
+        assert result["error"] is None, (result["model"], result["error"])
+        takes_missing = ENTRIES[result["model"]].takes_missing
+        imputed = result["imputed_cells"]
+        assert imputed == 0 if takes_missing else imputed > 0, result["model"]
+        assert imputed <= missing_cells

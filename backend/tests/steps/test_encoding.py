@@ -13,6 +13,7 @@ from lathe.steps.encoding import (
     learn_levels,
 )
 from lathe.steps.errors import StepConfigError
+from lathe.steps.recipe import replay
 
 NAN = math.nan
 
@@ -190,12 +191,18 @@ def test_column_target_strategy_needs_a_target_column():
     )
 
 
-def test_target_with_missing_values_is_refused():
+def test_rows_without_a_target_are_left_out_of_the_fit_and_encoded_like_new_rows():
     values = target_frame()
-    values.loc[3, "y"] = NAN
-    with pytest.raises(StepConfigError) as refused:
-        encode_categorical(values, {"city": "target"}, target_column="y")
-    assert refused.value.code == "target_has_missing"
+    values.loc[[3, 7], "y"] = NAN
+    encoded = encode_categorical(values, {"city": "target"}, target_column="y")["city"]
+    known = values.drop(index=[3, 7])
+    assert encoded.drop(index=[3, 7]).tolist() == pytest.approx(
+        encode_categorical(known, {"city": "target"}, target_column="y")["city"].tolist()
+    )
+    fitted = CategoricalEncoder(strategies={"city": "target"}, target_column="y").fit(known)
+    assert encoded.loc[[3, 7]].tolist() == pytest.approx(
+        fitted.transform(values.loc[[3, 7]])["city"].tolist()
+    )
 
 
 def test_target_column_is_never_encoded():
@@ -223,6 +230,24 @@ def test_only_categorical_columns_are_encoded():
     assert refused.value.code == "column_not_categorical"
 
 
+def test_auto_drops_id_like_columns_before_encoding():
+    values = pd.DataFrame(
+        {
+            "ticket": [f"T-{i:03d}" for i in range(50)],
+            "name": [f"n{i}" for i in range(49)] + ["n0"],
+            "port": ["S", "C", "Q", "S", "X"] * 10,
+            "code": [f"c{i % 20}" for i in range(50)],
+        }
+    )
+    steps = encoding_steps(values, max_categories=10)
+    assert steps[0] == {"step": "drop_columns", "params": {"columns": ["ticket", "name"]}}
+    assert steps[1]["params"]["strategies"] == {"port": "onehot", "code": "ordinal"}
+    encoded = replay(values, steps)
+    assert "ticket" not in encoded.columns and "name" not in encoded.columns
+    chosen = encoding_steps(values, column_settings=[{"column": "ticket", "strategy": "ordinal"}])
+    assert [step["step"] for step in chosen] == ["encode"]
+
+
 def test_nothing_to_encode_gives_no_step():
     assert encoding_steps(frame()[["id", "price"]]) == []
 
@@ -232,7 +257,7 @@ def test_auto_picks_by_level_count():
         {
             "two": ["a", "b"] * 6,
             "three": ["a", "b", "c"] * 4,
-            "many": [f"v{i}" for i in range(12)],
+            "many": [f"v{i % 6}" for i in range(12)],
             "y": [float(i) for i in range(12)],
         }
     )
@@ -268,6 +293,10 @@ def test_ordinal_flag_off_makes_unknowns_missing():
                 "target_column": None,
                 "target_type": "auto",
                 "unknown_as_missing": ["color"],
+                "levels": {
+                    "color": {"values": ["blue", "green", "red"], "has_missing": True},
+                    "size": {"values": ["M", "S"], "has_missing": False},
+                },
             },
         }
     ]
@@ -275,7 +304,7 @@ def test_ordinal_flag_off_makes_unknowns_missing():
 
 def test_levels_are_compared_as_text():
     values = pd.Series(pd.array([True, False, None], dtype="boolean"), dtype=object)
-    assert learn_levels(values) == (("False", "True"), True)
+    assert learn_levels(values) == (("False", "True"), True, ())
 
 
 def test_feature_names_out_match_the_output_and_pandas_output_works():

@@ -249,7 +249,7 @@ def test_global_settings_impute_every_column_by_its_type():
 def test_drop_comes_before_imputation_and_dropped_columns_are_not_imputed():
     steps = missing_value_steps(frame(), drop_strategy="columns", drop_threshold=0.4)
     assert steps == [
-        {"step": "drop_missing_columns", "params": {"threshold": 0.4}},
+        {"step": "drop_missing_columns", "params": {"threshold": 0.4, "dropped": ["num"]}},
         {
             "step": "impute_missing",
             "params": {"strategies": {"cat": "mode", "whole": "mean"}, "fill_values": {}},

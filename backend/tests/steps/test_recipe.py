@@ -260,3 +260,63 @@ def test_without_column_settings_leaves_a_column_alone_in_every_step():
         {"step": "scale", "params": {"methods": {"x": "minmax"}}},
     ]
     assert recipe[1]["params"]["strategies"] == {"y": "mode", "x": "mean"}
+
+
+def rare_level_frame(rows: int = 120, seed: int = 5) -> pd.DataFrame:
+    """A level seen in one row, a 12-class target with a one-row class, missing cells."""
+    rng = np.random.default_rng(seed)
+    sex = rng.choice(["MALE", "FEMALE"], size=rows).astype(object)
+    sex[7] = "."
+    sex[rng.random(rows) < 0.05] = None
+    island = rng.choice([f"isle{i}" for i in range(30)], size=rows)
+    species = rng.choice([f"s{i:02d}" for i in range(11)], size=rows).astype(object)
+    species[11] = "s11"
+    mass = rng.normal(4000, 500, size=rows)
+    mass[rng.random(rows) < 0.1] = np.nan
+    sparse = np.where(rng.random(rows) < 0.6, np.nan, rng.normal(size=rows))
+    return pd.DataFrame(
+        {"sex": sex, "island": island, "mass": mass, "sparse": sparse, "species": species}
+    )
+
+
+@pytest.mark.parametrize("strategy", ["onehot", "binary", "label", "target"])
+def test_a_refit_on_rows_lacking_a_level_or_class_gives_the_recorded_columns(strategy):
+    frame = rare_level_frame()
+    steps = [
+        *missing_value_steps(frame, drop_strategy="columns", drop_threshold=0.5),
+        *encoding_steps(
+            frame.drop(columns=["sparse"]), default_strategy=strategy, target_column="species"
+        ),
+    ]
+    recorded = replay(frame, steps)
+    rest = frame.drop(index=[7, 11])
+    subset = rest[rest["sparse"].notna() | (rest.index % 4 == 0)]
+    assert "." not in set(subset["sex"]) and "s11" not in set(subset["species"])
+    assert subset["sparse"].isna().mean() <= 0.5
+    pipeline = recipe_pipeline(steps, "species")
+    pipeline.fit(subset.drop(columns=["species"]), subset["species"])
+    refitted = pipeline.transform(frame.drop(columns=["species"]))
+    assert list(refitted.columns) == [c for c in recorded.columns if c != "species"]
+    if strategy == "target":
+        # a class the fit rows lack encodes as zeros: its indicator is never 1 there
+        assert (refitted[[c for c in refitted.columns if c.endswith("_s11")]] == 0).all().all()
+    if strategy == "onehot":
+        # the level absent from the fit rows encodes as an unseen one: all zeros
+        assert refitted.filter(like="sex_").iloc[7].tolist() == [0] * 4
+
+
+def test_a_class_target_encodes_one_indicator_per_class_as_sklearn_does():
+    frame = rare_level_frame().dropna(subset=["sex"])
+    frame = frame[frame["species"].isin(["s00", "s01", "s02"])]
+    steps = encoding_steps(
+        frame[["sex", "species"]], default_strategy="target", target_column="species"
+    )
+    ours = recipe_pipeline(steps, "species").fit(frame[["sex"]], frame["species"])
+    from sklearn.preprocessing import TargetEncoder
+
+    codes = pd.factorize(frame["sex"], sort=True)[0].reshape(-1, 1)
+    labels = pd.factorize(frame["species"], sort=True)[0]
+    reference = TargetEncoder(target_type="multiclass").fit(codes, labels)
+    expected = reference.transform(codes)
+    got = ours.transform(frame[["sex"]])[["sex_s00", "sex_s01", "sex_s02"]].to_numpy()
+    np.testing.assert_allclose(got, expected, rtol=1e-12)

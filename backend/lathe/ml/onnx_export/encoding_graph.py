@@ -87,7 +87,8 @@ def encoded_columns(graph: GraphBuilder, columns: Columns, step: CategoricalEnco
 
 
 def model_input_columns(graph: GraphBuilder, columns: Columns, step: ModelInput) -> Columns:
-    """Text columns as ordinal codes; date/time columns as their seconds."""
+    """Text columns as ordinal codes; date/time columns as their seconds; then the missing
+    values of imputed columns filled and the shifted columns shifted."""
     converted = dict(columns)
     for name, conversion in step.conversions_.items():
         column = columns[name]
@@ -98,4 +99,13 @@ def model_input_columns(graph: GraphBuilder, columns: Columns, step: ModelInput)
             probe = pd.Series(probe_values(levels), dtype="str")
             table = level_codes(probe, levels).astype(np.float64)
             converted.update(_looked_up(graph, column, levels, {name: table}))
+    for name, value in step.fill_values_.items():
+        number = as_number(graph, converted[name])
+        missing = graph.op("IsNaN", [number], name)
+        filled = graph.op("Where", [missing, graph.double(value), number], name)
+        converted[name] = with_tensor(converted[name], filled, "number")
+    for name, low in step.shifts_.items():
+        shifted = graph.op("Sub", [as_number(graph, converted[name]), graph.double(low)], name)
+        floored = graph.op("Max", [shifted, graph.double(0.0)], name)
+        converted[name] = with_tensor(converted[name], floored, "number")
     return converted

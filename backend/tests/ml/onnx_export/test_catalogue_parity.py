@@ -16,6 +16,7 @@ import pytest
 from lathe.ml.catalog import CATALOG, ENTRIES
 from lathe.ml.model_export import exported_bytes
 from lathe.ml.onnx_export import onnx_model
+from lathe.ml.pipeline import model_input as model_input_step
 from lathe.ml.pipeline import model_step, training_pipeline
 from lathe.steps.recipe import RecipePipeline
 from lathe.store.manifest import RecipeStep
@@ -122,3 +123,25 @@ def test_the_graph_takes_the_raw_columns_the_recipe_keeps(frames):
         "flag": string,
     }
     assert [output.name for output in graph.output] == ["prediction", "probabilities"]
+
+
+@pytest.mark.parametrize(
+    "name", [entry.name for entry in CATALOG if not entry.takes_missing or entry.non_negative]
+)
+def test_the_model_inputs_imputation_and_shift_are_in_the_graph(frames, name):
+    """No recipe: the model input fills what is missing and shifts negative columns."""
+    train, held_out = frames
+    entry = ENTRIES[name]
+    target = {"classification": "label", "regression": "price", "clustering": None}
+    column = target[entry.problem_type]
+    features = train.drop(columns=TARGETS)
+    pipeline = training_pipeline([], entry, column).fit(
+        features, None if column is None else train[column]
+    )
+    assert sum(model_input_step(pipeline).fill_values_.values()) != 0
+    found = onnx_outputs(onnx_model(pipeline, name), held_out)
+    expected = pipeline.predict(held_out)
+    if entry.problem_type == "regression":
+        np.testing.assert_allclose(found["prediction"], expected, rtol=1e-4, atol=1e-6)
+    else:
+        assert found["prediction"].tolist() == expected.tolist()

@@ -88,3 +88,25 @@ def test_the_code_reads_dates_as_a_person_writes_them(tmp_path):
     assert read[dates].isna().sum().tolist() == rows[dates].isna().sum().tolist()
     assert read.loc[1, "renewal"] == pd.Timestamp("2024-03-05 14:30")
     assert predicted["prediction"].tolist() == pipeline.predict(read).tolist()
+
+
+def test_the_code_reads_dates_with_month_names(tmp_path):
+    train = with_targets(dated_frame(240, seed=0))
+    pipeline = fitted(ENTRIES["LGBMClassifier"], train, "label", dated_recipe("label", SCALING))
+    rows = unseen_rows(with_targets(dated_frame(80, seed=7)), seed=8).drop(columns=TARGETS)
+    rows.loc[0, "signup"] = pd.Timestamp("2024-06-12")
+    rows.loc[1, "renewal"] = pd.Timestamp("2024-09-03 14:30:05")
+    written = rows.assign(
+        signup=rows["signup"].dt.strftime("%d-%b-%Y").str.upper(),
+        renewal=rows["renewal"].dt.strftime("%B %d, %Y %H:%M:%S"),
+        seen=rows["seen"].map(pd.Timestamp.isoformat, na_action="ignore"),
+    )
+    assert written.loc[0, "signup"] == "12-JUN-2024"
+    assert written.loc[1, "renewal"] == "September 03, 2024 14:30:05"
+    predicted = run_usage_code(tmp_path, onnx_model(pipeline, "LGBMClassifier"), written)
+    read = read_table(tmp_path / "new_data.csv", "new_data.csv").frame
+    for name in ["signup", "renewal"]:
+        assert read[name].dtype == "datetime64[us]"
+        assert read[name].tolist() == rows[name].astype("datetime64[us]").tolist()
+    assert predicted["prediction"].tolist() == pipeline.predict(read).tolist()
+    assert predicted["prediction"].tolist() == pipeline.predict(rows).tolist()
