@@ -9,6 +9,7 @@ import pandas as pd
 from lathe.io.readers import read_table
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.onnx_export import onnx_model, onnx_usage_code
+from lathe.steps.recipe import RecipePipeline
 from tests.ml.onnx_export.frames import (
     TARGETS,
     dated_frame,
@@ -69,10 +70,15 @@ def test_the_code_predicts_the_pipelines_values(tmp_path):
     np.testing.assert_allclose(values, pipeline.predict(rows), rtol=1e-12)
 
 
-def test_the_code_reads_dates_as_a_person_writes_them(tmp_path):
+def dated_pipeline_and_rows() -> tuple[RecipePipeline, pd.DataFrame]:
     train = with_targets(dated_frame(240, seed=0))
     pipeline = fitted(ENTRIES["LGBMClassifier"], train, "label", dated_recipe("label", SCALING))
     rows = unseen_rows(with_targets(dated_frame(80, seed=7)), seed=8).drop(columns=TARGETS)
+    return pipeline, rows
+
+
+def test_the_code_reads_dates_as_a_person_writes_them(tmp_path):
+    pipeline, rows = dated_pipeline_and_rows()
     rows.loc[0, "signup"] = pd.Timestamp("2024-03-05")
     rows.loc[1, "renewal"] = pd.Timestamp("2024-03-05 14:30")
     written = rows.assign(
@@ -91,9 +97,7 @@ def test_the_code_reads_dates_as_a_person_writes_them(tmp_path):
 
 
 def test_the_code_reads_dates_with_month_names(tmp_path):
-    train = with_targets(dated_frame(240, seed=0))
-    pipeline = fitted(ENTRIES["LGBMClassifier"], train, "label", dated_recipe("label", SCALING))
-    rows = unseen_rows(with_targets(dated_frame(80, seed=7)), seed=8).drop(columns=TARGETS)
+    pipeline, rows = dated_pipeline_and_rows()
     rows.loc[0, "signup"] = pd.Timestamp("2024-06-12")
     rows.loc[1, "renewal"] = pd.Timestamp("2024-09-03 14:30:05")
     written = rows.assign(
