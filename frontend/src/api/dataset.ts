@@ -16,6 +16,11 @@ export function getSessionData() {
   return unwrap(api.GET('/api/get-session-data/'));
 }
 
+/** Chooses the session target (the default target of every step), or clears it with null. */
+export function setSessionTarget(target: string | null) {
+  return unwrap(api.PUT('/api/session-target/', { body: { target_column: target } }));
+}
+
 export function dropColumns(columns: string[], stepId?: number) {
   return unwrap(api.POST('/api/drop-columns/', { body: { columns, ...(stepId ? { step_id: stepId } : {}) } }));
 }

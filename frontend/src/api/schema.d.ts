@@ -58,6 +58,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/session-target/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set Session Target
+         * @description Choose the session target (Analyze's target selector), or clear it with null.
+         */
+        put: operations["data-set_session_target"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/drop-columns/": {
         parameters: {
             query?: never;
@@ -277,7 +297,8 @@ export interface paths {
          * Train Models
          * @description Train each model with the session's recipe on the data as uploaded and store the
          *     fitted pipelines and their evaluation; progress on `GET /api/progress/`. A model that
-         *     fails is listed in `failed_models`; the others are trained.
+         *     fails is listed in `failed_models`; the others are trained. The target defaults to the
+         *     session target; a target given here becomes the session target.
          */
         post: operations["training-train_models"];
         delete?: never;
@@ -298,6 +319,27 @@ export interface paths {
          * @description The session's running long task, `task` null when idle.
          */
         get: operations["training-progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/detect-problem-type/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Detect Problem
+         * @description The problem type `auto` would choose for the target (its values, missing left out),
+         *     so the training screen can suggest it before training.
+         */
+        get: operations["training-detect_problem"];
         put?: never;
         post?: never;
         delete?: never;
@@ -695,6 +737,19 @@ export interface components {
              */
             percentage: number;
         };
+        /** DetectedProblemType */
+        DetectedProblemType: {
+            /** Target Column */
+            target_column: string;
+            /**
+             * Problem Type
+             * @description Classification or regression.
+             * @enum {string}
+             */
+            problem_type: "classification" | "regression" | "clustering";
+            /** Distinct Values */
+            distinct_values: number;
+        };
         /** DistributionStats */
         DistributionStats: {
             /** Skew */
@@ -804,6 +859,13 @@ export interface components {
              * @description Rows left out: their target is missing.
              */
             rows_without_target: number;
+            /**
+             * Left Out Classes
+             * @description Classes left out, with their rows: fewer rows than the validation needs.
+             */
+            left_out_classes?: {
+                [key: string]: number;
+            };
             /**
              * Converted Columns
              * @description Columns the recipe left non-numeric, converted to numbers for the models.
@@ -956,6 +1018,8 @@ export interface components {
             /** Fold Scores */
             fold_scores: (number | null)[] | null;
             charts: components["schemas"]["Charts"];
+            /** Imputed Cells */
+            imputed_cells?: number;
         };
         /**
          * OptimizeModelRequest
@@ -1233,6 +1297,24 @@ export interface components {
             };
             /** Filename */
             filename: string;
+            /**
+             * Target Column
+             * @description The session target: the default target of every step and of training.
+             */
+            target_column: string | null;
+        };
+        /** SessionTargetRequest */
+        SessionTargetRequest: {
+            /**
+             * Target Column
+             * @description A column of the data; null clears it.
+             */
+            target_column: string | null;
+        };
+        /** SessionTargetResponse */
+        SessionTargetResponse: {
+            /** Target Column */
+            target_column: string | null;
         };
         /** SnapshotResponse */
         SnapshotResponse: {
@@ -1273,6 +1355,11 @@ export interface components {
             };
             /** Message */
             message: string;
+            /**
+             * Dropped Columns
+             * @description Columns the step dropped (id-like columns under global auto encoding).
+             */
+            dropped_columns?: string[];
         };
         /** TargetCorrelation */
         TargetCorrelation: {
@@ -1363,6 +1450,13 @@ export interface components {
              */
             rows_without_target: number;
             /**
+             * Left Out Classes
+             * @description Classes left out, with their rows: fewer rows than the validation needs.
+             */
+            left_out_classes?: {
+                [key: string]: number;
+            };
+            /**
              * Converted Columns
              * @description Columns the recipe left non-numeric, converted to numbers for the models.
              */
@@ -1385,6 +1479,13 @@ export interface components {
              */
             sampling: {
                 [key: string]: components["schemas"]["SamplingNote"][];
+            };
+            /**
+             * Imputed Cells
+             * @description Per model, missing cells filled at its input (models that cannot take missing values).
+             */
+            imputed_cells: {
+                [key: string]: number;
             };
         };
         /** UndoResponse */
@@ -1557,6 +1658,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionDataResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "data-set_session_target": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionTargetRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionTargetResponse"];
                 };
             };
             /** @description The request was refused. */
@@ -2098,6 +2241,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProgressResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "training-detect_problem": {
+        parameters: {
+            query: {
+                /** @description A column of the uploaded data. */
+                target_column: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetectedProblemType"];
                 };
             };
             /** @description The request was refused. */

@@ -12,12 +12,18 @@ export type ValidationMethod = TrainRequest['validation_method'];
 export type Evaluation = Awaited<ReturnType<typeof evaluateModels>>;
 export type ModelResult = Evaluation['results'][number];
 export type ModelCharts = ModelResult['charts'];
+export type DetectedProblemType = Schemas['DetectedProblemType'];
 
 export const progressQueryKey = ['progress'] as const;
 
 /** Trains the chosen models with the session's recipe; progress meanwhile on `getProgress`. */
 export function trainModels(body: TrainRequest) {
   return unwrap(api.POST('/api/train-models/', { body }));
+}
+
+/** The problem type auto-detect would choose for this target (classification or regression). */
+export function detectProblemType(target: string, signal?: AbortSignal) {
+  return unwrap(api.GET('/api/detect-problem-type/', { params: { query: { target_column: target } }, signal }));
 }
 
 /** The session's running long task; `task` is null when idle. */

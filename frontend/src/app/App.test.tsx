@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { analysisFixture } from '../test/analysis';
 import { frame } from '../test/steps';
@@ -137,5 +137,41 @@ describe('App views', () => {
       6: { changes: [], threshold: 0.95, dropped_columns: [], target_column: null },
       7: { skipped: true },
     });
+  });
+
+  it('shows the session target in the header, only when one is set, and follows the Analyze choice', async () => {
+    let target: string | null = null;
+    const api = stubApi({
+      'GET /api/analyze/': (_, request) => json({ ...analysis, target: new URL(request.url).searchParams.get('target') }),
+      'GET /api/get-session-data/': () =>
+        json({ ...frame(['city', 'price'], [['Oslo', 12.5]], { city: 'str', price: 'float64' }), filename: 'houses.csv', target_column: target }),
+      'PUT /api/session-target/': (body) => {
+        target = (body as { target_column: string | null }).target_column;
+        return json({ target_column: target });
+      },
+    });
+    localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(savedSession));
+    renderApp();
+    await screen.findByRole('heading', { name: 'Dataset Overview' });
+    await waitFor(() => expect(api.routes()).toContain('GET /api/get-session-data/'));
+    expect(screen.queryByText(/^Target:/)).toBeNull();
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: 'price' } });
+    expect(await screen.findByText('Target: price')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: '' } });
+    await waitFor(() => expect(screen.queryByText(/^Target:/)).toBeNull());
+  });
+
+  it('reads the session target of a restored session for the header', async () => {
+    stubApi({
+      'GET /api/analyze/': () => json(analysis),
+      'GET /api/get-session-data/': () =>
+        json({ ...frame(['city', 'price'], [['Oslo', 12.5]], { city: 'str', price: 'float64' }), filename: 'houses.csv', target_column: 'price' }),
+    });
+    localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(savedSession));
+    renderApp();
+    expect(await screen.findByText('Target: price')).toBeTruthy();
   });
 });

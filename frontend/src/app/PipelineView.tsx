@@ -1,10 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TableData } from '../api/dataset';
+import { sessionDataQueryKey, type TableData } from '../api/dataset';
 import { ArrowLeftIcon } from '../components/icons';
 import { LanguagePicker } from '../components/LanguagePicker/LanguagePicker';
 import { Logo } from '../components/Logo/Logo';
 import { StepBar, type StepItem } from '../components/StepBar/StepBar';
 import { ANALYZE_STEP_ID, AnalyzeStep } from '../steps/analyze/AnalyzeStep';
+import { useSessionTarget } from '../steps/common/sessionTarget';
 import { CORRELATION_STEP_ID, CorrelationStep } from '../steps/correlation/CorrelationStep';
 import { ENCODING_STEP_ID, EncodingStep } from '../steps/encoding/EncodingStep';
 import { EVALUATION_STEP_ID, EvaluationStep } from '../steps/evaluation/EvaluationStep';
@@ -38,6 +40,9 @@ interface PipelineViewProps {
 
 export function PipelineView({ session, onSessionChange, onBack }: PipelineViewProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const hasData = session.sessionId !== null;
+  const sessionTarget = useSessionTarget(hasData);
 
   const steps: StepItem[] = Array.from({ length: STEP_COUNT }, (_, index) => {
     const id = index + 1;
@@ -61,7 +66,9 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
         return (
           <UploadStep
             session={session}
-            onUploaded={(result, file) =>
+            onUploaded={(result, file) => {
+              // a new dataset: its session data (and session target) is read again
+              void queryClient.invalidateQueries({ queryKey: sessionDataQueryKey });
               onSessionChange((current) =>
                 completeStep(
                   {
@@ -72,8 +79,8 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
                   UPLOAD_STEP_ID,
                   { filename: result.filename, shape: result.shape, warnings: result.warnings },
                 ),
-              )
-            }
+              );
+            }}
             onRemove={() => onSessionChange(emptySession)}
             onContinue={() =>
               onSessionChange((current) => completeStep(current, UPLOAD_STEP_ID, current.stepResults[UPLOAD_STEP_ID]))
@@ -137,7 +144,14 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
             <ArrowLeftIcon />
             <span className="pipeline__back-label">{t('app.backHome')}</span>
           </button>
-          <Logo size={28} />
+          <div className="pipeline__brand">
+            <Logo size={28} />
+            {hasData && sessionTarget !== null && (
+              <span className="pipeline__target" title={sessionTarget}>
+                {t('app.sessionTarget', { column: sessionTarget })}
+              </span>
+            )}
+          </div>
           <LanguagePicker />
         </div>
       </header>

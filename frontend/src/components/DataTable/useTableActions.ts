@@ -12,12 +12,12 @@ interface TableActionsOptions {
   onDataChange: (table: TableData) => void;
 }
 
-function withoutColumn(table: TableData, column: string): TableData {
-  const index = table.columns.indexOf(column);
-  if (index < 0) return table;
+function withoutColumns(table: TableData, columns: readonly string[]): TableData {
+  const keep = table.columns.map((column) => !columns.includes(column));
+  if (keep.every(Boolean)) return table;
   return {
-    columns: table.columns.filter((_, i) => i !== index),
-    data: table.data.map((row) => row.filter((_, i) => i !== index)),
+    columns: table.columns.filter((_, i) => keep[i]),
+    data: table.data.map((row) => row.filter((_, i) => keep[i])),
   };
 }
 
@@ -28,14 +28,15 @@ function tableOf(response: TableData): TableData {
 /**
  * The table's column drop and undo (SPEC §4): snapshot first when the table has a step and
  * none was taken in this view, optimistic removal, the drop, then a reload of the full
- * session data, with restore on failure and the drop's own data as fallback.
+ * session data, with restore on failure and the drop's own data as fallback. A screen may
+ * drop several columns at once the same way (Analyze's suggested drop).
  */
 export function useTableActions({ table, stepId, snapshot, onDataChange }: TableActionsOptions) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
 
   const drop = useMutation({
-    mutationFn: async (column: string) => {
+    mutationFn: async (columns: string[]) => {
       try {
         await snapshot.take();
       } catch (error) {
@@ -43,10 +44,10 @@ export function useTableActions({ table, stepId, snapshot, onDataChange }: Table
         return;
       }
       const original = table;
-      onDataChange(withoutColumn(original, column));
+      onDataChange(withoutColumns(original, columns));
       let dropped: TableData;
       try {
-        dropped = tableOf(await dropColumns([column], stepId));
+        dropped = tableOf(await dropColumns(columns, stepId));
       } catch (error) {
         onDataChange(original);
         notify.error(errorMessage(error, t, t('table.dropFailed')));
@@ -58,7 +59,9 @@ export function useTableActions({ table, stepId, snapshot, onDataChange }: Table
         onDataChange(dropped);
         notify.warning(t('table.refreshAfterDropFailed'));
       }
-      notify.success(t('table.columnDropped', { name: column }));
+      notify.success(
+        columns.length === 1 ? t('table.columnDropped', { name: columns[0] }) : t('table.columnsDropped', { names: columns.join(', ') }),
+      );
     },
   });
 
@@ -86,17 +89,21 @@ export function useTableActions({ table, stepId, snapshot, onDataChange }: Table
     },
   });
 
-  /** SPEC §5: a drop is refused when one column or fewer remains. */
-  const mayDropColumn = () => {
-    if (table.columns.length > 1) return true;
+  /** SPEC §5: a drop is refused when it would leave no column. */
+  const mayDropColumn = (count = 1) => {
+    if (table.columns.length > count) return true;
     notify.error(t('table.lastColumn'));
     return false;
   };
 
   return {
     mayDropColumn,
-    dropColumn: (column: string) => drop.mutate(column),
-    droppingColumn: drop.isPending ? drop.variables : undefined,
+    dropColumn: (column: string) => drop.mutate([column]),
+    /** Drops several columns in one call, after the same last-column check. */
+    dropColumns: (columns: string[]) => {
+      if (columns.length > 0 && mayDropColumn(columns.length)) drop.mutate(columns);
+    },
+    droppingColumn: drop.isPending ? drop.variables.join(', ') : undefined,
     undo: () => undo.mutate(),
     undoing: undo.isPending,
   };

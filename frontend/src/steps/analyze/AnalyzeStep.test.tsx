@@ -161,7 +161,10 @@ describe('AnalyzeStep', () => {
     await screen.findByRole('heading', { name: 'Dataset Overview' });
     expect(targetRequests(api.calls)).toEqual([null]);
 
-    const next = stubApi({ 'GET /api/analyze/': () => json(withTarget('income')) });
+    const next = stubApi({
+      'GET /api/analyze/': () => json(withTarget('income')),
+      'PUT /api/session-target/': (body) => json(body),
+    });
     const select = screen.getByRole('combobox', { name: 'Target column' });
     expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['None', ...COLUMNS]);
     fireEvent.change(select, { target: { value: 'income' } });
@@ -231,5 +234,78 @@ describe('AnalyzeStep', () => {
     await screen.findByRole('heading', { name: 'Dataset Overview' });
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Missing Values' }));
     expect(onContinue).toHaveBeenCalledWith(toStoredAnalysis(analysisFixture()));
+  });
+
+  it('makes the picked target the session target, and clears it with None', async () => {
+    const api = stubApi({
+      'GET /api/analyze/': (_, request) => json({ ...analysisFixture(), target: new URL(request.url).searchParams.get('target') }),
+      'PUT /api/session-target/': (body) => json(body),
+    });
+    renderStep();
+    await screen.findByRole('heading', { name: 'Dataset Overview' });
+    expect(api.routes()).not.toContain('PUT /api/session-target/');
+
+    const select = screen.getByRole('combobox', { name: 'Target column' });
+    fireEvent.change(select, { target: { value: 'income' } });
+    await waitFor(() => expect(api.calls.filter((call) => call.route === 'PUT /api/session-target/').map((call) => call.body)).toEqual([{ target_column: 'income' }]));
+    fireEvent.change(select, { target: { value: '' } });
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.route === 'PUT /api/session-target/').map((call) => call.body)).toEqual([
+        { target_column: 'income' },
+        { target_column: null },
+      ]),
+    );
+    // the analysis runs again as before, for the target and then without one
+    await waitFor(() => expect(targetRequests(api.calls)).toEqual([null, 'income', null]));
+  });
+
+  it('reports a target the server refuses', async () => {
+    stubApi({
+      'GET /api/analyze/': () => json(analysisFixture()),
+      'PUT /api/session-target/': () => json({ error: 'Unknown target column: income', code: 'unknown_target', params: { column: 'income' } }, 400),
+    });
+    renderStep();
+    await screen.findByRole('heading', { name: 'Dataset Overview' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: 'income' } });
+    expect(await screen.findByText('Could not save the target column.')).toBeTruthy();
+    expect(screen.getByText('Unknown target column: income')).toBeTruthy();
+  });
+
+  it('suggests dropping the id-like and constant columns but the target, and drops them the way the table does', async () => {
+    const quality = { ...analysisFixture().quality, idLikeCols: ['member', 'income'], constantCols: ['city', 'gone'] };
+    const remaining = ['age', 'income'];
+    const frame = { columns: remaining, data: [[31, 52000.5]], shape: [1, 2], dtypes: {}, missing_values: {} };
+    const api = stubApi({
+      'GET /api/analyze/': () => json({ ...analysisFixture({ columns: remaining, data: frame.data }), target: 'income' }),
+      'POST /api/snapshot-step/': () => json({ message: 'ok', step_id: 2 }),
+      'POST /api/drop-columns/': () => json({ ...frame, dropped_columns: ['member', 'city'], message: 'dropped' }),
+      'GET /api/get-session-data/': () => json(frame),
+    });
+    renderStep(startSession(toStoredAnalysis(analysisFixture({ columns: COLUMNS, target: 'income', quality }))));
+
+    const overview = screen.getByRole('heading', { name: 'Dataset Overview' }).closest('section') as HTMLElement;
+    const suggestion = within(overview).getByText('Suggested: drop id-like and constant columns').closest('.overview__suggestion') as HTMLElement;
+    // the target (income) and a name that is no longer a column (gone) are left out
+    expect([...suggestion.querySelectorAll('.column-chips__chip')].map((chip) => chip.textContent)).toEqual(['member', 'city']);
+    expect(api.calls).toHaveLength(0);
+
+    fireEvent.click(within(suggestion).getByRole('button', { name: 'Drop these columns' }));
+    expect(await screen.findByText('Columns dropped: member, city.')).toBeTruthy();
+    expect(api.calls.find((call) => call.route === 'POST /api/drop-columns/')?.body).toEqual({ columns: ['member', 'city'], step_id: 2 });
+    await waitFor(() => {
+      const routes = api.routes();
+      expect(routes.slice(0, 3)).toEqual(['POST /api/snapshot-step/', 'POST /api/drop-columns/', 'GET /api/get-session-data/']);
+      expect(routes.lastIndexOf('GET /api/analyze/')).toBeGreaterThan(routes.indexOf('GET /api/get-session-data/'));
+    });
+    expect(await screen.findByRole('heading', { name: 'Dataset Overview' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Suggested: drop id-like and constant columns')).toBeNull());
+    expect(screen.queryByRole('columnheader', { name: /member/ })).toBeNull();
+  });
+
+  it('suggests nothing when no column is id-like or constant', async () => {
+    stubApi({ 'GET /api/analyze/': () => json(analysisFixture()) });
+    renderStep();
+    await screen.findByRole('heading', { name: 'Dataset Overview' });
+    expect(screen.queryByRole('button', { name: 'Drop these columns' })).toBeNull();
   });
 });

@@ -1,14 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TableData } from '../../api/dataset';
+import { setSessionTarget, type TableData } from '../../api/dataset';
 import type { Session } from '../../app/session';
 import { DataTable } from '../../components/DataTable/DataTable';
+import { useStepSnapshot } from '../../components/DataTable/useStepSnapshot';
+import { useTableActions } from '../../components/DataTable/useTableActions';
 import { InfoTip } from '../../components/InfoTip/InfoTip';
 import { TableIcon } from '../../components/icons';
+import { notify } from '../../components/notify';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
+import { errorMessage } from '../../i18n/errorMessage';
+import { rememberSessionTarget, useSessionTarget } from '../common/sessionTarget';
 import type { StoredAnalysis } from './analysisRun';
 import { DatasetOverview } from './DatasetOverview';
 import { FeatureTargetPanel } from './FeatureTargetPanel';
+import { dropSuggestion } from './overview';
 import { QualitySection } from './QualitySection';
 import { SkewnessPanel } from './SkewnessPanel';
 import { useAnalysis } from './useAnalysis';
@@ -49,6 +56,30 @@ export function AnalyzeStep({ session, onDataChange, onAnalysisChange, onContinu
     setRun((count) => count + 1);
   };
 
+  // the suggested drop goes the table's way (snapshot, drop, reload, analysis again), sharing its snapshot
+  const snapshot = useStepSnapshot(ANALYZE_STEP_ID);
+  const tableActions = useTableActions({
+    table: { columns: session.columns, data: session.currentData },
+    stepId: ANALYZE_STEP_ID,
+    snapshot,
+    onDataChange: onTableChange,
+  });
+  // read from the cache the pipeline header keeps, so this screen makes no call of its own for it
+  const sessionTarget = useSessionTarget(false);
+  const suggested = analysis === null ? [] : dropSuggestion(analysis.quality, session.columns, [target, sessionTarget]);
+
+  // the target chosen here becomes the session target: the default target of the later steps
+  const queryClient = useQueryClient();
+  const saveTarget = useMutation({
+    mutationFn: (column: string | null) => setSessionTarget(column),
+    onSuccess: (saved) => rememberSessionTarget(queryClient, saved.target_column),
+    onError: (error) => notify.error(t('analyze.target.saveFailed'), errorMessage(error, t)),
+  });
+  const chooseTarget = (column: string | null) => {
+    setChosenTarget(column ?? '');
+    saveTarget.mutate(column);
+  };
+
   return (
     <div className="step-screen analyze">
       <header className="step-screen__header">
@@ -61,6 +92,7 @@ export function AnalyzeStep({ session, onDataChange, onAnalysisChange, onContinu
           columns={session.columns}
           data={session.currentData}
           stepId={ANALYZE_STEP_ID}
+          snapshot={snapshot}
           onDataChange={onTableChange}
         />
       </SectionCard>
@@ -75,7 +107,12 @@ export function AnalyzeStep({ session, onDataChange, onAnalysisChange, onContinu
         )
       ) : (
         <>
-          <DatasetOverview analysis={analysis} />
+          <DatasetOverview
+            analysis={analysis}
+            suggested={suggested}
+            dropping={tableActions.droppingColumn !== undefined || tableActions.undoing}
+            onDropSuggested={() => tableActions.dropColumns(suggested)}
+          />
           <div className="analyze__pair">
             <SkewnessPanel analysis={analysis} />
             <VifPanel analysis={analysis} />
@@ -86,7 +123,7 @@ export function AnalyzeStep({ session, onDataChange, onAnalysisChange, onContinu
             columns={session.columns}
             target={target}
             analyzing={analyzing}
-            onTargetChange={(column) => setChosenTarget(column ?? '')}
+            onTargetChange={chooseTarget}
           />
         </>
       )}

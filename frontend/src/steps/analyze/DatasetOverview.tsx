@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { GaugeIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
+import { ColumnChips } from '../../components/StepScreen/StepScreen';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
 import type { StoredAnalysis } from './analysisRun';
 import { firstNames, missingPercent, overviewCards, qualityLevel } from './overview';
@@ -8,8 +9,17 @@ import { useNumberFormat } from '../../i18n/useNumberFormat';
 
 const COLUMN_KINDS = ['numeric', 'categorical', 'boolean', 'datetime'] as const;
 
-/** Dataset Overview: the five cards, the column-type counts and the three quality notes. */
-export function DatasetOverview({ analysis }: { analysis: StoredAnalysis }) {
+interface DatasetOverviewProps {
+  analysis: StoredAnalysis;
+  /** The id-like and constant columns suggested for dropping; the suggestion shows when there are any. */
+  suggested: string[];
+  onDropSuggested: () => void;
+  /** A drop or undo is running. */
+  dropping: boolean;
+}
+
+/** Dataset Overview: the five cards, the column-type counts, the three quality notes and the drop suggestion. */
+export function DatasetOverview({ analysis, suggested, onDropSuggested, dropping }: DatasetOverviewProps) {
   const { t } = useTranslation();
   const number = useNumberFormat();
   const cards = overviewCards(analysis);
@@ -77,6 +87,15 @@ export function DatasetOverview({ analysis }: { analysis: StoredAnalysis }) {
               : t('analyze.notes.noHighCardinality')}
           </li>
         </ul>
+
+        {suggested.length > 0 && (
+          <div className="overview__suggestion">
+            <ColumnChips label={t('analyze.suggestion.title')} info={t('analyze.suggestion.info')} columns={suggested} />
+            <button type="button" className="button button--ghost button--small" disabled={dropping} onClick={onDropSuggested}>
+              {t('analyze.suggestion.drop')}
+            </button>
+          </div>
+        )}
 
         {analysis.sampled_rows !== null && (
           <p className="analyze__sampled">{t('analyze.sampled', { rows: number(analysis.sampled_rows) })}</p>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analysisFixture } from '../../test/analysis';
 import { toStoredAnalysis } from './analysisRun';
-import { firstNames, missingPercent, overviewCards, qualityLevel, qualityScore } from './overview';
+import { dropSuggestion, firstNames, missingPercent, overviewCards, qualityLevel, qualityScore } from './overview';
 
 describe('Dataset Overview cards', () => {
   it('shows rows, columns, total missing, memory in MB and the quality score', () => {
@@ -58,5 +58,15 @@ describe('quality notes', () => {
     expect(firstNames([])).toEqual({ shown: [], more: 0 });
     expect(firstNames(['a', 'b', 'c'])).toEqual({ shown: ['a', 'b', 'c'], more: 0 });
     expect(firstNames(['a', 'b', 'c', 'd', 'e'])).toEqual({ shown: ['a', 'b', 'c'], more: 2 });
+  });
+});
+
+describe('the drop suggestion', () => {
+  it('lists the id-like then the constant columns once, only those still in the data, never a target', () => {
+    const quality = { idLikeCols: ['id', 'code', 'y'], constantCols: ['flag', 'code', 'gone', 'z'] };
+    const columns = ['id', 'code', 'flag', 'y', 'z', 'x'];
+    expect(dropSuggestion(quality, columns, [null, null])).toEqual(['id', 'code', 'y', 'flag', 'z']);
+    expect(dropSuggestion(quality, columns, ['y', 'z'])).toEqual(['id', 'code', 'flag']);
+    expect(dropSuggestion({ idLikeCols: [], constantCols: [] }, columns, [null])).toEqual([]);
   });
 });

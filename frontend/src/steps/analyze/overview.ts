@@ -56,3 +56,16 @@ export function missingPercent(missingFraction: number | undefined): string {
 export function firstNames(names: readonly string[], count: number = NOTE_NAME_COUNT): { shown: string[]; more: number } {
   return { shown: names.slice(0, count), more: Math.max(0, names.length - count) };
 }
+
+/**
+ * The columns to suggest dropping: the id-like and constant ones that are still columns of
+ * the data, each once; never a target (Analyze's choice or the session target).
+ */
+export function dropSuggestion(
+  quality: Pick<QualitySummary, 'idLikeCols' | 'constantCols'>,
+  columns: readonly string[],
+  targets: readonly (string | null)[],
+): string[] {
+  const names = [...new Set([...quality.idLikeCols, ...quality.constantCols])];
+  return names.filter((name) => columns.includes(name) && !targets.includes(name));
+}

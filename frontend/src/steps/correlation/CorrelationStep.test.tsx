@@ -139,4 +139,13 @@ describe('CorrelationStep target correlation', () => {
       expect(within(target).getAllByRole('option').map((option) => option.textContent)).toEqual(['None', 'id', 'score', 'age']),
     );
   });
+
+  it('keeps its target choice to itself: the session target is not changed', async () => {
+    const { api } = start(null);
+    const target = within(section('Target correlation')).getByRole('combobox', { name: 'Target column' });
+    await waitFor(() => expect(within(target).getAllByRole('option')).toHaveLength(4));
+    fireEvent.change(target, { target: { value: 'age' } });
+    await waitFor(() => expect(api.routes()).toContain('POST /api/target-correlation/'));
+    expect(api.routes()).not.toContain('PUT /api/session-target/');
+  });
 });

@@ -156,3 +156,41 @@ describe('EncodingStep column-specific settings', () => {
     });
   });
 });
+
+describe('EncodingStep and the session target', () => {
+  it("defaults to the server's session target over the pipeline's last target, until another is chosen", async () => {
+    start({ 'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), target_column: 'y' }) }, 'age');
+    const target = within(section('Global settings')).getByRole('combobox', { name: 'Target column' });
+    // the analysis target stands in until the session data is read
+    expect(target).toHaveProperty('value', 'age');
+    await waitFor(() => expect(target).toHaveProperty('value', 'y'));
+    fireEvent.change(target, { target: { value: '' } });
+    expect(target).toHaveProperty('value', '');
+  });
+
+  it("keeps the pipeline's last target when the session has none", async () => {
+    const { api } = start({ 'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), target_column: null }) }, 'y');
+    await waitFor(() => expect(api.routes()).toContain('GET /api/get-session-data/'));
+    expect(within(section('Global settings')).getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', 'y');
+  });
+});
+
+describe('EncodingStep dropped id-like columns', () => {
+  it('says which id-like columns global auto encoding dropped, and that undo brings them back', async () => {
+    const withoutId = frame(['segment', 'age', 'y'], [[0, 31, 1], [1, 40, 0]], { segment: 'int64', age: 'int64', y: 'int64' });
+    start({ 'POST /api/encode-features/': () => json({ ...withoutId, dropped_columns: ['city'] }) }, 'y');
+    fireEvent.click(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' }));
+    expect(await screen.findByText('Global encoding applied.')).toBeTruthy();
+    expect(
+      await screen.findByText('ID-like columns (a distinct value in almost every row) were dropped instead of encoded: city. Undo brings them back.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: /city/ })).toBeNull();
+  });
+
+  it('says nothing more when no column was dropped', async () => {
+    start({ 'POST /api/encode-features/': () => json({ ...ENCODED, dropped_columns: [] }) }, 'y');
+    fireEvent.click(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' }));
+    expect(await screen.findByText('Global encoding applied.')).toBeTruthy();
+    expect(screen.queryByText(/were dropped instead of encoded/)).toBeNull();
+  });
+});

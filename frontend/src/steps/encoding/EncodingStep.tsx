@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { useRowList } from '../../components/SettingsRows/useRowList';
 import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
 import { savedChanges, type AppliedChange } from '../common/stepResult';
-import { knownTarget } from '../common/targetColumn';
+import { rememberSessionTarget, useStepTarget } from '../common/sessionTarget';
 import { useFrameChange } from '../common/useFrameChange';
 import { useFrameInfo } from '../common/useFrameInfo';
 import {
@@ -61,8 +61,8 @@ export function EncodingStep({ session, onDataChange, onContinue }: EncodingStep
   const snapshot = useStepSnapshot(ENCODING_STEP_ID);
   const change = useFrameChange(snapshot, onDataChange);
   const [settings, setSettings] = useState(DEFAULT_GLOBAL_ENCODING);
-  const [chosenTarget, setTarget] = useState(() => knownTarget(session, ENCODING_STEP_ID));
-  const target = session.columns.includes(chosenTarget) ? chosenTarget : '';
+  const queryClient = useQueryClient();
+  const [target, setTarget] = useStepTarget(session, ENCODING_STEP_ID);
   const rowList = useRowList<EncodingRow>();
   const [changes, setChanges] = useState(() => savedChanges(session, ENCODING_STEP_ID));
 
@@ -71,9 +71,13 @@ export function EncodingStep({ session, onDataChange, onContinue }: EncodingStep
 
   const encodeMutation = (action: string, applied: string, failed: string) => ({
     mutationFn: (request: EncodeRequest) => change(() => encodeFeatures(request)),
-    onSuccess: (result: FrameResult) => {
+    onSuccess: (result: FrameResult, request: EncodeRequest) => {
       setChanges((current) => [...current, { action, message: result.message, shape: result.shape }]);
+      // a target sent with the step becomes the session target on the server
+      if (request.target_column) rememberSessionTarget(queryClient, request.target_column);
       notify.success(applied);
+      const dropped = result.dropped_columns ?? [];
+      if (dropped.length > 0) notify.info(t('encoding.droppedIdLike', { names: dropped.join(', ') }));
     },
     onError: (error: unknown) => notifyEncodingFailure(error, t, failed),
   });

@@ -1,8 +1,11 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../test/api';
 import { cardValue, renderStep, sessionAt } from '../../test/steps';
+import type { ModelResult } from '../../api/training';
+import { chooseLanguage } from '../../i18n/i18n';
 import { EvaluationStep } from './EvaluationStep';
+import { ModelMetrics } from './ModelMetrics';
 import { TRAINING_SUMMARY } from '../../test/training';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
@@ -90,5 +93,63 @@ describe('EvaluationStep', () => {
     );
     expect((await screen.findAllByText('Failed to evaluate models')).length).toBeGreaterThan(0);
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('names the classes left out of training with their rows, and the missing cells filled per model', async () => {
+    const results = EVALUATION.results.map((result) =>
+      result.model === 'LogisticRegression' ? { ...result, imputed_cells: 1204 } : result.model === 'RandomForestClassifier' ? { ...result, imputed_cells: 1 } : result,
+    );
+    start({ 8: TRAINED }, () => json({ ...EVALUATION, results, left_out_classes: { rare: 1, unusual: 3 } }));
+    expect(
+      await screen.findByText('Classes with fewer rows than the validation needs were left out: rare (1 row), unusual (3 rows).'),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('article', { name: 'LogisticRegression' })).getByText("1,204 missing cells were filled at this model's input."),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('article', { name: 'RandomForestClassifier' })).getByText("1 missing cell was filled at this model's input."),
+    ).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'MultinomialNB' }).textContent).not.toContain('filled');
+  });
+
+  it('shows no left-out note when every class was kept', async () => {
+    start({ 8: TRAINED }, () => json({ ...EVALUATION, left_out_classes: {} }));
+    await screen.findByText('Model evaluation completed');
+    expect(screen.queryByText(/were left out/)).toBeNull();
+    expect(screen.queryByText(/missing cells? (was|were) filled/)).toBeNull();
+  });
+});
+
+describe('the filled-cells note in plural forms', () => {
+  const result = (cells: number): ModelResult => ({
+    model: 'LogisticRegression',
+    metrics: { accuracy: 0.6667 },
+    error: null,
+    train_seconds: 0.1,
+    sampling: [],
+    fold_scores: null,
+    charts: { ...CHARTS, feature_importances: null },
+    imputed_cells: cells,
+  });
+  const note = (cells: number) => {
+    const { container, unmount } = render(<ModelMetrics result={result(cells)} best={false} metricName={(name) => name} />);
+    const text = container.querySelector('.model-metrics__imputed')?.textContent;
+    unmount();
+    return text;
+  };
+
+  it('uses one and other in English', () => {
+    expect([note(1), note(2)]).toEqual(["1 missing cell was filled at this model's input.", "2 missing cells were filled at this model's input."]);
+  });
+
+  it('uses one, few and many in Russian', async () => {
+    await chooseLanguage('ru');
+    expect([note(1), note(21), note(3), note(5), note(11)]).toEqual([
+      'На входе этой модели заполнена 1 пропущенная ячейка.',
+      'На входе этой модели заполнена 21 пропущенная ячейка.',
+      'На входе этой модели заполнены 3 пропущенные ячейки.',
+      'На входе этой модели заполнено 5 пропущенных ячеек.',
+      'На входе этой модели заполнено 11 пропущенных ячеек.',
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { StatCard, StatCards } from '../../components/StatCards/StatCards';
 import { BusyNote, CardNote } from '../../components/StepScreen/StepScreen';
 import { useNumberFormat } from '../../i18n/useNumberFormat';
 import { ExportAndPredict } from '../export/ExportAndPredict';
+import { leftOutClassesNote } from '../training/leftOutClasses';
 import { comparisonFigure } from './evaluationCharts';
 import { FigureChart, ModelCharts } from './ModelCharts';
 import { ModelMetrics } from './ModelMetrics';
@@ -74,6 +75,7 @@ function EvaluationResults({ evaluation }: { evaluation: Evaluation }) {
   const chartable = trainedModels.map((result) => result.model);
   const [chosen, setChosen] = useState(evaluation.best_model ?? chartable[0] ?? '');
   const shown = evaluation.results.find((result) => result.model === chosen && result.error === null);
+  const leftOut = leftOutClassesNote(evaluation.left_out_classes, t);
 
   return (
     <>
@@ -86,6 +88,11 @@ function EvaluationResults({ evaluation }: { evaluation: Evaluation }) {
           <StatCard label={t('evaluation.summary.problemType')} value={t(`training.problemTypes.${evaluation.problem_type}`)} />
           <StatCard label={t('evaluation.summary.primaryMetric')} value={metricName(primary)} />
         </StatCards>
+        {leftOut !== null && (
+          <div className="evaluation__note">
+            <CardNote tone="warn">{leftOut}</CardNote>
+          </div>
+        )}
       </SectionCard>
 
       <SectionCard title={t('evaluation.comparison.title')} icon={<BarsIcon />}>

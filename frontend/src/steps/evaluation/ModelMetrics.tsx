@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ModelResult } from '../../api/training';
+import { useNumberFormat } from '../../i18n/useNumberFormat';
 import { formatMetric, metricTone, orderedMetrics } from './metrics';
 
 interface ModelMetricsProps {
@@ -11,6 +12,8 @@ interface ModelMetricsProps {
 /** One model's metrics to 4 decimals, coloured as SPEC §9 says, and its own error beside them. */
 export function ModelMetrics({ result, best, metricName }: ModelMetricsProps) {
   const { t } = useTranslation();
+  const number = useNumberFormat();
+  const imputed = result.imputed_cells ?? 0;
   const metrics = orderedMetrics(result.metrics);
   return (
     <article className="model-metrics" aria-label={result.model}>
@@ -29,6 +32,9 @@ export function ModelMetrics({ result, best, metricName }: ModelMetricsProps) {
         <p className="model-metrics__error" role="alert">
           {t('evaluation.details.error', { error: result.error })}
         </p>
+      )}
+      {imputed > 0 && (
+        <p className="model-metrics__imputed">{t('evaluation.details.imputed', { count: imputed, cells: number(imputed) })}</p>
       )}
       {metrics.length > 0 && (
         <dl className="model-metrics__list">

@@ -82,4 +82,14 @@ describe('ScalingStep', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Training' }));
     expect(onContinue).toHaveBeenLastCalledWith({ skipped: false, changes: [], target_column: 'y' });
   });
+
+  it("defaults to the server's session target, so the correlation step's own target does not carry over", async () => {
+    stubApi({
+      'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), target_column: 'age' }),
+    });
+    renderStep(ScalingStep, sessionAt(7, { columns: COLUMNS, data: DATA }, { 5: { target_column: 'age' }, 6: { target_column: 'y' } }));
+    const target = within(section('Global settings')).getByRole('combobox', { name: 'Target column' });
+    await waitFor(() => expect(target).toHaveProperty('value', 'age'));
+    await waitFor(() => expect(chips()).toEqual(['price_text', 'y']));
+  });
 });

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableData } from '../../api/dataset';
@@ -13,7 +13,7 @@ import { useRowList } from '../../components/SettingsRows/useRowList';
 import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
 import { savedChanges } from '../common/stepResult';
-import { knownTarget } from '../common/targetColumn';
+import { rememberSessionTarget, useStepTarget } from '../common/sessionTarget';
 import { useFrameChange } from '../common/useFrameChange';
 import { useFrameInfo } from '../common/useFrameInfo';
 import { GlobalScalingSettings } from './GlobalScalingSettings';
@@ -43,8 +43,8 @@ export function ScalingStep({ session, onDataChange, onContinue }: ScalingStepPr
   const snapshot = useStepSnapshot(SCALING_STEP_ID);
   const change = useFrameChange(snapshot, onDataChange);
   const [method, setMethod] = useState<ScalingMethod>(DEFAULT_SCALING_METHOD);
-  const [chosenTarget, setTarget] = useState(() => knownTarget(session, SCALING_STEP_ID));
-  const target = session.columns.includes(chosenTarget) ? chosenTarget : '';
+  const queryClient = useQueryClient();
+  const [target, setTarget] = useStepTarget(session, SCALING_STEP_ID);
   const rowList = useRowList<ScalingRow>();
   const [changes, setChanges] = useState(() => savedChanges(session, SCALING_STEP_ID));
 
@@ -55,6 +55,8 @@ export function ScalingStep({ session, onDataChange, onContinue }: ScalingStepPr
     mutationFn: (request: ScaleRequest) => change(() => scaleFeatures(request)),
     onSuccess: (result: FrameResult, request: ScaleRequest) => {
       setChanges((current) => [...current, { action, message: result.message, shape: result.shape }]);
+      // a target sent with the step becomes the session target on the server
+      if (request.target_column) rememberSessionTarget(queryClient, request.target_column);
       const count = request.column_specific_settings ? Object.keys(request.column_specific_settings).length : candidates.length;
       notify.success(t('scaling.applied', { count }));
     },

@@ -24,6 +24,8 @@ function start(routes: Parameters<typeof stubApi>[0] = {}, stepResults: Record<n
     'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), shape: [120, 3] }),
     'GET /api/progress/': () => json({ task: 'training', done: 1, total: 4, message: 'LogisticRegression' }),
     'POST /api/train-models/': () => json(RESULT),
+    'GET /api/detect-problem-type/': (_, request) =>
+      json({ target_column: new URL(request.url).searchParams.get('target_column'), problem_type: 'classification', distinct_values: 2 }),
     ...routes,
   });
   return { api, ...renderStep(TrainingStep, sessionAt(8, { columns: COLUMNS, data: DATA }, stepResults)) };
@@ -123,5 +125,58 @@ describe('TrainingStep', () => {
     expect(await screen.findByText('Failed to train models')).toBeTruthy();
     expect(screen.getByText('No model could be trained: boom')).toBeTruthy();
     expect(onContinue).not.toHaveBeenCalled();
+  });
+
+  it("defaults to the server's session target", async () => {
+    start({ 'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), shape: [120, 3], target_column: 'member' }) });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', 'member'));
+    expect(trainButton()).toHaveProperty('disabled', false);
+  });
+
+  it('suggests the type auto-detect finds when it differs, and switches to it without blocking training', async () => {
+    const { api } = start({
+      'GET /api/detect-problem-type/': (_, request) => {
+        const target = new URL(request.url).searchParams.get('target_column');
+        return json({ target_column: target, problem_type: target === 'income' ? 'regression' : 'classification', distinct_values: target === 'income' ? 1812 : 2 });
+      },
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: 'income' } });
+    const notice = await screen.findByText(
+      '“income” has 1,812 distinct values, so it looks like a number to predict: regression may suit it better than classification.',
+    );
+    expect(trainButton()).toHaveProperty('disabled', false);
+    const detections = api.calls.filter((call) => call.route === 'GET /api/detect-problem-type/');
+    expect(detections.map((call) => new URL(call.request.url).searchParams.get('target_column'))).toEqual(['income']);
+
+    fireEvent.click(within(notice.closest('.training__suggestion') as HTMLElement).getByRole('button', { name: 'Use regression' }));
+    expect(problemType()).toHaveProperty('value', 'regression');
+    expect(checked()).toEqual(['LinearRegression', 'RandomForestRegressor']);
+    expect(screen.queryByText(/looks like a number to predict/)).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', 'income');
+
+    // a class-like target under regression gets the opposite suggestion
+    fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: 'member' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Use classification' }));
+    expect(problemType()).toHaveProperty('value', 'classification');
+    expect(screen.queryByRole('button', { name: 'Use classification' })).toBeNull();
+  });
+
+  it('asks nothing for clustering or auto-detect, and ignores a failed detection', async () => {
+    const { api } = start({ 'GET /api/detect-problem-type/': () => json({ error: 'boom', code: 'boom' }, 400) }, { 7: { target_column: 'member' } });
+    await waitFor(() => expect(api.routes()).toContain('GET /api/detect-problem-type/'));
+    fireEvent.change(problemType(), { target: { value: 'auto' } });
+    fireEvent.change(problemType(), { target: { value: 'clustering' } });
+    expect(api.routes().filter((route) => route === 'GET /api/detect-problem-type/')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /^Use / })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('names the classes training left out, with their rows', async () => {
+    start(
+      { 'POST /api/train-models/': () => json({ ...RESULT, left_out_classes: { maybe: 2 }, imputed_cells: { LogisticRegression: 4 } }) },
+      { 7: { target_column: 'member' } },
+    );
+    fireEvent.click(trainButton());
+    expect(await screen.findByText('Classes with fewer rows than the validation needs were left out: maybe (2 rows).')).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { trainModels, type TrainRequest, type TrainResult } from '../../api/training';
+import { detectProblemType, trainModels, type TrainRequest, type TrainResult } from '../../api/training';
 import type { Session } from '../../app/session';
 import { CheckboxField } from '../../components/fields/CheckboxField';
 import { NumberField } from '../../components/fields/NumberField';
@@ -15,8 +15,9 @@ import { CardNote } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
 import { useNumberFormat } from '../../i18n/useNumberFormat';
 import { TargetField } from '../common/TargetField';
-import { knownTarget } from '../common/targetColumn';
+import { rememberSessionTarget, useStepTarget } from '../common/sessionTarget';
 import { useFrameInfo } from '../common/useFrameInfo';
+import { leftOutClassesNote } from './leftOutClasses';
 import {
   catalogueType,
   CV_FOLDS,
@@ -24,6 +25,7 @@ import {
   guessProblemType,
   MODEL_CATALOGUE,
   PROBLEM_TYPES,
+  problemTypeSuggestion,
   TEST_SIZE,
   toggleModel,
   trainingProblems,
@@ -52,21 +54,39 @@ export function TrainingStep({ session, onContinue }: TrainingStepProps) {
   const { t } = useTranslation();
   const number = useNumberFormat();
   const info = useFrameInfo();
-  const [settings, setSettings] = useState<TrainingSettings>(() => ({
-    ...DEFAULT_SETTINGS,
-    target: knownTarget(session, TRAINING_STEP_ID),
-  }));
-  const target = session.columns.includes(settings.target) ? settings.target : '';
-  const current = { ...settings, target };
+  const queryClient = useQueryClient();
+  const [target, chooseTarget] = useStepTarget(session, TRAINING_STEP_ID);
+  const [settings, setSettings] = useState<TrainingSettings>(DEFAULT_SETTINGS);
+  // clustering takes no target, whatever the default would be
+  const current = { ...settings, target: settings.problemType === 'clustering' ? '' : target };
+  /** A change of the settings; one that changes the target makes it the person's own choice. */
+  const update = (next: TrainingSettings) => {
+    if (next.target !== current.target) chooseTarget(next.target);
+    setSettings(next);
+  };
   const guess = (column: string) => guessProblemType(session.columns, session.currentData, column);
-  const catalogue = MODEL_CATALOGUE[catalogueType(current.problemType, guess(target))];
+  const catalogue = MODEL_CATALOGUE[catalogueType(current.problemType, guess(current.target))];
   const problems = trainingProblems(current);
   const clustering = current.problemType === 'clustering';
+  const checksType = current.target !== '' && (current.problemType === 'classification' || current.problemType === 'regression');
+
+  // what auto-detect would choose, so a target that reads as the other type is pointed out before training
+  const detection = useQuery({
+    queryKey: ['detect-problem-type', session.sessionId, current.target],
+    queryFn: checksType ? ({ signal }) => detectProblemType(current.target, signal) : skipToken,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const suggestion = checksType ? problemTypeSuggestion(current, detection.data) : null;
 
   const training = useMutation({
     mutationFn: (request: TrainRequest) => trainModels(request),
     onSuccess: (result) => {
+      // the target trained on becomes the session target on the server
+      if (result.target_column !== null) rememberSessionTarget(queryClient, result.target_column);
       notify.success(t('training.completed'));
+      const leftOut = leftOutClassesNote(result.left_out_classes, t);
+      if (leftOut !== null) notify.warning(leftOut);
       if (result.failed_models.length > 0) {
         notify.warning(t('training.someFailed', { models: result.failed_models.map((failed) => failed.model).join(', ') }));
       }
@@ -78,7 +98,7 @@ export function TrainingStep({ session, onContinue }: TrainingStepProps) {
 
   const rows = info?.shape[0] ?? session.currentData.length;
   const columns = info?.shape[1] ?? session.columns.length;
-  const features = Math.max(0, columns - (target === '' ? 0 : 1));
+  const features = Math.max(0, columns - (current.target === '' ? 0 : 1));
 
   return (
     <div className="step-screen training">
@@ -96,20 +116,35 @@ export function TrainingStep({ session, onContinue }: TrainingStepProps) {
               value={current.problemType}
               disabled={busy}
               choices={PROBLEM_TYPES.map((value) => ({ value, label: t(`training.problemTypes.${value}`) }))}
-              onChange={(problemType) => setSettings(withProblemType(current, problemType, guess))}
+              onChange={(problemType) => update(withProblemType(current, problemType, guess))}
             />
             {clustering ? (
               <CardNote>{t('training.problem.noTargetForClustering')}</CardNote>
             ) : (
               <TargetField
                 columns={session.columns}
-                value={target}
+                value={current.target}
                 info={t('training.problem.targetInfo')}
-                onChange={(column) => setSettings(withTarget(current, column, guess))}
+                onChange={(column) => update(withTarget(current, column, guess))}
               />
             )}
           </div>
           {problems.includes('noTarget') && <CardNote tone="warn">{t('training.noTarget')}</CardNote>}
+          {suggestion !== null && (
+            <div className="card-note card-note--warn training__suggestion">
+              <span>
+                {t(`training.suggestion.${suggestion.problemType}`, { column: suggestion.target, values: number(suggestion.distinctValues) })}
+              </span>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                disabled={busy}
+                onClick={() => update(withProblemType(current, suggestion.problemType, guess))}
+              >
+                {t(suggestion.problemType === 'regression' ? 'training.suggestion.useRegression' : 'training.suggestion.useClassification')}
+              </button>
+            </div>
+          )}
         </div>
       </SectionCard>
 
@@ -122,7 +157,7 @@ export function TrainingStep({ session, onContinue }: TrainingStepProps) {
                 key={model}
                 label={model}
                 checked={current.models.includes(model)}
-                onChange={(on) => setSettings({ ...current, models: toggleModel(current.models, model, on) })}
+                onChange={(on) => update({ ...current, models: toggleModel(current.models, model, on) })}
               />
             ))}
           </fieldset>
@@ -139,7 +174,7 @@ export function TrainingStep({ session, onContinue }: TrainingStepProps) {
               value={current.validationMethod}
               disabled={busy}
               choices={VALIDATION_METHODS.map((value) => ({ value, label: t(VALIDATION_LABELS[value]) }))}
-              onChange={(validationMethod) => setSettings({ ...current, validationMethod })}
+              onChange={(validationMethod) => update({ ...current, validationMethod })}
             />
             {current.validationMethod === 'train_test' ? (
               <NumberField
@@ -150,7 +185,7 @@ export function TrainingStep({ session, onContinue }: TrainingStepProps) {
                 max={TEST_SIZE.max}
                 step={TEST_SIZE.step}
                 disabled={busy}
-                onChange={(testSize) => setSettings({ ...current, testSize })}
+                onChange={(testSize) => update({ ...current, testSize })}
               />
             ) : (
               <NumberField
@@ -162,7 +197,7 @@ export function TrainingStep({ session, onContinue }: TrainingStepProps) {
                 step={CV_FOLDS.step}
                 integer
                 disabled={busy}
-                onChange={(cvFolds) => setSettings({ ...current, cvFolds })}
+                onChange={(cvFolds) => update({ ...current, cvFolds })}
               />
             )}
           </div>

@@ -5,6 +5,7 @@ import {
   guessProblemType,
   MODEL_CATALOGUE,
   modelsFor,
+  problemTypeSuggestion,
   TEST_SIZE,
   trainingProblems,
   trainRequest,
@@ -119,5 +120,31 @@ describe('trainRequest', () => {
       model_names: ['KMeans'],
       problem_type: 'clustering',
     });
+  });
+});
+
+describe('the problem type suggestion', () => {
+  const detected = (problem_type: 'classification' | 'regression' | 'clustering', target_column = 'y') => ({
+    target_column,
+    problem_type,
+    distinct_values: 812,
+  });
+
+  it('suggests the detected type when it differs from the chosen classification or regression', () => {
+    expect(problemTypeSuggestion(settings(), detected('regression'))).toEqual({ problemType: 'regression', target: 'y', distinctValues: 812 });
+    expect(problemTypeSuggestion(settings({ problemType: 'regression' }), detected('classification'))).toEqual({
+      problemType: 'classification',
+      target: 'y',
+      distinctValues: 812,
+    });
+  });
+
+  it('suggests nothing when the types agree, for another target, for auto-detect or clustering, or before detection', () => {
+    expect(problemTypeSuggestion(settings(), detected('classification'))).toBeNull();
+    expect(problemTypeSuggestion(settings(), detected('regression', 'other'))).toBeNull();
+    expect(problemTypeSuggestion(settings({ problemType: 'auto' }), detected('regression'))).toBeNull();
+    expect(problemTypeSuggestion(settings({ problemType: 'clustering', target: '' }), detected('regression', ''))).toBeNull();
+    expect(problemTypeSuggestion(settings(), detected('clustering'))).toBeNull();
+    expect(problemTypeSuggestion(settings(), undefined)).toBeNull();
   });
 });

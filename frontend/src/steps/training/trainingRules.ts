@@ -1,5 +1,5 @@
 import type { Cell } from '../../api/dataset';
-import type { ProblemType, RequestedProblemType, TrainRequest, ValidationMethod } from '../../api/training';
+import type { DetectedProblemType, ProblemType, RequestedProblemType, TrainRequest, ValidationMethod } from '../../api/training';
 import { columnValues } from '../common/columnKinds';
 
 /** SPEC §9: the model catalogue per problem type. */
@@ -140,4 +140,26 @@ export function trainRequest(settings: TrainingSettings): TrainRequest {
     test_size: settings.testSize ?? TEST_SIZE.default,
     cv_folds: settings.cvFolds ?? CV_FOLDS.default,
   };
+}
+
+/** A problem type to suggest instead of the chosen one. */
+export interface ProblemTypeSuggestion {
+  problemType: 'classification' | 'regression';
+  target: string;
+  distinctValues: number;
+}
+
+/**
+ * The type auto-detect finds for the target when it differs from the chosen classification
+ * or regression (a float target with many values under classification); null otherwise.
+ */
+export function problemTypeSuggestion(
+  settings: TrainingSettings,
+  detected: DetectedProblemType | undefined,
+): ProblemTypeSuggestion | null {
+  if (detected === undefined || detected.target_column !== settings.target || settings.target === '') return null;
+  if (settings.problemType !== 'classification' && settings.problemType !== 'regression') return null;
+  const found = detected.problem_type;
+  if ((found !== 'classification' && found !== 'regression') || found === settings.problemType) return null;
+  return { problemType: found, target: detected.target_column, distinctValues: detected.distinct_values };
 }

@@ -1,0 +1,36 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { getSessionData, sessionDataQueryKey, type SessionData } from '../../api/dataset';
+import type { Session } from '../../app/session';
+import { knownTarget } from './targetColumn';
+
+/**
+ * The server's session target (Analyze's choice, or the last target a step sent), read with
+ * the session data; null when there is none or while it is unknown. `enabled` false reads
+ * only what is cached.
+ */
+export function useSessionTarget(enabled = true): string | null {
+  const query = useQuery({ queryKey: sessionDataQueryKey, queryFn: getSessionData, enabled });
+  const target = query.data?.target_column;
+  return typeof target === 'string' && target !== '' ? target : null;
+}
+
+/** Records a new session target in the cached session data, so every screen and the header follow it. */
+export function rememberSessionTarget(queryClient: QueryClient, target: string | null): void {
+  const cached = queryClient.getQueryData<SessionData>(sessionDataQueryKey);
+  if (cached === undefined || cached.target_column === target) return;
+  queryClient.setQueryData<SessionData>(sessionDataQueryKey, { ...cached, target_column: target });
+}
+
+/**
+ * A step's target column: the person's own choice once they make one, until then the
+ * session target, else the target chosen last in the pipeline (`knownTarget`); '' when
+ * none, or when the choice is no longer a column.
+ */
+export function useStepTarget(session: Session, stepId: number): [string, (target: string) => void] {
+  const sessionTarget = useSessionTarget();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const fallback = sessionTarget !== null && session.columns.includes(sessionTarget) ? sessionTarget : knownTarget(session, stepId);
+  const target = chosen ?? fallback;
+  return [session.columns.includes(target) ? target : '', setChosen];
+}
