@@ -4,7 +4,8 @@ Serves the real app in a child process and measures that process, so the numbers
 server's own: wall time per call, the server's peak RSS (VmHWM) over its idle RSS, and the
 bytes of each response. Then, in this process, the cost of the training pipeline: fitting a
 model through the session's recipe against fitting the same estimator on the same
-preprocessed matrix directly.
+preprocessed matrix directly; and every classifier's 5-fold training against a bare
+``cross_val_score`` on shapes from 1,500 to 1,000,000 rows (``training_speed.py``).
 """
 
 import argparse
@@ -23,7 +24,9 @@ from typing import Any
 
 import httpx
 import pandas as pd
+import pyarrow.csv
 from mixed_dataset import mixed_frame, write_csv
+from training_speed import SHAPES, training_speed
 
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.pipeline import training_pipeline
@@ -188,6 +191,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--upload-mb", type=int, default=200, help="size of the upload test")
+    parser.add_argument(
+        "--training-rows",
+        type=int,
+        default=1_000_000,
+        help="largest shape of the training-speed table",
+    )
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
@@ -217,7 +226,12 @@ def main() -> None:
 
         server = Server(root / "data")
         try:
-            measure(server, "upload 1M x 20", lambda: upload(server, dataset))
+            uploaded = seconds_of(lambda: upload(server, dataset))
+            read = _best_seconds(partial(pyarrow.csv.read_csv, dataset))
+            print(
+                f"upload 1M x 20: {uploaded:.2f} s; pyarrow.csv.read_csv of the same file "
+                f"{read:.2f} s; {uploaded / read:.2f}x (target 1.5x)"
+            )
             measure(server, "get-session-data", lambda: server.client.get("/api/get-session-data/"))
             measure(server, "analyze", lambda: server.client.get("/api/analyze/"))
             measure(server, "analyze (cached)", lambda: server.client.get("/api/analyze/"))
@@ -255,6 +269,7 @@ def main() -> None:
         finally:
             server.stop()
         pipeline_overhead(root / "data")
+    training_speed(tuple(shape for shape in SHAPES if shape.rows <= args.training_rows))
 
 
 if __name__ == "__main__":

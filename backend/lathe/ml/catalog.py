@@ -4,8 +4,11 @@ Each entry builds its estimator with fixed seeds, quiet logs and every core (``n
 CatBoost ``thread_count=-1``); CatBoost writes no files (``allow_writing_files=False``).
 Defaults are the libraries' own except where noted: ``LogisticRegression`` gets
 ``max_iter=1000``, ``SVC`` gives probabilities (``probability=True``), LightGBM reports gain
-importances, CatBoost stops at 500 iterations, ``GaussianMixture`` fits 3 components and
-``MeanShift`` seeds from bins.
+importances, CatBoost stops at 500 iterations or earlier when an inner split stops
+improving (``early_stopping``), ``GaussianMixture`` fits 3 components and ``MeanShift``
+seeds from bins. Thread counts are set per fit by its size (``lathe.ml.threads``).
+``takes_missing``, ``non_negative`` and ``scaled_input`` say what ``ModelInput`` prepares
+for the model.
 
 ``row_limit``: above this many rows the model is fitted on a sample of them (stratified
 by class for classifiers, uniform otherwise), so that nothing runs for hours on a million
@@ -75,6 +78,11 @@ class CatalogEntry:
     non_negative: bool = False
     """The model takes non-negative values only (counts): ``ModelInput`` shifts columns
     with negative values."""
+    scaled_input: bool = False
+    """The model's solver needs columns of like scales to converge: ``ModelInput``
+    standardizes the columns the recipe did not scale."""
+    early_stopping: bool = False
+    """The model stops on an inner split of its rows (``ModelStep``)."""
 
     def build(self, **params: Any) -> Any:
         """A new unfitted estimator: the entry's settings, overridden by `params`."""
@@ -158,6 +166,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
             grid={"C": [0.01, 0.1, 1.0, 10.0, 100.0]},
             distributions={"C": loguniform(1e-3, 1e3)},
         ),
+        scaled_input=True,
     ),
     CatalogEntry(
         "RandomForestClassifier",
@@ -194,6 +203,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
             distributions={"C": loguniform(1e-2, 1e2), "gamma": loguniform(1e-4, 1e0)},
         ),
         row_limit=10_000,
+        scaled_input=True,
     ),
     CatalogEntry(
         "XGBClassifier",
@@ -218,6 +228,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         _QUIET_CATBOOST,
         _CATBOOST,
         takes_missing=True,
+        early_stopping=True,
     ),
     CatalogEntry(
         "GaussianNB",
@@ -292,6 +303,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
             distributions={"C": loguniform(1e-2, 1e2), "epsilon": loguniform(1e-3, 1e0)},
         ),
         row_limit=10_000,
+        scaled_input=True,
     ),
     CatalogEntry(
         "XGBRegressor", "regression", XGBRegressor, _QUIET_XGBOOST, _XGBOOST, takes_missing=True
@@ -306,9 +318,10 @@ CATALOG: tuple[CatalogEntry, ...] = (
         _QUIET_CATBOOST,
         _CATBOOST,
         takes_missing=True,
+        early_stopping=True,
     ),
     CatalogEntry("Ridge", "regression", Ridge, {"random_state": SEED}, _PENALTY),
-    CatalogEntry("Lasso", "regression", Lasso, {"random_state": SEED}, _PENALTY),
+    CatalogEntry("Lasso", "regression", Lasso, {"random_state": SEED}, _PENALTY, scaled_input=True),
     CatalogEntry(
         "ElasticNet",
         "regression",
@@ -318,6 +331,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
             grid={"alpha": [0.01, 0.1, 1.0], "l1_ratio": [0.2, 0.5, 0.8]},
             distributions={"alpha": loguniform(1e-4, 1e2), "l1_ratio": uniform(0.0, 1.0)},
         ),
+        scaled_input=True,
     ),
     CatalogEntry(
         "ExtraTreesRegressor",

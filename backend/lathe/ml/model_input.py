@@ -20,11 +20,16 @@ booleans and whole-number columns (0 for a column with no value at fit).
 With ``non_negative`` (MultinomialNB, which takes counts), a column with negative values
 at fit is shifted by its fit minimum so that it starts at 0; lower values in new rows
 become 0.
+
+With ``standardize`` (models whose solvers converge slowly, or not at all, on columns of
+very different scales: logistic regression, support vector machines, lasso and elastic
+net), every column the recipe did not scale (``scaled``) is standardized with its fit
+mean and standard deviation (1 for a constant column), after the imputation.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import numpy as np
@@ -104,11 +109,18 @@ class ModelInput(FrameTransformer):
     ``impute``, fills missing values."""
 
     def __init__(
-        self, target_column: str | None = None, impute: bool = False, non_negative: bool = False
+        self,
+        target_column: str | None = None,
+        impute: bool = False,
+        non_negative: bool = False,
+        standardize: bool = False,
+        scaled: Sequence[str] = (),
     ) -> None:
         self.target_column = target_column
         self.impute = impute
         self.non_negative = non_negative
+        self.standardize = standardize
+        self.scaled = scaled
 
     def fit(self, X: Any, y: Any = None) -> ModelInput:
         frame = self._fit_frame(X)
@@ -131,15 +143,33 @@ class ModelInput(FrameTransformer):
         if self.non_negative:
             lowest = {name: converted[name].min(skipna=True) for name in features}
             self.shifts_ = {name: float(low) for name, low in lowest.items() if low < 0}
+        self.standard_scales_: dict[str, tuple[float, float]] = {}
+        if self.standardize:
+            filled = filled_frame(converted, self.fill_values_)
+            unscaled = [name for name in features if name not in set(self.scaled)]
+            self.standard_scales_ = {name: mean_and_scale(filled[name]) for name in unscaled}
         return self
 
     def transform(self, X: Any) -> pd.DataFrame:
         converted = converted_frame(self._transform_frame(X), self.conversions_, self.levels_)
         filled = filled_frame(converted, self.fill_values_)
-        if not self.shifts_:
-            return filled
-        shifted = {
+        changed = {
             name: (filled[name].astype(np.float64) - low).clip(lower=0.0)
             for name, low in self.shifts_.items()
         }
-        return with_replaced_columns(filled, shifted)
+        changed |= {
+            name: (filled[name].astype(np.float64) - mean) / scale
+            for name, (mean, scale) in self.standard_scales_.items()
+        }
+        return with_replaced_columns(filled, changed) if changed else filled
+
+
+def mean_and_scale(series: pd.Series[Any]) -> tuple[float, float]:
+    """The mean and population standard deviation of the values (0 and 1 when there are
+    none; a scale of 1 for a constant column)."""
+    values = series.to_numpy(dtype=np.float64, na_value=np.nan)
+    values = values[~np.isnan(values)]
+    if values.size == 0:
+        return 0.0, 1.0
+    scale = float(values.std())
+    return float(values.mean()), scale if scale > 0 else 1.0

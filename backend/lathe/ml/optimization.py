@@ -17,7 +17,7 @@ recipe, scored as honestly as training scores.
   set fails, the search is refused with the first error. A clustering set that gives
   fewer than two clusters has no silhouette; when no set gives two, the catalogue's
   settings are kept if they do (``note`` says so), else the search is refused.
-- Folds of a model that runs on one core are fitted two at a time, in threads.
+- Folds of small fits run side by side, one thread each (``lathe.ml.threads``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
 
 from lathe.errors import LatheError, check_range
 from lathe.ml.catalog import CatalogEntry
@@ -40,6 +39,7 @@ from lathe.ml.problem import ProblemType
 from lathe.ml.results import SamplingNote
 from lathe.ml.sampling import stratified_sample, uniform_sample
 from lathe.ml.search_candidates import CandidateSearch, Params, SearchMethod
+from lathe.ml.threads import fold_workers, side_by_side
 from lathe.ml.training import Split, error_text, fit_pipeline, learning_rows, validation_splits
 from lathe.ml.training_config import TrainingConfig
 from lathe.steps.recipe import RecipePipeline
@@ -98,10 +98,6 @@ def relative_improvement(best: float, baseline: float | None) -> float | None:
     return (best - baseline) / abs(baseline)
 
 
-def _uses_every_core(entry: CatalogEntry) -> bool:
-    return any(entry.settings.get(name) == -1 for name in ("n_jobs", "thread_count"))
-
-
 class _Counter:
     """Fits done, for the progress bar, counted from several threads."""
 
@@ -136,7 +132,7 @@ class _Scorer:
         self.frame = frame
         self.target = target
         self.splits = splits
-        self.workers = 1 if _uses_every_core(entry) else 2
+        self.workers = fold_workers(len(splits[0][0])) if splits else 1
 
     @property
     def fits_per_set(self) -> int:
@@ -161,12 +157,9 @@ class _Scorer:
             counter.fitted(label)
             return primary_score(self.entry.problem_type, target.to_numpy()[test_rows], predicted)
 
-        scores = Parallel(n_jobs=self.workers, prefer="threads")(
-            delayed(fold_score)(train_rows, test_rows) for train_rows, test_rows in self.splits
-        )
-        if any(score is None for score in scores):
-            return None
-        return float(np.mean(scores))
+        scores = side_by_side(fold_score, self.splits, self.workers)
+        numbers = [score for score in scores if score is not None]
+        return float(np.mean(numbers)) if len(numbers) == len(scores) else None
 
     def _silhouette(self, params: Params) -> float | None:
         fitted = fit_pipeline(self.entry, self.recipe, None, self.frame, None, params)

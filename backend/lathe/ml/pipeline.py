@@ -34,13 +34,27 @@ def training_pipeline(
             (
                 "model_input",
                 ModelInput(
-                    target_column, impute=not entry.takes_missing, non_negative=entry.non_negative
+                    target_column,
+                    impute=not entry.takes_missing,
+                    non_negative=entry.non_negative,
+                    standardize=entry.scaled_input,
+                    scaled=scaled_columns(features),
                 ),
             ),
-            ("model", ModelStep(entry.build(**(params or {})), entry.problem_type)),
+            (
+                "model",
+                ModelStep(entry.build(**(params or {})), entry.problem_type, entry.early_stopping),
+            ),
         ],
         target_column=target_column,
     )
+
+
+def scaled_columns(recipe: Sequence[RecipeStep]) -> list[str]:
+    """The columns a scaling step of `recipe` scales."""
+    return [
+        column for step in recipe if step["step"] == "scale" for column in step["params"]["methods"]
+    ]
 
 
 def model_input(pipeline: RecipePipeline) -> ModelInput:

@@ -22,6 +22,7 @@ of the frame as uploaded, and scored on rows it never saw.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -50,6 +51,7 @@ from lathe.ml.pipeline import model_features, model_input, model_step, training_
 from lathe.ml.problem import ProblemType, learning_target, rows_of_large_classes
 from lathe.ml.results import ModelResult, SamplingNote, TrainingResults, no_charts
 from lathe.ml.sampling import SEED, Positions, stratified_sample, uniform_sample
+from lathe.ml.threads import fold_workers, side_by_side, thread_params
 from lathe.ml.training_config import TrainingConfig
 from lathe.steps.recipe import RecipePipeline
 from lathe.store.manifest import RecipeStep
@@ -70,21 +72,26 @@ class TrainingRun:
 
 
 class _Tracker:
+    """Fits started, for the progress bar; folds may start from several threads."""
+
     def __init__(self, progress: Progress | None, total: int) -> None:
         self.progress = progress
         self.total = total
         self.done = 0
+        self._lock = threading.Lock()
 
     def report(self, message: str) -> None:
         if self.progress is not None:
             self.progress(self.done, self.total, message)
 
     def fitting(self, message: str) -> None:
-        self.report(message)
-        self.done += 1
+        with self._lock:
+            self.report(message)
+            self.done += 1
 
     def skip_to(self, done: int) -> None:
-        self.done = done
+        with self._lock:
+            self.done = done
 
 
 @dataclass
@@ -121,7 +128,8 @@ def fit_pipeline(
         note = {"purpose": "training", "rows": len(rows), "of_rows": len(frame)}
         frame = frame.iloc[rows]
         target = None if target is None else target.iloc[rows]
-    pipeline = training_pipeline(recipe, entry, target_column, params)
+    settings = {**thread_params(entry, len(frame)), **(params or {})}
+    pipeline = training_pipeline(recipe, entry, target_column, settings)
     started = time.perf_counter()
     pipeline.fit(frame, target)
     return FittedPipeline(pipeline, note, time.perf_counter() - started)
@@ -231,18 +239,23 @@ def _supervised_result(
     classes = np.unique(target.to_numpy()) if problem_type == "classification" else None
     cross_validated = config.validation_method == "cross_validation"
     actual_values = target.to_numpy()
-    held_out: list[_HeldOut] = []
-    seconds = 0.0
-    fitted: FittedPipeline | None = None
-    for fold, (train_rows, test_rows) in enumerate(splits, 1):
-        part = f", fold {fold} of {len(splits)}" if cross_validated else ""
+
+    def fold(number: int, train_rows: Positions, test_rows: Positions) -> tuple[_HeldOut, Any]:
+        part = f", fold {number} of {len(splits)}" if cross_validated else ""
         tracker.fitting(f"Training {label}{part}")
         fitted = fit_pipeline(
             entry, recipe, config.target_column, frame.iloc[train_rows], target.iloc[train_rows]
         )
-        seconds += fitted.seconds
-        held_out.append(_held_out(fitted.pipeline, frame, test_rows, classes))
-    assert fitted is not None
+        return _held_out(fitted.pipeline, frame, test_rows, classes), fitted
+
+    folds = side_by_side(
+        fold,
+        [(number, *split) for number, split in enumerate(splits, 1)],
+        fold_workers(len(splits[0][0])),
+    )
+    held_out = [part for part, _ in folds]
+    fitted: FittedPipeline = folds[-1][1]
+    seconds = sum(part.seconds for _, part in folds)
     last_fold = fitted.pipeline
     if cross_validated:
         tracker.fitting(f"Training {label}, final fit on every row")

@@ -73,3 +73,45 @@ def test_clusterers_without_predict_assign_the_nearest_fitted_rows_cluster():
     step = ModelStep(DBSCAN(eps=0.5, min_samples=2), "clustering").fit(frame)
     assert step.predict(frame).tolist() == [0, 0, 0, 1, 1, 1, -1]
     assert step.predict(pd.DataFrame({"a": [0.05, 4.9, 19.0]})).tolist() == [0, 1, -1]
+
+
+def test_imputation_fills_medians_and_most_frequent_values_learned_at_fit():
+    fit = pd.DataFrame(
+        {
+            "x": [1.0, np.nan, 3.0, 10.0],
+            "flag": pd.Series([True, True, None, False], dtype="boolean"),
+            "t": pd.Series(["b", None, "b", "a"], dtype="str"),
+            "count": pd.Series([2, 2, None, 5], dtype="Int64"),
+        }
+    )
+    step = ModelInput(impute=True).fit(fit)
+    # "t" has a missing level of its own, so its codes have nothing missing
+    assert step.imputed_cells_ == 3
+    assert step.fill_values_["x"] == 3.0
+    assert step.fill_values_["flag"] == 1.0
+    assert step.fill_values_["count"] == 2.0
+    new = pd.DataFrame(
+        {
+            "x": [np.nan],
+            "flag": pd.Series([None], dtype="boolean"),
+            "t": pd.Series([None], dtype="str"),
+            "count": pd.Series([None], dtype="Int64"),
+        }
+    )
+    filled = step.transform(new)
+    assert filled.iloc[0].tolist() == [3.0, 1.0, 2.0, 2.0]
+    assert not ModelInput().fit(fit).transform(new)["x"].notna().any()
+
+
+def test_standardization_leaves_the_recipes_scaled_columns_and_shift_makes_counts():
+    fit = pd.DataFrame({"x": [1.0, 3.0, 5.0], "scaled": [-1.0, 0.0, 1.0], "c": [4.0, 4.0, 4.0]})
+    step = ModelInput(standardize=True, scaled=["scaled"]).fit(fit)
+    assert step.standard_scales_ == {"x": (3.0, pytest.approx(np.sqrt(8 / 3))), "c": (4.0, 1.0)}
+    out = step.transform(fit)
+    np.testing.assert_allclose(out["x"], (fit["x"] - 3.0) / np.sqrt(8 / 3))
+    assert out["scaled"].tolist() == [-1.0, 0.0, 1.0] and out["c"].tolist() == [0.0] * 3
+    shifted = ModelInput(non_negative=True).fit(fit)
+    assert shifted.shifts_ == {"scaled": -1.0}
+    new = pd.DataFrame({"x": [1.0], "scaled": [-3.0], "c": [4.0]})
+    assert shifted.transform(new)["scaled"].tolist() == [0.0]
+    assert shifted.transform(fit)["scaled"].tolist() == [0.0, 1.0, 2.0]

@@ -88,7 +88,7 @@ def encoded_columns(graph: GraphBuilder, columns: Columns, step: CategoricalEnco
 
 def model_input_columns(graph: GraphBuilder, columns: Columns, step: ModelInput) -> Columns:
     """Text columns as ordinal codes; date/time columns as their seconds; then the missing
-    values of imputed columns filled and the shifted columns shifted."""
+    values of imputed columns filled, and the shifted and standardized columns changed."""
     converted = dict(columns)
     for name, conversion in step.conversions_.items():
         column = columns[name]
@@ -108,4 +108,8 @@ def model_input_columns(graph: GraphBuilder, columns: Columns, step: ModelInput)
         shifted = graph.op("Sub", [as_number(graph, converted[name]), graph.double(low)], name)
         floored = graph.op("Max", [shifted, graph.double(0.0)], name)
         converted[name] = with_tensor(converted[name], floored, "number")
+    for name, (mean, scale) in step.standard_scales_.items():
+        centred = graph.op("Sub", [as_number(graph, converted[name]), graph.double(mean)], name)
+        standard = graph.op("Div", [centred, graph.double(scale)], name)
+        converted[name] = with_tensor(converted[name], standard, "number")
     return converted

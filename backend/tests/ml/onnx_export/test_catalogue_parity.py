@@ -128,8 +128,9 @@ def test_the_graph_takes_the_raw_columns_the_recipe_keeps(frames):
 @pytest.mark.parametrize(
     "name", [entry.name for entry in CATALOG if not entry.takes_missing or entry.non_negative]
 )
-def test_the_model_inputs_imputation_and_shift_are_in_the_graph(frames, name):
-    """No recipe: the model input fills what is missing and shifts negative columns."""
+def test_the_model_inputs_imputation_shift_and_standardization_are_in_the_graph(frames, name):
+    """No recipe: the model input fills what is missing, shifts negative columns and
+    standardizes for the solvers that need it."""
     train, held_out = frames
     entry = ENTRIES[name]
     target = {"classification": "label", "regression": "price", "clustering": None}
@@ -145,3 +146,22 @@ def test_the_model_inputs_imputation_and_shift_are_in_the_graph(frames, name):
         np.testing.assert_allclose(found["prediction"], expected, rtol=1e-4, atol=1e-6)
     else:
         assert found["prediction"].tolist() == expected.tolist()
+
+
+@pytest.mark.parametrize(
+    ("name", "target"), [("CatBoostClassifier", "label"), ("CatBoostRegressor", "price")]
+)
+def test_an_early_stopped_booster_exports_its_best_iteration(name, target):
+    train = with_targets(raw_frame(1_700, seed=3))
+    # a target with no signal: the inner split stops improving early
+    train[target] = train[target].sample(frac=1.0, random_state=0).to_numpy()
+    held_out = unseen_rows(with_targets(raw_frame(100, seed=4)), seed=5).drop(columns=TARGETS)
+    pipeline = fitted(ENTRIES[name], train, target, recipe(target, CENTRED))
+    booster = model_step(pipeline).estimator
+    assert booster.tree_count_ < ENTRIES[name].settings["iterations"]
+    assert booster.tree_count_ == booster.get_best_iteration() + 1
+    found = onnx_outputs(onnx_model(pipeline, name), held_out)
+    if target == "label":
+        assert found["prediction"].tolist() == pipeline.predict(held_out).tolist()
+    else:
+        np.testing.assert_allclose(found["prediction"], pipeline.predict(held_out), rtol=1e-4)

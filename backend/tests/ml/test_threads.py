@@ -1,0 +1,34 @@
+import threading
+
+from lathe.ml.catalog import ENTRIES
+from lathe.ml.threads import (
+    SINGLE_THREAD_ROWS,
+    fit_threads,
+    fold_workers,
+    side_by_side,
+    thread_params,
+)
+
+
+def test_small_fits_run_on_one_thread_and_large_ones_on_every_core():
+    assert fit_threads(SINGLE_THREAD_ROWS - 1) == 1
+    assert fit_threads(SINGLE_THREAD_ROWS) == -1
+    assert thread_params(ENTRIES["LGBMClassifier"], 3_000) == {"n_jobs": 1}
+    assert thread_params(ENTRIES["CatBoostClassifier"], 10**6) == {"thread_count": -1}
+    assert thread_params(ENTRIES["LogisticRegression"], 3_000) == {}
+
+
+def test_folds_of_small_fits_run_side_by_side_in_order():
+    assert fold_workers(SINGLE_THREAD_ROWS) == 1
+    workers = fold_workers(100)
+    seen: set[int] = set()
+    barrier = threading.Barrier(2, timeout=5) if workers > 1 else None
+
+    def work(number: int) -> int:
+        seen.add(threading.get_ident())
+        if barrier is not None and number < 2:
+            barrier.wait()  # both first folds run at once, or this times out
+        return number * 10
+
+    assert side_by_side(work, [(n,) for n in range(4)], workers) == [0, 10, 20, 30]
+    assert len(seen) == min(workers, 2) or workers == 1

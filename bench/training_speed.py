@@ -1,0 +1,111 @@
+"""Training speed against the bare models: every catalogue classifier trained with 5-fold
+cross-validation through Lathe's training (the folds, the final fit on every row, the
+metrics and charts), next to scikit-learn's ``cross_val_score`` of the same estimator on
+the matrix the pipeline hands it, on generated shapes of several sizes.
+
+Models with a row limit (forests, kernels, neighbours) are measured at their limit: Lathe
+fits them on a sample of that many rows, so the shape is cut to it for both sides.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from sklearn.model_selection import StratifiedKFold, cross_val_score
+
+from lathe.ml.catalog import CATALOG, CatalogEntry
+from lathe.ml.pipeline import training_pipeline
+from lathe.ml.threads import thread_params
+from lathe.ml.training import train
+from lathe.ml.training_config import TrainingConfig
+
+TARGET = "label"
+FOLDS = 5
+RATIO_TARGET = 1.5
+WHOLE_CATALOGUE_TARGET = 60.0
+WHY_FASTER = {
+    "CatBoostClassifier": "Lathe stops on an inner split; the bare fit runs all 500 iterations",
+}
+
+
+@dataclass(frozen=True)
+class Shape:
+    name: str
+    rows: int
+    columns: int
+    classes: int
+
+
+SHAPES = (
+    Shape("3,000 x 15, 12 classes", 3_000, 15, 12),
+    Shape("1,500 x 5, 5 classes", 1_500, 5, 5),
+    Shape("100,000 x 20, binary", 100_000, 20, 2),
+    Shape("1,000,000 x 20, binary", 1_000_000, 20, 2),
+)
+
+
+def shaped_frame(shape: Shape, rows: int, seed: int = 0) -> pd.DataFrame:
+    """Numbers whose first few columns decide the class (argmax of noisy linear scores)."""
+    rng = np.random.default_rng(seed)
+    features = rng.normal(size=(rows, shape.columns))
+    weights = rng.normal(size=(min(shape.columns, 6), shape.classes))
+    scores = features[:, : weights.shape[0]] @ weights + rng.normal(0, 1.0, (rows, shape.classes))
+    frame = pd.DataFrame(features, columns=[f"x{i}" for i in range(shape.columns)])
+    frame[TARGET] = pd.Series([f"class{c}" for c in scores.argmax(axis=1)], dtype="str")
+    return frame
+
+
+def lathe_seconds(entry: CatalogEntry, frame: pd.DataFrame) -> float:
+    config = TrainingConfig((entry,), "classification", TARGET, "cross_validation", cv_folds=FOLDS)
+    started = time.perf_counter()
+    run = train(frame, [], config)
+    seconds = time.perf_counter() - started
+    error = run.results["results"][0]["error"]
+    if error:
+        raise RuntimeError(f"{entry.name}: {error}")
+    return seconds
+
+
+def bare_seconds(entry: CatalogEntry, frame: pd.DataFrame) -> float:
+    """``cross_val_score`` of the estimator, built as Lathe builds it for these rows, on
+    the model input the pipeline makes of the frame."""
+    features, labels = frame.drop(columns=[TARGET]), frame[TARGET]
+    pipeline = training_pipeline([], entry, TARGET)
+    matrix = pipeline.steps[-2][1].fit(features).transform(features).to_numpy(np.float64)
+    codes = pd.factorize(labels, sort=True)[0]
+    estimator = entry.build(**thread_params(entry, len(frame)))
+    folds = StratifiedKFold(n_splits=FOLDS, shuffle=True, random_state=0)
+    started = time.perf_counter()
+    cross_val_score(estimator, matrix, codes, cv=folds)
+    return time.perf_counter() - started
+
+
+def training_speed(shapes: tuple[Shape, ...] = SHAPES) -> None:
+    entries = [entry for entry in CATALOG if entry.problem_type == "classification"]
+    for shape in shapes:
+        print(f"training speed, {shape.name}, {FOLDS}-fold CV (target ratio {RATIO_TARGET}x)")
+        total = 0.0
+        for entry in entries:
+            rows = min(shape.rows, entry.row_limit or shape.rows)
+            frame = shaped_frame(shape, rows)
+            ours, bare = lathe_seconds(entry, frame), bare_seconds(entry, frame)
+            total += ours
+            ratio = ours / bare
+            note = ""
+            if ratio > RATIO_TARGET:
+                note = "  OVER TARGET"
+            elif entry.name in WHY_FASTER and ratio < 1:
+                note = f"  ({WHY_FASTER[entry.name]})"
+            print(
+                f"  {entry.name:<24} {rows:>9,} rows   Lathe {ours:7.2f} s   "
+                f"bare cross_val_score {bare:7.2f} s   {ratio:5.2f}x{note}"
+            )
+        limit = f" (target {WHOLE_CATALOGUE_TARGET:.0f} s)" if shape is SHAPES[0] else ""
+        print(f"  whole classifier catalogue: {total:.1f} s{limit}")
+
+
+if __name__ == "__main__":
+    training_speed()
