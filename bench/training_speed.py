@@ -26,6 +26,12 @@ TARGET = "label"
 FOLDS = 5
 RATIO_TARGET = 1.5
 WHOLE_CATALOGUE_TARGET = 60.0
+FAST_FIT_SECONDS = 1.0
+FIXED_WORK = (
+    "the five fits take under a second: Lathe's fixed work, the final fit on every row, "
+    "metrics, charts and, for models without their own importances, permutation "
+    "importances of the held-out rows, outweighs them"
+)
 WHY_FASTER = {
     "CatBoostClassifier": "Lathe stops on an inner split; the bare fit runs all 500 iterations",
 }
@@ -96,7 +102,7 @@ def training_speed(shapes: tuple[Shape, ...] = SHAPES) -> None:
             ratio = ours / bare
             note = ""
             if ratio > RATIO_TARGET:
-                note = "  OVER TARGET"
+                note = "  OVER TARGET" + (f" ({FIXED_WORK})" if bare < FAST_FIT_SECONDS else "")
             elif entry.name in WHY_FASTER and ratio < 1:
                 note = f"  ({WHY_FASTER[entry.name]})"
             print(
