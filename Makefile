@@ -5,7 +5,7 @@ PY_READY := $(VENV)/.installed
 NODE_READY := frontend/node_modules/.installed
 NPM := npm --prefix frontend
 
-.PHONY: run test test-backend test-frontend e2e openapi bench install build clean
+.PHONY: run test test-backend test-frontend e2e openapi bench matrix install build clean
 
 run: $(PY_READY) build
 	cd backend && ../$(PY) -m lathe
@@ -46,6 +46,10 @@ openapi: $(PY_READY) $(NODE_READY)
 
 bench: $(PY_READY)
 	cd backend && .venv/bin/python ../bench/run.py
+
+# Every messy data set through every recipe and validation: a table of walks by stage.
+matrix: $(PY_READY)
+	cd backend && .venv/bin/python -m tests.matrix.report
 
 clean:
 	rm -rf frontend/dist frontend/node_modules $(VENV)

@@ -79,8 +79,8 @@ class CatalogEntry:
     """The model takes non-negative values only (counts): ``ModelInput`` shifts columns
     with negative values."""
     scaled_input: bool = False
-    """The model's solver needs columns of like scales to converge: ``ModelInput``
-    standardizes the columns the recipe did not scale."""
+    """The model needs columns of like scales (its solver to converge, or its distances to
+    mean anything): ``ModelInput`` standardizes the columns the recipe did not scale."""
     early_stopping: bool = False
     """The model stops on an inner split of its rows (``ModelStep``)."""
 
@@ -195,6 +195,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         {"n_jobs": -1},
         _NEIGHBORS,
         row_limit=20_000,
+        scaled_input=True,
     ),
     CatalogEntry(
         "SVC",
@@ -295,6 +296,7 @@ CATALOG: tuple[CatalogEntry, ...] = (
         {"n_jobs": -1},
         _NEIGHBORS,
         row_limit=20_000,
+        scaled_input=True,
     ),
     CatalogEntry(
         "SVR",

@@ -23,7 +23,8 @@ become 0.
 
 With ``standardize`` (models whose solvers converge slowly, or not at all, on columns of
 very different scales: logistic regression, support vector machines, lasso and elastic
-net), every column the recipe did not scale (``scaled``) is standardized with its fit
+net; and k-neighbours, whose distances a date's seconds since 1970 would otherwise
+swamp), every column the recipe did not scale (``scaled``) is standardized with its fit
 mean and standard deviation (1 for a constant column), after the imputation.
 """
 

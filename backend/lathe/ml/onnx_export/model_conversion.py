@@ -159,6 +159,11 @@ def converted_model(step: ModelStep) -> ConvertedModel:
         model = _converted(neighbours, "double", features)
         return ConvertedModel(model, "double", _output(model, "label"))
     estimator = step.estimator
+    if getattr(estimator, "weights", None) == "distance":
+        raise OnnxUnsupportedError(
+            "k-neighbours weighted by distance give a row identical to a training row (a "
+            "zero distance) another prediction in ONNX than in Lathe"
+        )
     if isinstance(estimator, CatBoost):
         model, output = catboost_model(estimator)
         return ConvertedModel(model, "float", output)

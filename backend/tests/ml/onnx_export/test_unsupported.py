@@ -124,3 +124,22 @@ def test_a_failing_converter_is_refused_naming_the_model(monkeypatch):
     assert error.params["reason"] == (
         "the LinearRegression model could not be converted to ONNX (no luck)"
     )
+
+
+@pytest.mark.parametrize("name", ["KNeighborsRegressor", "KNeighborsClassifier"])
+def test_k_neighbours_weighted_by_distance_are_refused(name):
+    frame = regression_frame()
+    target = frame["price"] if name == "KNeighborsRegressor" else frame["price"] > 5
+    pipeline = training_pipeline([], ENTRIES[name], "price", {"weights": "distance"})
+    pipeline.fit(frame.drop(columns=["price"]), target)
+    error = refusal(pipeline, name)
+    assert "zero distance" in error.params["reason"]
+    uniform = training_pipeline([], ENTRIES[name], "price").fit(
+        frame.drop(columns=["price"]), target
+    )
+    rows = frame.drop(columns=["price"]).iloc[:40]
+    found = onnx_outputs(onnx_model(uniform, name), rows)["prediction"]
+    if name == "KNeighborsRegressor":
+        np.testing.assert_allclose(found, uniform.predict(rows), rtol=1e-9)
+    else:
+        assert found.tolist() == uniform.predict(rows).tolist()

@@ -1,0 +1,278 @@
+"""Small data sets with the quirks of real files, each built from a seed.
+
+Quirks, and the sets that have them:
+
+- a categorical level seen in exactly one row: ``penguins`` (sex ".");
+- a class with a single row: ``twelve_classes`` (category "gift_card");
+- missing target values: ``penguins``, ``cost``;
+- a mostly-zero numeric target (85 % zeros): ``cost``;
+- a 12-class text target: ``twelve_classes``;
+- dates written "Jun 12 1998": ``weather``;
+- an id-like text column, unique per row: ``cost``, ``twelve_classes``;
+- a constant column: ``cost``, ``clusters``;
+- an all-missing column: ``cost``, ``clusters``;
+- yes/no booleans written as text: ``cost``, ``weather``, ``clusters``;
+- a 300-level text column: ``twelve_classes``;
+- numeric columns with missing values and outliers: every set;
+- a float target with many distinct values: ``weather_temp``.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+
+ProblemType = Literal["classification", "regression", "clustering"]
+Rng = np.random.Generator
+
+
+def csv_bytes(frame: pd.DataFrame) -> bytes:
+    return frame.to_csv(index=False).encode()
+
+
+def _with_missing(values: np.ndarray, rng: Rng, share: float) -> np.ndarray:
+    """A float copy of `values` with about `share` of its cells missing."""
+    result = values.astype(np.float64)
+    result[rng.random(len(result)) < share] = np.nan
+    return result
+
+
+def _with_outliers(values: np.ndarray, rng: Rng, count: int, scale: float) -> np.ndarray:
+    """A float copy of `values` with `count` cells pushed `scale` times their spread away."""
+    result = values.astype(np.float64)
+    rows = rng.choice(len(result), size=count, replace=False)
+    spread = float(np.nanstd(result)) or 1.0
+    result[rows] = float(np.nanmean(result)) + scale * spread * rng.choice([-1.0, 1.0], count)
+    return result
+
+
+def _text(values: np.ndarray, rng: Rng, share: float) -> pd.Series:
+    """Text values with about `share` of them missing."""
+    series = pd.Series(values, dtype=object)
+    series[rng.random(len(series)) < share] = None
+    return series
+
+
+def _yes_no(flags: np.ndarray, rng: Rng, share: float) -> pd.Series:
+    return _text(np.where(flags, "Yes", "No"), rng, share)
+
+
+def _ids(prefix: str, rows: int, rng: Rng) -> list[str]:
+    numbers = rng.choice(np.arange(10_000, 99_999), size=rows, replace=False)
+    return [f"{prefix}-{number}" for number in numbers]
+
+
+def penguins(seed: int = 0, rows: int = 344) -> pd.DataFrame:
+    """Three species told apart by their measurements; four rows without a species, two
+    without any measurement, a sex written "." once, and a few wild body masses."""
+    rng = np.random.default_rng(seed)
+    species = rng.choice(["Adelie", "Gentoo", "Chinstrap"], size=rows, p=[0.44, 0.36, 0.2])
+    bill_length = np.select(
+        [species == "Adelie", species == "Gentoo"], [38.8, 47.5], 48.8
+    ) + rng.normal(0, 2.5, rows)
+    bill_depth = np.where(species == "Gentoo", 15.0, 18.3) + rng.normal(0, 1.0, rows)
+    flipper = np.select([species == "Gentoo"], [217.0], 191.0) + rng.normal(0, 6.5, rows)
+    mass = np.where(species == "Gentoo", 5076.0, 3720.0) + rng.normal(0, 420.0, rows)
+    island = np.where(
+        species == "Gentoo", "Biscoe", rng.choice(["Biscoe", "Dream", "Torgersen"], rows)
+    )
+    sex = _text(rng.choice(["MALE", "FEMALE"], size=rows), rng, 0.03)
+    sex[7] = "."
+    frame = pd.DataFrame(
+        {
+            "species": _text(species, rng, 0.0),
+            "island": island,
+            "bill_length_mm": _with_missing(bill_length, rng, 0.02),
+            "bill_depth_mm": _with_missing(bill_depth, rng, 0.02),
+            "flipper_length_mm": _with_missing(flipper.round(), rng, 0.02),
+            "body_mass_g": _with_outliers(_with_missing(mass.round(-1), rng, 0.02), rng, 3, 6),
+            "sex": sex,
+            "year": rng.choice([2007, 2008, 2009], size=rows),
+        }
+    )
+    frame.loc[[3, 271], ["bill_length_mm", "bill_depth_mm", "flipper_length_mm", "body_mass_g"]] = (
+        np.nan
+    )
+    frame.loc[[11, 40, 150, 300], "species"] = None
+    return frame
+
+
+def cost(seed: int = 1, rows: int = 300) -> pd.DataFrame:
+    """Insurance claims: 85 % of policies claim nothing, the others a skewed amount; an id
+    per policy, a currency that never changes and a notes column nobody filled."""
+    rng = np.random.default_rng(seed)
+    age = rng.integers(18, 80, size=rows).astype(np.float64)
+    bmi = rng.normal(28, 5, rows)
+    smoker = rng.random(rows) < 0.2
+    claims = rng.random(rows) < 0.14 + 0.12 * smoker
+    amount = np.exp(rng.normal(7 + 0.02 * age, 0.8)) * np.where(smoker, 1.5, 1.0)
+    target = np.where(claims, amount.round(2), 0.0)
+    target[rng.choice(rows, size=6, replace=False)] = np.nan
+    return pd.DataFrame(
+        {
+            "policy_id": _ids("P", rows, rng),
+            "age": _with_missing(age, rng, 0.05),
+            "bmi": _with_outliers(_with_missing(bmi.round(1), rng, 0.04), rng, 4, 7),
+            "children": rng.integers(0, 5, size=rows),
+            "smoker": _yes_no(smoker, rng, 0.02),
+            "region": _text(rng.choice(["north", "south", "east", "west"], rows), rng, 0.03),
+            "currency": "EUR",
+            "notes": np.full(rows, np.nan),
+            "claim_cost": target,
+        }
+    )
+
+
+CATEGORIES = (
+    "books", "music", "films", "games", "toys", "garden",
+    "kitchen", "sports", "beauty", "health", "office",
+)  # fmt: skip
+
+
+def twelve_classes(seed: int = 2, rows: int = 360) -> pd.DataFrame:
+    """Orders of twelve product categories, one of which ("gift_card") is bought once; an
+    order id, and a store code with 300 levels."""
+    rng = np.random.default_rng(seed)
+    codes = np.arange(rows) % len(CATEGORIES)
+    category = np.asarray(CATEGORIES, dtype=object)[rng.permutation(codes)]
+    position = np.asarray([CATEGORIES.index(name) for name in category], dtype=np.float64)
+    price = 5 + 4 * position + rng.gamma(2.0, 2.0, rows)
+    weight = 0.2 + 0.15 * position + rng.normal(0, 0.3, rows).clip(-0.15)
+    category[rng.integers(rows)] = "gift_card"
+    stores = np.concatenate([np.arange(300), rng.integers(0, 300, size=rows - 300)])
+    return pd.DataFrame(
+        {
+            "order_id": _ids("ORD", rows, rng),
+            "store_code": [f"S{number:03d}" for number in rng.permutation(stores)],
+            "price": _with_outliers(price.round(2), rng, 3, 8),
+            "quantity": rng.integers(1, 6, size=rows),
+            "weight_kg": _with_missing(weight.round(3), rng, 0.06),
+            "channel": _text(rng.choice(["web", "shop", "phone"], rows), rng, 0.04),
+            "category": category,
+        }
+    )
+
+
+SKIES = ("sunny", "cloudy", "rain", "storm", "fog")
+
+
+def weather(seed: int = 3, rows: int = 365) -> pd.DataFrame:
+    """A year of daily readings dated "Jun 12 1998", rain flags written Yes/No, the sky of
+    the day in five classes and the day's highest temperature."""
+    rng = np.random.default_rng(seed)
+    days = pd.date_range("1998-01-01", periods=rows, freq="D")
+    season = np.cos(2 * np.pi * (days.day_of_year.to_numpy() - 200) / 365)
+    max_temp = 18 + 9 * season + rng.normal(0, 3, rows)
+    humidity = (65 - 10 * season + rng.normal(0, 12, rows)).clip(10, 100)
+    rainfall = np.where(rng.random(rows) < 0.3, rng.gamma(1.5, 4.0, rows), 0.0)
+    sky = np.select(
+        [rainfall > 8, rainfall > 0, humidity > 85, max_temp > 20],
+        ["storm", "rain", "fog", "sunny"],
+        "cloudy",
+    )
+    return pd.DataFrame(
+        {
+            "date": days.strftime("%b %d %Y"),
+            "min_temp": _with_missing((max_temp - rng.uniform(4, 12, rows)).round(1), rng, 0.03),
+            "max_temp": max_temp.round(2),
+            "rainfall": _with_outliers(_with_missing(rainfall.round(1), rng, 0.04), rng, 2, 9),
+            "humidity": _with_missing(humidity.round(), rng, 0.05),
+            "wind_dir": _text(
+                rng.choice(["N", "NE", "E", "SE", "S", "SW", "W", "NW"], rows), rng, 0.05
+            ),
+            "rain_today": _yes_no(rainfall > 0, rng, 0.03),
+            "rain_tomorrow": _yes_no(np.roll(rainfall, -1) > 0, rng, 0.03),
+            "sky": sky,
+        }
+    )
+
+
+def clusters(seed: int = 4, rows: int = 300) -> pd.DataFrame:
+    """Customers in three groups, no label; a constant source, an empty comment column, a
+    Yes/No member flag, missing values and a few extreme spenders."""
+    rng = np.random.default_rng(seed)
+    centres = np.array([[20.0, 200.0, 2.0], [45.0, 900.0, 8.0], [70.0, 400.0, 4.0]])
+    group = rng.integers(0, 3, size=rows)
+    points = centres[group] + rng.normal(0, 1, (rows, 3)) * np.array([5.0, 80.0, 1.0])
+    return pd.DataFrame(
+        {
+            "age": _with_missing(points[:, 0].round(), rng, 0.04),
+            "spend": _with_outliers(_with_missing(points[:, 1].round(2), rng, 0.03), rng, 3, 8),
+            "visits": points[:, 2].round().clip(0),
+            "segment": _text(rng.choice(["retail", "online", "mixed"], rows), rng, 0.05),
+            "member": _yes_no(group == 1, rng, 0.02),
+            "source": "crm",
+            "comment": np.full(rows, np.nan),
+        }
+    )
+
+
+@dataclass(frozen=True)
+class DataSet:
+    """A messy file, the column to predict and what kind of problem that is."""
+
+    name: str
+    build: Callable[[], pd.DataFrame]
+    problem_type: ProblemType
+    target: str | None
+    quirks: tuple[str, ...]
+
+    def csv(self) -> bytes:
+        return csv_bytes(self.build())
+
+
+DATA_SETS: tuple[DataSet, ...] = (
+    DataSet(
+        "penguins",
+        penguins,
+        "classification",
+        "species",
+        ("rare level", "missing target", "missing numbers", "outliers"),
+    ),
+    DataSet(
+        "cost",
+        cost,
+        "regression",
+        "claim_cost",
+        (
+            "mostly-zero target",
+            "missing target",
+            "id column",
+            "constant column",
+            "all-missing column",
+            "yes/no text",
+            "missing numbers",
+            "outliers",
+        ),
+    ),
+    DataSet(
+        "twelve_classes",
+        twelve_classes,
+        "classification",
+        "category",
+        ("12-class target", "single-row class", "300-level column", "id column", "outliers"),
+    ),
+    DataSet(
+        "weather",
+        weather,
+        "classification",
+        "sky",
+        ("month-name dates", "yes/no text", "5 classes", "missing numbers", "outliers"),
+    ),
+    DataSet(
+        "weather_temp",
+        weather,
+        "regression",
+        "max_temp",
+        ("float target", "month-name dates", "yes/no text", "missing numbers"),
+    ),
+    DataSet(
+        "clusters",
+        clusters,
+        "clustering",
+        None,
+        ("no target", "constant column", "all-missing column", "yes/no text", "outliers"),
+    ),
+)
