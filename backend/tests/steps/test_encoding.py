@@ -329,3 +329,15 @@ def test_onehot_of_too_many_categories_is_refused():
         encoding_steps(values, default_strategy="onehot")
     assert refused.value.code == "too_many_categories_for_onehot"
     assert encoding_steps(values.iloc[:200], default_strategy="onehot")
+
+
+def test_global_strategies_never_take_date_columns():
+    values = pd.DataFrame(
+        {
+            "day": pd.date_range("1998-06-12", periods=400, freq="D"),
+            "kind": ["a", "b", "c", "d"] * 100,
+        }
+    )
+    for strategy in ("onehot", "label", "binary", "auto"):
+        (step,) = encoding_steps(values, default_strategy=strategy)
+        assert list(step["params"]["strategies"]) == ["kind"]
