@@ -6,7 +6,8 @@
   column) and summed per uploaded column, then scaled to sum to 1.
 - ``permutation``: every other model. The drop of the primary metric when one uploaded
   column is shuffled, the whole pipeline predicting, averaged over ``REPEATS`` shuffles of
-  a uniform sample of ``SAMPLE_ROWS`` held-out rows.
+  a uniform sample of ``SAMPLE_ROWS`` held-out rows; columns are shuffled side by side in
+  threads, as folds are (``lathe.ml.threads``).
 
 Only uploaded columns that reach the model are listed, most important first.
 """
@@ -18,11 +19,13 @@ from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
+from joblib import parallel_config
 from sklearn.inspection import permutation_importance
 
 from lathe.ml.pipeline import model_step
 from lathe.ml.results import FeatureImportance, FeatureImportances, json_number
 from lathe.ml.sampling import SEED, uniform_sample
+from lathe.ml.threads import fold_workers, single_threaded_libraries
 from lathe.steps.encoding import CategoricalEncoder, output_names
 from lathe.steps.recipe import RecipePipeline
 
@@ -75,14 +78,17 @@ def permutation_importances(
     """Permutation importance of the uploaded columns of `frame` that reach the model,
     on held-out rows."""
     rows = uniform_sample(len(frame), SAMPLE_ROWS)
-    found = permutation_importance(
-        pipeline,
-        frame.iloc[rows],
-        target.iloc[rows],
-        scoring=scoring,
-        n_repeats=REPEATS,
-        random_state=SEED,
-    )
+    workers = fold_workers(len(rows))
+    with single_threaded_libraries(workers), parallel_config(backend="threading"):
+        found = permutation_importance(
+            pipeline,
+            frame.iloc[rows],
+            target.iloc[rows],
+            scoring=scoring,
+            n_repeats=REPEATS,
+            random_state=SEED,
+            n_jobs=workers,
+        )
     means = dict(zip(frame.columns, found.importances_mean, strict=True))
     used = [column for column in dict.fromkeys(feature_sources(pipeline)) if column in means]
     return _ranked({column: float(means[column]) for column in used}, "permutation")
