@@ -1,6 +1,8 @@
 """Every failure answers JSON {"error", "code", "params"?}; bad input is never a 500."""
 
 import logging
+import math
+import numbers
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -14,12 +16,29 @@ log = logging.getLogger(__name__)
 _HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "upload_too_large"}
 
 
+def json_safe(value: object) -> object:
+    """`value` as JSON can hold it: non-finite numbers and anything else JSON has no form
+    for become text, so an error body can always be written."""
+    if isinstance(value, dict):
+        return {str(key): json_safe(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_safe(item) for item in value]
+    if isinstance(value, bool | str) or value is None:
+        return value
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        number = float(value)
+        return number if math.isfinite(number) else str(value)
+    return str(value)
+
+
 def error_body(
     message: str, code: str, params: dict[str, object] | None = None
 ) -> dict[str, object]:
     body: dict[str, object] = {"error": message, "code": code}
     if params:
-        body["params"] = params
+        body["params"] = json_safe(params)
     return body
 
 

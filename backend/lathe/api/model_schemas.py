@@ -4,6 +4,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from lathe.api.schemas import RequestBody
 from lathe.ml.model_export import ExportFormat
 from lathe.ml.optimization import DEFAULT_CV_FOLDS, DEFAULT_ITERATIONS
 from lathe.ml.problem import ProblemType
@@ -11,7 +12,7 @@ from lathe.ml.results import SamplingNote
 from lathe.ml.search_candidates import SearchMethod
 
 
-class OptimizeModelRequest(BaseModel):
+class OptimizeModelRequest(RequestBody):
     """`cv_folds` 2-10; `n_iterations` 1-200, used by random search and bayesian."""
 
     selected_model: str = ""
@@ -48,7 +49,7 @@ class OptimizeModelResponse(BaseModel):
     sampling: list[SamplingNote]
 
 
-class ExportModelRequest(BaseModel):
+class ExportModelRequest(RequestBody):
     selected_model: str = ""
     model_name: str = ""
     format: ExportFormat = "joblib"

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from lathe.analysis.associations import CatAssocPair, FeatureTargetAssoc
 from lathe.analysis.column_types import ColumnTypes
@@ -11,6 +11,12 @@ from lathe.analysis.missing_patterns import MissingPatterns
 from lathe.analysis.quality import QualitySummary
 
 Cell = str | int | float | bool | None
+
+
+class RequestBody(BaseModel):
+    """Every request body and its parts: NaN and infinities are refused as numbers."""
+
+    model_config = ConfigDict(allow_inf_nan=False)
 
 
 class ErrorResponse(BaseModel):
@@ -45,7 +51,7 @@ class SessionDataResponse(FramePayload):
     )
 
 
-class SessionTargetRequest(BaseModel):
+class SessionTargetRequest(RequestBody):
     target_column: str | None = Field(description="A column of the data; null clears it.")
 
 
@@ -53,7 +59,7 @@ class SessionTargetResponse(BaseModel):
     target_column: str | None
 
 
-class DropColumnsRequest(BaseModel):
+class DropColumnsRequest(RequestBody):
     columns: list[str]
     step_id: int | None = None
 
@@ -63,7 +69,7 @@ class DropColumnsResponse(FramePayload):
     message: str
 
 
-class StepRequest(BaseModel):
+class StepRequest(RequestBody):
     step_id: int | None = None
 
 

@@ -4,7 +4,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from lathe.api.schemas import FramePayload
+from lathe.api.schemas import FramePayload, RequestBody
 from lathe.steps.correlation import CorrelatedPair, TargetCorrelation
 from lathe.steps.outliers import ColumnOutliers
 
@@ -24,13 +24,13 @@ class StepResult(FramePayload):
     )
 
 
-class ColumnMissingSetting(BaseModel):
+class ColumnMissingSetting(RequestBody):
     column: str
     strategy: NumericMissingStrategy | CategoricalMissingStrategy
     fillValue: str | float | int | None = None
 
 
-class HandleMissingRequest(BaseModel):
+class HandleMissingRequest(RequestBody):
     strategy: NumericMissingStrategy = "mean"
     cat_strategy: CategoricalMissingStrategy = "mode"
     fill_value: str | float | int = "unknown"
@@ -41,12 +41,12 @@ class HandleMissingRequest(BaseModel):
     column_specific_settings: list[ColumnMissingSetting] | None = None
 
 
-class OutlierDetectionConfig(BaseModel):
+class OutlierDetectionConfig(RequestBody):
     method: OutlierMethod = "iqr"
     factor: float = 1.5
 
 
-class DetectOutliersRequest(BaseModel):
+class DetectOutliersRequest(RequestBody):
     method: OutlierMethod = "iqr"
     factor: float = 1.5
     column_configs: dict[str, OutlierDetectionConfig] | None = None
@@ -59,33 +59,33 @@ class DetectOutliersResponse(BaseModel):
     percentage: float = Field(description="Percentage of rows with at least one outlier.")
 
 
-class OutlierRemovalConfig(BaseModel):
+class OutlierRemovalConfig(RequestBody):
     strategy: OutlierStrategy = "remove"
     method: OutlierMethod = "iqr"
     factor: float = 1.5
 
 
-class RemoveOutliersRequest(BaseModel):
+class RemoveOutliersRequest(RequestBody):
     strategy: OutlierStrategy = "remove"
     method: OutlierMethod = "iqr"
     factor: float = 1.5
     column_configs: dict[str, OutlierRemovalConfig] | None = None
 
 
-class ColumnEncodingSetting(BaseModel):
+class ColumnEncodingSetting(RequestBody):
     column: str
     strategy: EncodingStrategy
     ordinal: bool = True
 
 
-class EncodeFeaturesRequest(BaseModel):
+class EncodeFeaturesRequest(RequestBody):
     default_strategy: EncodingStrategy = "auto"
     max_categories: int = 10
     target_column: str | None = None
     column_specific_settings: list[ColumnEncodingSetting] | None = None
 
 
-class CorrelationRequest(BaseModel):
+class CorrelationRequest(RequestBody):
     threshold: float = 0.95
     preview_only: bool = False
     columns_to_drop: list[str] | None = None
@@ -105,7 +105,7 @@ class CorrelationResponse(BaseModel):
     message: str | None = None
 
 
-class TargetCorrelationRequest(BaseModel):
+class TargetCorrelationRequest(RequestBody):
     target_column: str
     method: Literal["pearson", "spearman"] = "pearson"
 
@@ -116,7 +116,7 @@ class TargetCorrelationResponse(BaseModel):
     correlations: list[TargetCorrelation]
 
 
-class ScaleFeaturesRequest(BaseModel):
+class ScaleFeaturesRequest(RequestBody):
     method: ScalingMethod = "standard"
     target_column: str | None = None
     column_specific_settings: dict[str, ScalingMethod] | None = None

@@ -2,13 +2,14 @@
 
 from pydantic import BaseModel, Field
 
+from lathe.api.schemas import RequestBody
 from lathe.ml.model_input import Conversion
 from lathe.ml.problem import ProblemType
 from lathe.ml.results import ModelResult, SamplingNote, ValidationMethod
 from lathe.ml.training_config import DEFAULT_CV_FOLDS, DEFAULT_TEST_SIZE, RequestedProblemType
 
 
-class TrainModelsRequest(BaseModel):
+class TrainModelsRequest(RequestBody):
     """`test_size` and `cv_folds` are checked against SPEC's ranges (0.1-0.5, 3-10);
     clustering takes neither, nor a target or a validation method."""
 
