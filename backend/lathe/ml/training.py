@@ -240,7 +240,9 @@ def _supervised_result(
     cross_validated = config.validation_method == "cross_validation"
     actual_values = target.to_numpy()
 
-    def fold(number: int, train_rows: Positions, test_rows: Positions) -> tuple[_HeldOut, Any]:
+    def fold(
+        number: int, train_rows: Positions, test_rows: Positions
+    ) -> tuple[_HeldOut, FittedPipeline]:
         part = f", fold {number} of {len(splits)}" if cross_validated else ""
         tracker.fitting(f"Training {label}{part}")
         fitted = fit_pipeline(
