@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from lathe.analysis.column_types import column_kind
@@ -82,11 +83,17 @@ def _takes_most_frequent(series: pd.Series[Any], conversion: Conversion | None) 
     )
 
 
+def known_values(series: pd.Series[Any]) -> npt.NDArray[np.float64]:
+    """A converted column's values as floats, missing ones left out."""
+    values = series.to_numpy(dtype=np.float64, na_value=np.nan)
+    known: npt.NDArray[np.float64] = values[~np.isnan(values)]
+    return known
+
+
 def fill_value(series: pd.Series[Any], conversion: Conversion | None) -> float:
     """What fills a converted column's missing values: its median, or its most frequent
     value (the smallest on ties) for codes, booleans and whole numbers; 0 when empty."""
-    values = series.to_numpy(dtype=np.float64, na_value=np.nan)
-    values = values[~np.isnan(values)]
+    values = known_values(series)
     if values.size == 0:
         return 0.0
     if _takes_most_frequent(series, conversion):
@@ -131,23 +138,26 @@ class ModelInput(FrameTransformer):
             for column, conversion in self.conversions_.items()
             if conversion == "ordinal"
         }
-        converted = converted_frame(frame, self.conversions_, self.levels_)
-        features = [str(name) for name in converted.columns if name != self.target_column]
         self.fill_values_: dict[str, float] = {}
         self.imputed_cells_ = 0
+        self.shifts_: dict[str, float] = {}
+        self.standard_scales_: dict[str, tuple[float, float]] = {}
+        if not (self.impute or self.non_negative or self.standardize):
+            return self
+        converted = converted_frame(frame, self.conversions_, self.levels_)
+        features = [str(name) for name in converted.columns if name != self.target_column]
         if self.impute:
             self.fill_values_ = {
                 name: fill_value(converted[name], self.conversions_.get(name)) for name in features
             }
             self.imputed_cells_ = int(converted[features].isna().to_numpy().sum())
-        self.shifts_: dict[str, float] = {}
         if self.non_negative:
             lowest = {name: converted[name].min(skipna=True) for name in features}
             self.shifts_ = {name: float(low) for name, low in lowest.items() if low < 0}
-        self.standard_scales_: dict[str, tuple[float, float]] = {}
         if self.standardize:
             filled = filled_frame(converted, self.fill_values_)
-            unscaled = [name for name in features if name not in set(self.scaled)]
+            scaled = set(self.scaled)
+            unscaled = [name for name in features if name not in scaled]
             self.standard_scales_ = {name: mean_and_scale(filled[name]) for name in unscaled}
         return self
 
@@ -168,8 +178,7 @@ class ModelInput(FrameTransformer):
 def mean_and_scale(series: pd.Series[Any]) -> tuple[float, float]:
     """The mean and population standard deviation of the values (0 and 1 when there are
     none; a scale of 1 for a constant column)."""
-    values = series.to_numpy(dtype=np.float64, na_value=np.nan)
-    values = values[~np.isnan(values)]
+    values = known_values(series)
     if values.size == 0:
         return 0.0, 1.0
     scale = float(values.std())
