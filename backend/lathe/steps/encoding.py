@@ -137,11 +137,10 @@ class TargetEncoding:
         encoding learned without that row's target."""
         labels = pd.factorize(as_text(target), sort=True)[0]
         splits = list(cross_fit_folds(self.kind, target).split(codes, labels))
-        self.encoders_ = [
-            TargetEncoder(target_type="continuous", cv=splits) for _ in self._indicators(target)
-        ]
+        indicators = self._indicators(target)
+        self.encoders_ = [TargetEncoder(target_type="continuous", cv=splits) for _ in indicators]
         fitted = []
-        for encoder, indicator in zip(self.encoders_, self._indicators(target), strict=True):
+        for encoder, indicator in zip(self.encoders_, indicators, strict=True):
             if cross_fit:
                 fitted.append(encoder.fit_transform(codes, indicator))
             else:
