@@ -1,8 +1,9 @@
-"""Read a delimited text file into a frame with pyarrow's CSV parser.
+"""Read a delimited text file into a frame with pyarrow's multi-threaded CSV parser.
 
-The streaming reader is used rather than the multi-threaded one: it is about as fast on two
-cores and holds one block at a time instead of the whole file, which halves peak memory.
-Types are inferred from the first block; a column that later disagrees is read again as text.
+The threaded reader parses blocks on every core: on two cores it reads a 1,000,000-row file
+twice as fast as the streaming reader, for a peak of about three times the frame (the bench
+checks the upload stays under four). Types are inferred from the first block; a column that
+later disagrees is read again as text.
 """
 
 import re
@@ -32,15 +33,16 @@ class DelimitedText:
     warnings: list[str] = field(default_factory=list)
 
 
-def read_delimited(path: Path) -> DelimitedText:
+def read_delimited(path: Path, start: int = 0) -> DelimitedText:
+    """The table that begins `start` bytes into the file (``text_start``)."""
     encoding = detect_encoding(path)
-    sample = read_sample(path, encoding)
+    sample = read_sample(path, encoding, start)
     delimiter = detect_delimiter(sample)
     names = normalize_headers(read_header(sample, delimiter))
     if not names:
         raise UnreadableFileError("The file has no header row.", "file_unreadable")
     skipped: list[str] = []
-    table = _parse(path, encoding, delimiter, names, skipped)
+    table = _parse(path, start, encoding, delimiter, names, skipped)
     if skipped and table.num_rows == 0:
         raise _all_rows_ragged(skipped, names, delimiter)
     frame = table.to_pandas(
@@ -60,7 +62,7 @@ def read_delimited(path: Path) -> DelimitedText:
 
 
 def _parse(
-    path: Path, encoding: str, delimiter: str, names: list[str], skipped: list[str]
+    path: Path, start: int, encoding: str, delimiter: str, names: list[str], skipped: list[str]
 ) -> pa.Table:
     def skip_invalid(row: pacsv.InvalidRow) -> str:
         skipped.append(row.text)
@@ -71,7 +73,7 @@ def _parse(
     )
     forced_text: dict[str, pa.DataType] = {}
     block_size = _FIRST_BLOCK
-    file_size = path.stat().st_size
+    file_size = path.stat().st_size - start
     while True:
         skipped.clear()
         read_options = pacsv.ReadOptions(
@@ -89,8 +91,9 @@ def _parse(
             column_types=forced_text,
         )
         try:
-            with pacsv.open_csv(path, read_options, parse_options, convert_options) as reader:
-                return reader.read_all()
+            with pa.memory_map(str(path)) as source:
+                source.seek(start)
+                return pacsv.read_csv(source, read_options, parse_options, convert_options)
         except pa.ArrowInvalid as error:
             message = str(error)
             column = _COLUMN_IN_ERROR.search(message)

@@ -8,6 +8,7 @@ import pandas as pd
 from lathe.io.delimited_reader import read_delimited
 from lathe.io.excel_reader import read_workbook
 from lathe.io.file_kind import FileKind, check_suffix, detect_kind
+from lathe.io.text_format import text_start
 from lathe.io.type_inference import infer_types
 
 
@@ -19,11 +20,13 @@ class ReadTable:
 
 def read_table(path: Path, filename: str) -> ReadTable:
     check_suffix(filename)
+    start = text_start(path)
     with path.open("rb") as handle:
+        handle.seek(start)
         kind = detect_kind(handle.read(4096))
     warnings: list[str] = []
     if kind is FileKind.TEXT:
-        text = read_delimited(path)
+        text = read_delimited(path, start)
         frame = infer_types(text.frame, decimal_comma=text.delimiter != ",")
         warnings.extend(text.warnings)
     else:

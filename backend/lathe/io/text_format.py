@@ -1,4 +1,8 @@
-"""Sniff the encoding and the delimiter of a delimited text file."""
+"""Sniff the encoding, the delimiter and the opening of a delimited text file.
+
+The table starts at its first character that is not white space: blank lines and spaces
+before the header are passed over. Lines may end with LF, CRLF or a lone CR.
+"""
 
 import codecs
 import csv
@@ -7,9 +11,13 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from lathe.errors import UnreadableFileError
+
 DELIMITERS = (",", ";", "\t", "|")
 _CHUNK = 4 * 1024 * 1024
 _SAMPLE_BYTES = 256 * 1024
+SAMPLE_KIB = _SAMPLE_BYTES // 1024
+_BLANK = b" \t\r\n\x0b\x0c"
 _CP1252_UNDEFINED = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
 
 
@@ -42,14 +50,42 @@ def _decodes_fully(path: Path) -> bool:
     return True
 
 
-def read_sample(path: Path, encoding: str) -> str:
-    """The opening of the file as text, cut at the last complete line when the file is longer."""
+def text_start(path: Path) -> int:
+    """The offset of the first byte that is not white space (past a UTF-8 BOM); the file's
+    length when it is all white space. UTF-16 text starts at 0: pyarrow reads its BOM."""
     with path.open("rb") as handle:
+        head = handle.read(2)
+        if head in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+            return 0
+        handle.seek(0)
+        offset = len(codecs.BOM_UTF8) if handle.read(3) == codecs.BOM_UTF8 else 0
+        handle.seek(offset)
+        while chunk := handle.read(_CHUNK):
+            stripped = len(chunk) - len(chunk.lstrip(_BLANK))
+            offset += stripped
+            if stripped < len(chunk):
+                break
+    return offset
+
+
+def read_sample(path: Path, encoding: str, start: int = 0) -> str:
+    """The opening of the table as text, cut at the last complete line when the file is
+    longer; refused when not even the header row ends within the sample."""
+    with path.open("rb") as handle:
+        handle.seek(start)
         raw = handle.read(_SAMPLE_BYTES + 1)
     truncated = len(raw) > _SAMPLE_BYTES
     text = raw[:_SAMPLE_BYTES].decode(encoding, errors="ignore")
-    if truncated and "\n" in text:
-        text = text[: text.rindex("\n")]
+    if truncated:
+        end = max(text.rfind("\n"), text.rfind("\r"))
+        if end < 0:
+            raise UnreadableFileError(
+                f"The header row is longer than {SAMPLE_KIB} KiB, so the file cannot be read "
+                "as a table. Check that it has line breaks and a header row of column names.",
+                "header_too_long",
+                {"limit_kib": SAMPLE_KIB},
+            )
+        text = text[:end]
     return text
 
 
@@ -77,7 +113,7 @@ def read_header(sample: str, delimiter: str) -> list[str]:
 
 
 def _rows(sample: str, delimiter: str) -> list[list[str]]:
-    reader = csv.reader(io.StringIO(sample), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(sample, newline=""), delimiter=delimiter)
     rows: list[list[str]] = []
     try:
         for row in reader:

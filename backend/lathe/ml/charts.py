@@ -3,6 +3,8 @@
 
 ROC and precision-recall curves: for two classes one curve, of the second class in
 sorted order; for more, one-vs-rest curves of the first ``CURVE_CLASSES`` classes.
+
+Classification charts take each row's class as its position in the sorted `classes`.
 """
 
 from typing import Any
@@ -38,7 +40,7 @@ def thinned(*series: Array, limit: int = CURVE_POINTS) -> list[list[float]]:
 
 
 def confusion_chart(actual: Array, predicted: Array, classes: Array) -> ConfusionMatrix:
-    matrix = confusion_matrix(actual, predicted, labels=classes)
+    matrix = confusion_matrix(actual, predicted, labels=np.arange(len(classes)))
     return {
         "labels": [json_label(label) for label in classes],
         "matrix": [[int(count) for count in row] for row in matrix],
@@ -52,7 +54,7 @@ def _curve_classes(classes: Array) -> list[int]:
 def roc_curves(actual: Array, probabilities: Array, classes: Array) -> list[RocCurve]:
     curves: list[RocCurve] = []
     for column in _curve_classes(classes):
-        positive = actual == classes[column]
+        positive = actual == column
         if positive.all() or not positive.any():
             continue
         fpr, tpr, _ = roc_curve(positive, probabilities[:, column])
@@ -64,7 +66,7 @@ def roc_curves(actual: Array, probabilities: Array, classes: Array) -> list[RocC
 def pr_curves(actual: Array, probabilities: Array, classes: Array) -> list[PrCurve]:
     curves: list[PrCurve] = []
     for column in _curve_classes(classes):
-        positive = actual == classes[column]
+        positive = actual == column
         if not positive.any():
             continue
         precision, recall, _ = precision_recall_curve(positive, probabilities[:, column])

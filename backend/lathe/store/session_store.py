@@ -1,4 +1,4 @@
-"""Sessions on disk: a folder each, immutable versioned Parquet frames, a JSON manifest.
+"""Sessions on disk: a folder each, immutable versioned Arrow frames, a JSON manifest.
 
 A mutation writes a new frame version and then replaces the manifest, which is the commit
 point; a snapshot only records a version, so taking one costs nothing and undo is a manifest
@@ -21,6 +21,7 @@ import pandas as pd
 
 from lathe.errors import LatheError, no_dataset
 from lathe.store.atomic import write_atomically, write_text_atomically
+from lathe.store.frame_files import SUFFIX, frame_files, read_frame, write_frame
 from lathe.store.lru_cache import LruCache
 from lathe.store.manifest import Manifest, RecipeStep, Snapshot
 from lathe.store.trained_models import forget_training
@@ -119,25 +120,25 @@ class Session:
         key = (self.manifest.session_id, version)
         frame = self._cache.get(key)
         if frame is None:
-            frame = pd.read_parquet(self._frame_path(version))
+            frame = read_frame(self._frame_path(version))
             self._cache.put(key, frame)
         return frame
 
     def _write_frame(self, frame: pd.DataFrame) -> int:
         version = self.manifest.latest_version + 1
-        write_atomically(self._frame_path(version), lambda temp: frame.to_parquet(temp))
+        write_atomically(self._frame_path(version), lambda temp: write_frame(frame, temp))
         self.manifest.latest_version = version
         self._cache.put((self.manifest.session_id, version), frame)
         return version
 
     def _frame_path(self, version: int) -> Path:
-        return self.folder / f"frame-{version}.parquet"
+        return self.folder / f"frame-{version}{SUFFIX}"
 
     def _save(self) -> None:
         write_text_atomically(self.folder / _MANIFEST, self.manifest.model_dump_json(indent=1))
-        keep = {self._frame_path(v).name for v in self.manifest.referenced_versions()}
-        for path in self.folder.glob("frame-*.parquet"):
-            if path.name not in keep:
+        keep = {self._frame_path(v).stem for v in self.manifest.referenced_versions()}
+        for path in frame_files(self.folder):
+            if path.stem not in keep:
                 path.unlink(missing_ok=True)
 
 

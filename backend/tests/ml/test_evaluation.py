@@ -14,6 +14,7 @@ from lathe.ml.charts import (
 from lathe.ml.evaluation import (
     aligned_probabilities,
     best_model,
+    classification_evaluation,
     classification_metrics,
     clustering_metrics,
     regression_metrics,
@@ -32,6 +33,29 @@ def test_binary_metrics_use_the_second_class_as_positive():
     assert found["roc_auc"] == sk.roc_auc_score(actual == "yes", probabilities[:, 1])
     assert found["pr_auc"] == sk.average_precision_score(actual == "yes", probabilities[:, 1])
     assert found["log_loss"] == pytest.approx(sk.log_loss(actual, probabilities))
+
+
+def test_text_labels_are_scored_as_sklearn_scores_them():
+    rng = np.random.default_rng(3)
+    classes = np.array(["ant", "bee", "cat"], dtype=object)
+    actual = classes[rng.integers(0, 3, 300)]
+    predicted = np.where(rng.random(300) < 0.7, actual, classes[rng.integers(0, 3, 300)])
+    probabilities = rng.dirichlet(np.ones(3), 300)
+    metrics, charts = classification_evaluation(actual, predicted, probabilities, classes)
+    assert metrics["accuracy"] == sk.accuracy_score(actual, predicted)
+    assert metrics["f1"] == pytest.approx(sk.f1_score(actual, predicted, average="weighted"))
+    assert metrics["mcc"] == pytest.approx(sk.matthews_corrcoef(actual, predicted))
+    assert metrics["roc_auc"] == pytest.approx(
+        sk.roc_auc_score(actual, probabilities, multi_class="ovr", labels=classes)
+    )
+    assert metrics["log_loss"] == pytest.approx(sk.log_loss(actual, probabilities, labels=classes))
+    assert charts["confusion_matrix"] == {
+        "labels": ["ant", "bee", "cat"],
+        "matrix": sk.confusion_matrix(actual, predicted, labels=classes).tolist(),
+    }
+    bee = next(curve for curve in charts["roc_curves"] if curve["label"] == "bee")
+    fpr, tpr, _ = sk.roc_curve(actual == "bee", probabilities[:, 1])
+    assert [bee["fpr"], bee["tpr"]] == thinned(fpr, tpr)
 
 
 def test_scores_are_absent_without_probabilities_and_null_when_undefined():
@@ -92,9 +116,7 @@ def test_curves_are_thinned_and_samples_bounded():
 
 
 def test_confusion_matrix_and_cluster_sizes():
-    chart = confusion_chart(
-        np.array([True, False, True]), np.array([True, True, True]), np.array([False, True])
-    )
+    chart = confusion_chart(np.array([1, 0, 1]), np.array([1, 1, 1]), np.array([False, True]))
     assert chart == {"labels": [False, True], "matrix": [[0, 1], [0, 2]]}
     assert cluster_sizes(np.array([1, 1, -1, 0, 1])) == [
         {"cluster": 1, "size": 3},

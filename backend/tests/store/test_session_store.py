@@ -6,6 +6,7 @@ import pytest
 
 from lathe.errors import LatheError
 from lathe.steps.recipe_step import recipe_step
+from lathe.store import session_store
 from lathe.store.session_store import SessionStore, is_session_id, new_session_id
 
 DROP = [recipe_step("drop_columns", columns=["x"])]
@@ -72,8 +73,8 @@ def test_unreferenced_frames_are_deleted_and_versions_never_repeat(store):
             session.frame.drop(columns=["b"]), [recipe_step("drop_columns", columns=["x"])]
         )
         assert session.manifest.version == 3
-    files = sorted(p.name for p in (store.sessions / sid).glob("frame-*.parquet"))
-    assert files == ["frame-1.parquet", "frame-3.parquet"]
+    files = sorted(p.name for p in (store.sessions / sid).glob("frame-*"))
+    assert files == ["frame-1.arrow", "frame-3.arrow"]
 
 
 def test_a_new_upload_resets_history(store):
@@ -91,7 +92,7 @@ def test_a_new_upload_resets_history(store):
         assert session.manifest.filename == "two.csv"
 
 
-def test_every_dtype_we_produce_survives_the_parquet_round_trip(tmp_path):
+def test_every_dtype_we_produce_survives_the_frame_file_round_trip(tmp_path):
     original = pd.DataFrame(
         {
             "ints": pd.Series([1, 2, 3], dtype="int64"),
@@ -138,7 +139,7 @@ def test_a_failed_write_leaves_the_previous_state(store, monkeypatch):
     def broken(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr(pd.DataFrame, "to_parquet", broken)
+    monkeypatch.setattr(session_store, "write_frame", broken)
     with pytest.raises(OSError), store.changing(sid) as session:
         session.commit(
             session.frame.drop(columns=["a"]), [recipe_step("drop_columns", columns=["x"])]
@@ -149,3 +150,17 @@ def test_a_failed_write_leaves_the_previous_state(store, monkeypatch):
         assert list(session.frame.columns) == ["a", "b"]
         assert session.manifest.recipe == []
     assert not [p for p in (store.sessions / sid).iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_session_written_with_parquet_frames_is_still_read(store):
+    sid = new_session_id()
+    store.start(sid, frame(a=[1, 2], b=["x", None]), "f.csv", [])
+    folder = store.sessions / sid
+    (arrow,) = folder.glob("frame-*.arrow")
+    pd.read_feather(arrow).to_parquet(arrow.with_suffix(".parquet"))
+    arrow.unlink()
+    fresh = SessionStore(store.root, ttl_hours=1, cache_size=0)
+    with fresh.changing(sid) as session:
+        assert session.frame["b"].tolist()[0] == "x"
+        session.commit(session.frame.drop(columns=["a"]), DROP)
+    assert sorted(p.name for p in folder.glob("frame-*")) == ["frame-1.parquet", "frame-2.arrow"]
