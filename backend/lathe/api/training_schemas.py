@@ -5,7 +5,7 @@ from pydantic import BaseModel, Field
 from lathe.api.schemas import RequestBody
 from lathe.ml.model_input import Conversion
 from lathe.ml.problem import ProblemType
-from lathe.ml.results import ModelResult, SamplingNote, ValidationMethod
+from lathe.ml.results import Baseline, ModelResult, SamplingNote, ValidationMethod
 from lathe.ml.training_config import DEFAULT_CV_FOLDS, DEFAULT_TEST_SIZE, RequestedProblemType
 
 
@@ -45,6 +45,11 @@ class TrainingSummary(BaseModel):
     )
     primary_metric: str
     best_model: str | None
+    baseline: Baseline | None = Field(
+        default=None,
+        description="The most frequent class, the mean or one cluster, scored on the same "
+        "held-out rows as the models.",
+    )
 
 
 class TrainModelsResponse(TrainingSummary):

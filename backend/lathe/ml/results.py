@@ -83,6 +83,16 @@ class ModelResult(TypedDict):
     imputed_cells: NotRequired[int]
     """Missing cells filled at the model's input in the final fit (models that cannot take
     missing values)."""
+    beats_baseline: NotRequired[bool | None]
+    """Supervised: the primary metric is above the baseline's; null where either is
+    undefined."""
+    at_chance: NotRequired[bool]
+    """Classification: balanced accuracy within 0.02 of 1 / classes."""
+
+
+class Baseline(TypedDict):
+    strategy: Literal["most_frequent", "mean", "one_cluster"]
+    metrics: Metrics
 
 
 class TrainingResults(TypedDict):
@@ -97,6 +107,8 @@ class TrainingResults(TypedDict):
     converted_columns: dict[str, Conversion]
     primary_metric: str
     best_model: str | None
+    baseline: NotRequired[Baseline]
+    """Scored on the same held-out rows as the models (clustering: every row)."""
     results: list[ModelResult]
 
 

@@ -34,6 +34,7 @@ import pandas as pd
 from sklearn.model_selection import KFold, StratifiedKFold, train_test_split
 
 from lathe.errors import LatheError
+from lathe.ml.baseline import clustering_baseline, mark_against, supervised_baseline
 from lathe.ml.catalog import CatalogEntry
 from lathe.ml.evaluation import (
     PRIMARY_METRIC,
@@ -364,6 +365,11 @@ def train(
         )
     first_pipeline = next(iter(pipelines.values()))
     supervised = target is not None
+    if target is None:
+        baseline = clustering_baseline(len(frame))
+    else:
+        baseline = supervised_baseline(config.problem_type, target, splits)
+        mark_against(results, baseline, config.problem_type, target.nunique())
     training: TrainingResults = {
         "problem_type": config.problem_type,
         "target_column": target_column,
@@ -376,6 +382,7 @@ def train(
         "converted_columns": dict(model_input(first_pipeline).conversions_),
         "primary_metric": PRIMARY_METRIC[config.problem_type],
         "best_model": best_model(config.problem_type, results),
+        "baseline": baseline,
         "results": results,
     }
     return TrainingRun(training, pipelines)

@@ -89,6 +89,10 @@ def test_upload_steps_train_evaluate_and_progress_idle(uploaded, settings):
     assert first["charts"]["confusion_matrix"]["labels"] == ["high", "low", "mid"]
     features = {item["feature"] for item in first["charts"]["feature_importances"]["features"]}
     assert features == {"x1", "x2", "colour", "flag"}
+    assert result["baseline"]["strategy"] == "most_frequent"
+    assert set(result["baseline"]["metrics"]) == set(first["metrics"])
+    assert all(isinstance(item["beats_baseline"], bool) for item in result["results"])
+    assert all(isinstance(item["at_chance"], bool) for item in result["results"])
 
     assert uploaded.get("/api/progress/").json() == {
         "task": None,

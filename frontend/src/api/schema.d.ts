@@ -548,6 +548,18 @@ export interface components {
              */
             sampled_rows: number | null;
         };
+        /** Baseline */
+        Baseline: {
+            /**
+             * Strategy
+             * @enum {string}
+             */
+            strategy: "most_frequent" | "mean" | "one_cluster";
+            /** Metrics */
+            metrics: {
+                [key: string]: number | null;
+            };
+        };
         /** CatAssocPair */
         CatAssocPair: {
             /** Col1 */
@@ -877,6 +889,8 @@ export interface components {
             primary_metric: string;
             /** Best Model */
             best_model: string | null;
+            /** @description The most frequent class, the mean or one cluster, scored on the same held-out rows as the models. */
+            baseline?: components["schemas"]["Baseline"] | null;
             /** Message */
             message: string;
             /** Results */
@@ -1020,6 +1034,10 @@ export interface components {
             charts: components["schemas"]["Charts"];
             /** Imputed Cells */
             imputed_cells?: number;
+            /** Beats Baseline */
+            beats_baseline?: boolean | null;
+            /** At Chance */
+            at_chance?: boolean;
         };
         /**
          * OptimizeModelRequest
@@ -1467,6 +1485,8 @@ export interface components {
             primary_metric: string;
             /** Best Model */
             best_model: string | null;
+            /** @description The most frequent class, the mean or one cluster, scored on the same held-out rows as the models. */
+            baseline?: components["schemas"]["Baseline"] | null;
             /** Message */
             message: string;
             /** Trained Models */
