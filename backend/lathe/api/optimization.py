@@ -17,6 +17,7 @@ from lathe.errors import LatheError
 from lathe.ml.catalog import CATALOG, ENTRIES
 from lathe.ml.optimization import OptimizationConfig, check_search_settings, optimize
 from lathe.ml.search_candidates import described
+from lathe.steps.recipe_step import recipe_steps
 from lathe.store.trained_models import save_optimized
 
 router = APIRouter(tags=["optimization"], responses=ERRORS)
@@ -37,7 +38,7 @@ def optimize_model(
         session_id = session.manifest.session_id
         results = trained_results(session.folder, model)
         data_version = session.manifest.data_version()
-        recipe = list(session.manifest.recipe)
+        recipe = recipe_steps(session.manifest.recipe)
         raw = session.raw_frame()
     config = OptimizationConfig(
         ENTRIES[model],

@@ -9,8 +9,8 @@ from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.session_changes import apply_steps
 from lathe.api.step_schemas import ScaleFeaturesRequest, StepResult
 from lathe.errors import LatheError
+from lathe.steps.recipe_step import RecipeStep
 from lathe.steps.scaling import scaling_steps
-from lathe.store.manifest import RecipeStep
 
 router = APIRouter(tags=["scaling"], responses=ERRORS)
 

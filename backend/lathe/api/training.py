@@ -17,6 +17,7 @@ from lathe.errors import LatheError
 from lathe.ml.problem import detect_problem_type
 from lathe.ml.training import train
 from lathe.ml.training_config import target_values, training_config
+from lathe.steps.recipe_step import recipe_steps
 from lathe.store.trained_models import save_training
 
 router = APIRouter(tags=["training"], responses=ERRORS)
@@ -37,7 +38,7 @@ def train_models(
         if target is not None and target != session.target:
             session.save_target(target)
         data_version = session.manifest.data_version()
-        recipe = list(session.manifest.recipe)
+        recipe = recipe_steps(session.manifest.recipe)
         raw = session.raw_frame()
         config = training_config(
             raw,

@@ -43,7 +43,7 @@ from lathe.ml.threads import fold_workers, side_by_side
 from lathe.ml.training import Split, error_text, fit_pipeline, learning_rows, validation_splits
 from lathe.ml.training_config import TrainingConfig
 from lathe.steps.recipe import RecipePipeline
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep
 
 SEARCH_ROWS = 200_000
 NO_CLUSTERS = "Fewer than two clusters: the silhouette is undefined."

@@ -54,7 +54,7 @@ from lathe.ml.sampling import SEED, Positions, stratified_sample, uniform_sample
 from lathe.ml.threads import fold_workers, side_by_side, thread_params
 from lathe.ml.training_config import TrainingConfig
 from lathe.steps.recipe import RecipePipeline
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep
 
 log = logging.getLogger(__name__)
 

@@ -39,8 +39,7 @@ from lathe.steps.errors import (
     column_not_numeric,
 )
 from lathe.steps.frame_estimator import FrameTransformer, as_frame, kept_rows, with_replaced_columns
-from lathe.steps.recipe_step import recipe_step
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep, recipe_step
 
 METHODS = ("iqr", "zscore", "auto")
 STRATEGIES = ("remove", "nan", "cap", "impute_median", "impute_mean")

@@ -30,8 +30,8 @@ from lathe.steps.errors import StepConfigError
 from lathe.steps.frame_estimator import as_frame
 from lathe.steps.missing import MissingColumnDropper, MissingRowDropper, MissingValueImputer
 from lathe.steps.outliers import OutlierHandler, OutlierRowRemover
+from lathe.steps.recipe_step import RecipeStep
 from lathe.steps.scaling import FeatureScaler
-from lathe.store.manifest import RecipeStep
 
 STEP_ESTIMATORS: dict[str, type[BaseEstimator]] = {
     "drop_columns": ColumnDropper,

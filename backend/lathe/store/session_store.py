@@ -12,17 +12,17 @@ import re
 import secrets
 import shutil
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 import pandas as pd
 
 from lathe.errors import LatheError, no_dataset
 from lathe.store.atomic import write_atomically, write_text_atomically
 from lathe.store.lru_cache import LruCache
-from lathe.store.manifest import Manifest, RecipeStep, Snapshot
+from lathe.store.manifest import Manifest, Snapshot
 from lathe.store.trained_models import forget_training
 
 FrameCache = LruCache[tuple[str, int], pd.DataFrame]
@@ -76,11 +76,12 @@ class Session:
         self.choose_target(column)
         self._save()
 
-    def commit(self, frame: pd.DataFrame, steps: Sequence[RecipeStep]) -> None:
-        """Make `frame` current and append the steps that produced it to the recipe."""
+    def commit(self, frame: pd.DataFrame, steps: Sequence[Mapping[str, Any]]) -> None:
+        """Make `frame` current and append the steps that produced it (JSON objects) to
+        the recipe."""
         version = self._write_frame(frame)
         self.manifest.version = version
-        self.manifest.recipe.extend(steps)
+        self.manifest.recipe.extend(dict(step) for step in steps)
         forget_training(self.folder)
         self._save()
 

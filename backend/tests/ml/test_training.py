@@ -17,8 +17,8 @@ from lathe.ml.training_config import TrainingConfig
 from lathe.steps.encoding import encoding_steps
 from lathe.steps.missing import missing_value_steps
 from lathe.steps.recipe import apply_step, recipe_pipeline
+from lathe.steps.recipe_step import RecipeStep
 from lathe.steps.scaling import scaling_steps
-from lathe.store.manifest import RecipeStep
 from tests.ml.datasets import blobs_frame, bundled, mixed_classification, regression_frame
 
 

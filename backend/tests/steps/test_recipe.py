@@ -21,8 +21,8 @@ from lathe.steps.recipe import (
     replay,
     without_column_settings,
 )
+from lathe.steps.recipe_step import RecipeStep
 from lathe.steps.scaling import scaling_steps
-from lathe.store.manifest import RecipeStep
 
 
 def raw_frame(n: int = 200, seed: int = 3) -> pd.DataFrame:

@@ -19,7 +19,7 @@ from lathe.ml.onnx_export import onnx_model
 from lathe.ml.pipeline import model_input as model_input_step
 from lathe.ml.pipeline import model_step, training_pipeline
 from lathe.steps.recipe import RecipePipeline
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep
 from tests.ml.datasets import blobs_frame
 from tests.ml.onnx_export.frames import (
     TARGETS,

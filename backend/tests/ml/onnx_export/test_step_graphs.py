@@ -16,7 +16,7 @@ from lathe.ml.onnx_export.graph_columns import as_number
 from lathe.ml.onnx_export.graph_inputs import datetime_inputs
 from lathe.ml.onnx_export.recipe_graph import recipe_columns
 from lathe.steps.recipe import RecipePipeline, recipe_pipeline
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep
 from tests.ml.onnx_export.frames import onnx_outputs
 
 NAN = math.nan
