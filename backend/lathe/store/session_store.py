@@ -23,7 +23,7 @@ from lathe.errors import LatheError, no_dataset
 from lathe.store.atomic import write_atomically, write_text_atomically
 from lathe.store.lru_cache import LruCache
 from lathe.store.manifest import Manifest, Snapshot
-from lathe.store.trained_models import forget_training
+from lathe.store.trained_models import TrainedModels
 
 FrameCache = LruCache[tuple[str, int], pd.DataFrame]
 
@@ -45,6 +45,7 @@ class Session:
     def __init__(self, folder: Path, manifest: Manifest, cache: FrameCache) -> None:
         self.folder = folder
         self.manifest = manifest
+        self.models = TrainedModels(folder)
         self._cache = cache
 
     @property
@@ -82,7 +83,7 @@ class Session:
         version = self._write_frame(frame)
         self.manifest.version = version
         self.manifest.recipe.extend(dict(step) for step in steps)
-        forget_training(self.folder)
+        self.models.forget()
         self._save()
 
     def start_over(self, frame: pd.DataFrame) -> None:
@@ -91,7 +92,7 @@ class Session:
         self.manifest.raw_version = self.manifest.version = version
         self.manifest.recipe = []
         self.manifest.snapshots = {}
-        forget_training(self.folder)
+        self.models.forget()
         self._save()
 
     def snapshot(self, step_id: int) -> None:
@@ -108,7 +109,7 @@ class Session:
                 f"No snapshot exists for step {step_id}.", "no_snapshot", {"step_id": step_id}
             )
         if snapshot.recipe != self.manifest.recipe:
-            forget_training(self.folder)
+            self.models.forget()
         self.manifest.version = snapshot.version
         self.manifest.recipe = list(snapshot.recipe)
         self.manifest.snapshots = {
@@ -151,6 +152,11 @@ class SessionStore:
         self.incoming.mkdir(parents=True, exist_ok=True)
         self._ttl_seconds = ttl_hours * 3600
         self._cache: FrameCache = LruCache(cache_size)
+
+    def temp_path(self, kind: str, suffix: str = "") -> Path:
+        """A new file name in the store's ``incoming`` folder (received uploads, files
+        being sent), unique, swept with stale sessions; the caller removes it."""
+        return self.incoming / f"{kind}-{secrets.token_hex(8)}{suffix}"
 
     def start(
         self, session_id: str, frame: pd.DataFrame, filename: str, warnings: list[str]
