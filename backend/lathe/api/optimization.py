@@ -14,7 +14,7 @@ from lathe.api.responses import ERRORS
 from lathe.api.routes_common import Progress, SessionId, Store
 from lathe.api.session_job import JobKind, run_session_job
 from lathe.errors import LatheError
-from lathe.ml.catalog import CATALOG, ENTRIES
+from lathe.ml.catalog import ENTRIES
 from lathe.ml.optimization import OptimizationConfig, check_search_settings, optimize
 from lathe.ml.search_candidates import described
 from lathe.store.session_store import Session
@@ -97,6 +97,6 @@ def model_catalog() -> ModelCatalogResponse:
                 row_limit=entry.row_limit,
                 search_space=SearchSpaceDescription.model_validate(described(entry.search_space)),
             )
-            for entry in CATALOG
+            for entry in ENTRIES.values()
         ]
     )

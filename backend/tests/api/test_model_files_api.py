@@ -262,17 +262,11 @@ def _joblib_bytes(value):
     return buffer.getvalue()
 
 
-def test_onnx_export_runs_in_onnxruntime_like_the_stored_pipeline(trained):
+def onnx_predictions(model: bytes, rows: pd.DataFrame) -> list:
+    """The `prediction` output of the ONNX `model` on `rows`, fed as the usage code does."""
     import onnxruntime
 
-    response = trained.post(
-        "/api/export-model/",
-        json={"selected_model": "LogisticRegression", "model_name": "churn", "format": "onnx"},
-    )
-    assert response.status_code == 200, response.text
-    assert response.headers["content-disposition"] == 'attachment; filename="churn.onnx"'
-    session = onnxruntime.InferenceSession(response.content)
-    rows = new_rows().drop(columns=["label"])
+    session = onnxruntime.InferenceSession(model)
     feed = {}
     for model_input in session.get_inputs():
         column = rows[model_input.name]
@@ -280,9 +274,19 @@ def test_onnx_export_runs_in_onnxruntime_like_the_stored_pipeline(trained):
             feed[model_input.name] = column.to_numpy("float64").reshape(-1, 1)
         else:
             feed[model_input.name] = column.astype(str).to_numpy(object).reshape(-1, 1)
-    predicted = session.run(["prediction"], feed)[0]
+    return session.run(["prediction"], feed)[0].tolist()
+
+
+def test_onnx_export_runs_in_onnxruntime_like_the_stored_pipeline(trained):
+    response = trained.post(
+        "/api/export-model/",
+        json={"selected_model": "LogisticRegression", "model_name": "churn", "format": "onnx"},
+    )
+    assert response.status_code == 200, response.text
+    assert response.headers["content-disposition"] == 'attachment; filename="churn.onnx"'
+    rows = new_rows().drop(columns=["label"])
     pipeline = trained_pipeline(trained, "LogisticRegression")
-    assert predicted.tolist() == pipeline.predict(rows).tolist()
+    assert onnx_predictions(response.content, rows) == pipeline.predict(rows).tolist()
 
 
 def test_a_model_onnx_cannot_hold_is_refused_with_the_joblib_suggestion(client):
