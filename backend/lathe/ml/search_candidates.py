@@ -21,7 +21,6 @@ from sklearn.model_selection import ParameterGrid, ParameterSampler
 from lathe.ml.catalog import SearchSpace
 
 SearchMethod = Literal["grid_search", "random_search", "bayesian"]
-SEARCH_METHODS: tuple[SearchMethod, ...] = ("grid_search", "random_search", "bayesian")
 SEED = 0
 
 Params = dict[str, Any]

@@ -129,15 +129,6 @@ def outside(values: FloatArray, bounds: Bounds) -> BoolArray:
     return np.asarray((values < bounds.lower) | (values > bounds.upper), dtype=np.bool_)
 
 
-def outlier_bounds(
-    frame: pd.DataFrame, columns: list[str], method: str = "iqr", factor: float = 1.5
-) -> dict[str, ColumnOutliers]:
-    """Bounds and outlier count of each of `columns` (numeric columns)."""
-    return outlier_report(
-        frame, {column: {"method": method, "factor": factor} for column in columns}
-    )["outliers"]
-
-
 def outlier_report(
     frame: pd.DataFrame, column_configs: Mapping[str, Mapping[str, Any]]
 ) -> OutlierReport:
