@@ -1,6 +1,7 @@
 """Step 9: the evaluation of the trained models."""
 
 from fastapi import APIRouter
+from pydantic import TypeAdapter
 
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import SessionId, Store
@@ -8,6 +9,8 @@ from lathe.api.training_schemas import EvaluateModelsResponse
 from lathe.errors import LatheError
 
 router = APIRouter(tags=["evaluation"], responses=ERRORS)
+
+EVALUATION = TypeAdapter(EvaluateModelsResponse)
 
 
 @router.post("/api/evaluate-models/")
@@ -21,4 +24,4 @@ def evaluate_models(store: Store, current: SessionId) -> EvaluateModelsResponse:
             "No training results found. Please complete the training step first.",
             "no_training_results",
         )
-    return EvaluateModelsResponse(**results, message="Model evaluation completed")
+    return EVALUATION.validate_python({**results, "message": "Model evaluation completed"})

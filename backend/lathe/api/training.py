@@ -3,6 +3,7 @@
 from typing import Annotated
 
 from fastapi import APIRouter, Query
+from pydantic import TypeAdapter
 
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import Progress, SessionId, Store
@@ -20,6 +21,8 @@ from lathe.ml.training_config import TrainingConfig, target_values, training_con
 from lathe.store.session_store import Session
 
 router = APIRouter(tags=["training"], responses=ERRORS)
+
+TRAIN_MODELS_RESPONSE = TypeAdapter(TrainModelsResponse)
 
 TRAINING = JobKind(
     "training",
@@ -73,7 +76,7 @@ def train_models(
     if left_out:
         listed = ", ".join(f"{label} ({rows})" for label, rows in left_out.items())
         message += f" Classes with fewer rows than the validation needs were left out: {listed}."
-    return TrainModelsResponse.model_validate(
+    return TRAIN_MODELS_RESPONSE.validate_python(
         {
             **run.results,
             "message": message,

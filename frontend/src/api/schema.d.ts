@@ -877,10 +877,10 @@ export interface components {
             primary_metric: string;
             /** Best Model */
             best_model: string | null;
-            /** Message */
-            message: string;
             /** Results */
             results: components["schemas"]["ModelResult"][];
+            /** Message */
+            message: string;
         };
         /** ExportModelRequest */
         ExportModelRequest: {
