@@ -29,6 +29,7 @@ build: $(NODE_READY)
 test-backend: $(PY_READY)
 	cd backend && .venv/bin/ruff check . ../bench && .venv/bin/ruff format --check . ../bench
 	cd backend && .venv/bin/mypy
+	cd backend && .venv/bin/lint-imports
 	cd backend && .venv/bin/pytest
 
 test-frontend: $(NODE_READY)

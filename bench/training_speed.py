@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 from sklearn.model_selection import StratifiedKFold, cross_val_score
 
-from lathe.ml.catalog import CATALOG, CatalogEntry
+from lathe.ml.catalog import ENTRIES, CatalogEntry
 from lathe.ml.pipeline import training_pipeline
 from lathe.ml.threads import thread_params
 from lathe.ml.training import train
@@ -90,7 +90,7 @@ def bare_seconds(entry: CatalogEntry, frame: pd.DataFrame) -> float:
 
 
 def training_speed(shapes: tuple[Shape, ...] = SHAPES) -> None:
-    entries = [entry for entry in CATALOG if entry.problem_type == "classification"]
+    entries = [entry for entry in ENTRIES.values() if entry.problem_type == "classification"]
     for shape in shapes:
         print(f"training speed, {shape.name}, {FOLDS}-fold CV (target ratio {RATIO_TARGET}x)")
         total = 0.0

@@ -15,10 +15,6 @@ class LatheError(Exception):
         self.params = params or {}
 
 
-class NotFoundError(LatheError):
-    status = 404
-
-
 class PayloadTooLargeError(LatheError):
     status = 413
 

@@ -166,12 +166,6 @@ def correlation_ratio_anova(values: FloatArray, codes: IntArray) -> tuple[float,
     return min(eta, 1.0), p_value
 
 
-def correlation_ratio(values: pd.Series[Any], groups: pd.Series[Any]) -> float | None:
-    """Correlation ratio eta = sqrt(SS_between / SS_total) of numeric ``values`` by ``groups``."""
-    result = correlation_ratio_anova(float_values(values), category_codes(groups)[0])
-    return None if result is None else result[0]
-
-
 def _pearson(x: FloatArray, y: FloatArray) -> tuple[float, float | None] | None:
     both = ~np.isnan(x) & ~np.isnan(y)
     x, y = x[both], y[both]

@@ -14,6 +14,7 @@ from lathe.api.step_schemas import (
 )
 from lathe.steps.columns import column_drop_steps
 from lathe.steps.correlation import check_threshold, correlated_pairs, target_correlations
+from lathe.steps.recipe import acted_on
 
 router = APIRouter(tags=["correlation"], responses=ERRORS)
 
@@ -32,7 +33,7 @@ def correlation_analysis(
         return CorrelationResponse(threshold=body.threshold, highly_correlated=pairs)
     columns = body.columns_to_drop
     change = apply_steps(store, current, lambda frame, _: column_drop_steps(frame, columns))
-    dropped = change.steps[0]["params"]["columns"]
+    dropped = acted_on(change.steps, "drop_columns")
     return CorrelationResponse(
         **frame_payload(change.after, settings).model_dump(),
         threshold=body.threshold,

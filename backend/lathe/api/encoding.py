@@ -10,6 +10,7 @@ from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.session_changes import apply_steps
 from lathe.api.step_schemas import EncodeFeaturesRequest, StepResult
 from lathe.steps.encoding import ColumnEncodingSetting, encoding_steps
+from lathe.steps.recipe import acted_on
 
 router = APIRouter(tags=["encoding"], responses=ERRORS)
 
@@ -38,14 +39,13 @@ def encode_features(
         ),
         chosen_target=body.target_column or None,
     )
-    params = {step["step"]: step["params"] for step in change.steps}
-    encoded = list(params.get("encode", {}).get("strategies", {}))
+    encoded = acted_on(change.steps, "encode")
     message = (
         f"Encoded {len(encoded)} columns: {', '.join(encoded)}."
         if encoded
         else "No categorical column to encode."
     )
-    dropped: list[str] = params.get("drop_columns", {}).get("columns", [])
+    dropped = acted_on(change.steps, "drop_columns")
     if dropped:
         message += (
             " Dropped id-like columns (a distinct value in almost every row): "

@@ -1,14 +1,16 @@
 """Step 9: the evaluation of the trained models."""
 
 from fastapi import APIRouter
+from pydantic import TypeAdapter
 
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import SessionId, Store
 from lathe.api.training_schemas import EvaluateModelsResponse
 from lathe.errors import LatheError
-from lathe.store.trained_models import load_results
 
 router = APIRouter(tags=["evaluation"], responses=ERRORS)
+
+EVALUATION = TypeAdapter(EvaluateModelsResponse)
 
 
 @router.post("/api/evaluate-models/")
@@ -16,10 +18,10 @@ def evaluate_models(store: Store, current: SessionId) -> EvaluateModelsResponse:
     """Metrics and chart data of each model trained in the session, and the best model
     by the primary metric (accuracy, r2 or silhouette_score)."""
     with store.reading(current) as session:
-        results = load_results(session.folder)
+        results = session.models.results()
     if results is None:
         raise LatheError(
             "No training results found. Please complete the training step first.",
             "no_training_results",
         )
-    return EvaluateModelsResponse(**results, message="Model evaluation completed")
+    return EVALUATION.validate_python({**results, "message": "Model evaluation completed"})

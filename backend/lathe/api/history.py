@@ -15,6 +15,7 @@ from lathe.api.schemas import (
 from lathe.api.session_changes import apply_steps
 from lathe.errors import LatheError
 from lathe.steps.columns import column_drop_steps
+from lathe.steps.recipe import acted_on
 
 router = APIRouter(tags=["history"], responses=ERRORS)
 
@@ -32,7 +33,7 @@ def drop_columns(
     if body.step_id is not None:
         _step_for(body.step_id)
     change = apply_steps(store, current, lambda frame, _: column_drop_steps(frame, body.columns))
-    names = change.steps[0]["params"]["columns"]
+    names = acted_on(change.steps, "drop_columns")
     message = (
         f'Column "{names[0]}" dropped.' if len(names) == 1 else f"{len(names)} columns dropped"
     )

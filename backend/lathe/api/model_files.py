@@ -1,7 +1,6 @@
 """Export of a trained or optimized model, the code that uses the file, and prediction
 on a new file."""
 
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -13,13 +12,11 @@ from starlette.concurrency import run_in_threadpool
 from lathe.api.model_schemas import ExportModelRequest, UsageCodeResponse
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import Config, SessionId, Store
-from lathe.api.trained_model import trained_results
 from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
 from lathe.errors import LatheError
 from lathe.ml.model_export import ExportFormat, exported_bytes, safe_file_name, usage_code
 from lathe.ml.prediction import prediction_frame
 from lathe.steps.recipe import RecipePipeline
-from lathe.store.trained_models import load_pipeline
 
 router = APIRouter(tags=["models"], responses=ERRORS)
 
@@ -34,8 +31,7 @@ def _attachment(file_name: str) -> dict[str, str]:
 
 def _pipeline(store: Store, current: SessionId, model: str, optimized: bool) -> RecipePipeline:
     with store.reading(current) as session:
-        trained_results(session.folder, model, optimized)
-        pipeline: RecipePipeline = load_pipeline(session.folder, model, optimized)
+        pipeline: RecipePipeline = session.models.pipeline(model, optimized)
     return pipeline
 
 
@@ -77,7 +73,7 @@ async def predict(request: Request, store: Store, settings: Config, current: Ses
     """Predict the rows of a new CSV or spreadsheet with the training columns (the target
     may be left out): the rows come back as CSV with a `prediction` column and, for
     classifiers, a `probability_<class>` column per class."""
-    target = store.incoming / f"predict-{secrets.token_hex(8)}"
+    target = store.temp_path("predict")
     try:
         received = await receive_file(request, target, settings.max_upload_mb)
         model = received.fields.get("selected_model", "")
@@ -88,7 +84,7 @@ async def predict(request: Request, store: Store, settings: Config, current: Ses
         table = await run_in_threadpool(read_received_file, received.path, received.filename)
     finally:
         target.unlink(missing_ok=True)
-    output = store.incoming / f"predictions-{secrets.token_hex(8)}.csv"
+    output = store.temp_path("predictions", ".csv")
     try:
         predicted = await run_in_threadpool(prediction_frame, pipeline, table.frame)
         await run_in_threadpool(predicted.to_csv, output, index=False)

@@ -12,12 +12,12 @@ from lathe.api.model_schemas import (
 )
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import Progress, SessionId, Store
-from lathe.api.trained_model import trained_results
+from lathe.api.session_job import JobKind, run_session_job
 from lathe.errors import LatheError
-from lathe.ml.catalog import CATALOG, ENTRIES
+from lathe.ml.catalog import ENTRIES
 from lathe.ml.optimization import OptimizationConfig, check_search_settings, optimize
 from lathe.ml.search_candidates import described
-from lathe.store.trained_models import save_optimized
+from lathe.store.session_store import Session
 
 router = APIRouter(tags=["optimization"], responses=ERRORS)
 
@@ -33,30 +33,32 @@ def optimize_model(
     if not model:
         raise LatheError("Please select a model to optimize.", "optimization_model_required")
     check_search_settings(body.cv_folds, body.n_iterations)
-    with store.reading(current) as session:
-        session_id = session.manifest.session_id
-        results = trained_results(session.folder, model)
-        data_version = session.manifest.data_version()
-        recipe = list(session.manifest.recipe)
-        raw = session.raw_frame()
-    config = OptimizationConfig(
-        ENTRIES[model],
-        body.optimization_method,
-        body.cv_folds,
-        body.n_iterations,
-        results["target_column"],
+
+    def prepare(session: Session) -> OptimizationConfig:
+        results = session.models.trained_results(model)
+        return OptimizationConfig(
+            ENTRIES[model],
+            body.optimization_method,
+            body.cv_folds,
+            body.n_iterations,
+            results["target_column"],
+        )
+
+    kind = JobKind(
+        "optimization",
+        f"Optimizing {model}",
+        "The data changed while the model was being optimized; optimize it again.",
     )
-    with registry.running(session_id, "optimization", f"Optimizing {model}") as progress:
-        run = optimize(raw, recipe, config, progress)
-    with store.changing(current) as session:
-        if session.manifest.data_version() != data_version:
-            raise LatheError(
-                "The data changed while the model was being optimized; optimize it again.",
-                "data_changed_during_optimization",
-            )
-        trained_results(session.folder, model)
-        save_optimized(session.folder, model, run.pipeline)
-    supervised = config.target_column is not None
+    run = run_session_job(
+        store,
+        registry,
+        current,
+        kind,
+        prepare,
+        lambda data, config, progress: optimize(data.raw_frame, data.recipe, config, progress),
+        lambda session, run: session.models.save_optimized(model, run.pipeline),
+    )
+    supervised = ENTRIES[model].problem_type != "clustering"
     return OptimizeModelResponse(
         message=(
             run.note
@@ -95,6 +97,6 @@ def model_catalog() -> ModelCatalogResponse:
                 row_limit=entry.row_limit,
                 search_space=SearchSpaceDescription.model_validate(described(entry.search_space)),
             )
-            for entry in CATALOG
+            for entry in ENTRIES.values()
         ]
     )

@@ -9,8 +9,9 @@ from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.session_changes import apply_steps
 from lathe.api.step_schemas import ScaleFeaturesRequest, StepResult
 from lathe.errors import LatheError
+from lathe.steps.recipe import acted_on
+from lathe.steps.recipe_step import RecipeStep
 from lathe.steps.scaling import scaling_steps
-from lathe.store.manifest import RecipeStep
 
 router = APIRouter(tags=["scaling"], responses=ERRORS)
 
@@ -34,6 +35,6 @@ def scale_features(
         return built
 
     change = apply_steps(store, current, steps, chosen_target=body.target_column or None)
-    scaled = list(change.steps[0]["params"]["methods"])
+    scaled = acted_on(change.steps, "scale")
     message = f"Scaled {len(scaled)} columns."
     return StepResult(**frame_payload(change.after, settings).model_dump(), message=message)

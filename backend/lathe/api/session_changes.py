@@ -8,7 +8,7 @@ import pandas as pd
 
 from lathe.errors import LatheError
 from lathe.steps.recipe import replay
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep
 from lathe.store.session_store import SessionStore
 
 log = logging.getLogger(__name__)

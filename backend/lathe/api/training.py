@@ -3,9 +3,11 @@
 from typing import Annotated
 
 from fastapi import APIRouter, Query
+from pydantic import TypeAdapter
 
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import Progress, SessionId, Store
+from lathe.api.session_job import JobKind, run_session_job
 from lathe.api.training_schemas import (
     DetectedProblemType,
     ModelError,
@@ -13,13 +15,20 @@ from lathe.api.training_schemas import (
     TrainModelsRequest,
     TrainModelsResponse,
 )
-from lathe.errors import LatheError
 from lathe.ml.problem import detect_problem_type
 from lathe.ml.training import train
-from lathe.ml.training_config import target_values, training_config
-from lathe.store.trained_models import save_training
+from lathe.ml.training_config import TrainingConfig, target_values, training_config
+from lathe.store.session_store import Session
 
 router = APIRouter(tags=["training"], responses=ERRORS)
+
+TRAIN_MODELS_RESPONSE = TypeAdapter(TrainModelsResponse)
+
+TRAINING = JobKind(
+    "training",
+    "Training in progress",
+    "The data changed while the models were training; train them again.",
+)
 
 
 @router.post("/api/train-models/")
@@ -30,34 +39,31 @@ def train_models(
     fitted pipelines and their evaluation; progress on `GET /api/progress/`. A model that
     fails is listed in `failed_models`; the others are trained. The target defaults to the
     session target; a target given here becomes the session target."""
-    with store.changing(current) as session:
-        session_id = session.manifest.session_id
+
+    def prepare(session: Session) -> TrainingConfig:
         clustering = body.problem_type == "clustering"
-        target = None if clustering else (body.target_column or session.target)
-        if target is not None and target != session.target:
-            session.save_target(target)
-        data_version = session.manifest.data_version()
-        recipe = list(session.manifest.recipe)
-        raw = session.raw_frame()
-        config = training_config(
-            raw,
+        if not clustering and body.target_column and body.target_column != session.target:
+            session.save_target(body.target_column)
+        return training_config(
+            session.raw_frame(),
             list(session.frame.columns),
             model_names=body.model_names,
             problem_type=body.problem_type,
-            target_column=target,
+            target_column=None if clustering else session.target,
             validation_method=body.validation_method,
             test_size=body.test_size,
             cv_folds=body.cv_folds,
         )
-    with registry.running(session_id, "training", "Training in progress") as progress:
-        run = train(raw, recipe, config, progress)
-    with store.changing(current) as session:
-        if session.manifest.data_version() != data_version:
-            raise LatheError(
-                "The data changed while the models were training; train them again.",
-                "data_changed_during_training",
-            )
-        save_training(session.folder, run.results, run.pipelines)
+
+    run = run_session_job(
+        store,
+        registry,
+        current,
+        TRAINING,
+        prepare,
+        lambda data, config, progress: train(data.raw_frame, data.recipe, config, progress),
+        lambda session, run: session.models.save(run.results, run.pipelines),
+    )
     results = run.results["results"]
     failed = [ModelError(model=r["model"], error=r["error"]) for r in results if r["error"]]
     trained = [result["model"] for result in results if result["error"] is None]
@@ -70,7 +76,7 @@ def train_models(
     if left_out:
         listed = ", ".join(f"{label} ({rows})" for label, rows in left_out.items())
         message += f" Classes with fewer rows than the validation needs were left out: {listed}."
-    return TrainModelsResponse.model_validate(
+    return TRAIN_MODELS_RESPONSE.validate_python(
         {
             **run.results,
             "message": message,

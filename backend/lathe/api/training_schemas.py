@@ -1,11 +1,13 @@
 """Bodies of training (step 8) and evaluation (step 9): SPEC §3 config and results."""
 
+from typing import Annotated
+
 from pydantic import BaseModel, Field
+from typing_extensions import TypedDict
 
 from lathe.api.schemas import RequestBody
-from lathe.ml.model_input import Conversion
 from lathe.ml.problem import ProblemType
-from lathe.ml.results import Baseline, ModelResult, SamplingNote, ValidationMethod
+from lathe.ml.results import SamplingNote, TrainingResults, TrainingSummary, ValidationMethod
 from lathe.ml.training_config import DEFAULT_CV_FOLDS, DEFAULT_TEST_SIZE, RequestedProblemType
 
 
@@ -21,48 +23,26 @@ class TrainModelsRequest(RequestBody):
     cv_folds: int = DEFAULT_CV_FOLDS
 
 
-class ModelError(BaseModel):
+class ModelError(TypedDict):
     model: str
     error: str
-
-
-class TrainingSummary(BaseModel):
-    problem_type: ProblemType = Field(description="The detected type when `auto` was asked.")
-    target_column: str | None
-    validation_method: ValidationMethod | None
-    test_size: float | None
-    cv_folds: int | None
-    dataset_shape: tuple[int, int] = Field(
-        description="Rows with a target value, and the columns the models take."
-    )
-    rows_without_target: int = Field(description="Rows left out: their target is missing.")
-    left_out_classes: dict[str, int] = Field(
-        default_factory=dict,
-        description="Classes left out, with their rows: fewer rows than the validation needs.",
-    )
-    converted_columns: dict[str, Conversion] = Field(
-        description="Columns the recipe left non-numeric, converted to numbers for the models."
-    )
-    primary_metric: str
-    best_model: str | None
-    baseline: Baseline | None = Field(
-        default=None,
-        description="The most frequent class, the mean or one cluster, scored on the same "
-        "held-out rows as the models.",
-    )
 
 
 class TrainModelsResponse(TrainingSummary):
     message: str
     trained_models: list[str]
     failed_models: list[ModelError]
-    sampling: dict[str, list[SamplingNote]] = Field(
-        description="Per model, what ran on a sample of the rows."
-    )
-    imputed_cells: dict[str, int] = Field(
-        description="Per model, missing cells filled at its input (models that cannot take "
-        "missing values)."
-    )
+    sampling: Annotated[
+        dict[str, list[SamplingNote]],
+        Field(description="Per model, what ran on a sample of the rows."),
+    ]
+    imputed_cells: Annotated[
+        dict[str, int],
+        Field(
+            description="Per model, missing cells filled at its input (models that cannot "
+            "take missing values)."
+        ),
+    ]
 
 
 class ProgressResponse(BaseModel):
@@ -72,9 +52,8 @@ class ProgressResponse(BaseModel):
     message: str
 
 
-class EvaluateModelsResponse(TrainingSummary):
+class EvaluateModelsResponse(TrainingResults):
     message: str
-    results: list[ModelResult]
 
 
 class DetectedProblemType(BaseModel):

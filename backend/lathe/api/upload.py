@@ -1,7 +1,5 @@
 """Upload a file and read back the session's current data."""
 
-import secrets
-
 from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
@@ -35,7 +33,7 @@ async def upload(
     current: SessionId,
 ) -> UploadResponse:
     """Read a CSV, TSV or spreadsheet; it replaces the session's data and resets its steps."""
-    target = store.incoming / f"upload-{secrets.token_hex(8)}"
+    target = store.temp_path("upload")
     try:
         received = await receive_file(request, target, settings.max_upload_mb)
         table = await run_in_threadpool(read_received_file, received.path, received.filename)

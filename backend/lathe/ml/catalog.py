@@ -159,7 +159,7 @@ _QUIET_CATBOOST = {
     "boosting_type": "Plain",
 }
 
-CATALOG: tuple[CatalogEntry, ...] = (
+_CATALOGUE = (
     CatalogEntry(
         "LogisticRegression",
         "classification",
@@ -433,7 +433,9 @@ CATALOG: tuple[CatalogEntry, ...] = (
     ),
 )
 
-ENTRIES: dict[str, CatalogEntry] = {entry.name: entry for entry in CATALOG}
+ENTRIES: dict[str, CatalogEntry] = {entry.name: entry for entry in _CATALOGUE}
+"""The catalogue, by name, in the order the screens list the models: everything that
+trains, optimizes, exports or lists a model reads it."""
 
 
 def catalog_entries(names: Sequence[str], problem_type: ProblemType) -> list[CatalogEntry]:

@@ -23,7 +23,7 @@ recipe, scored as honestly as training scores.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +36,7 @@ from lathe.ml.evaluation import PRIMARY_METRIC, clustering_metrics, primary_scor
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_step
 from lathe.ml.problem import ProblemType
+from lathe.ml.progress import ProgressReport
 from lathe.ml.results import SamplingNote
 from lathe.ml.sampling import stratified_sample, uniform_sample
 from lathe.ml.search_candidates import CandidateSearch, Params, SearchMethod
@@ -43,14 +44,12 @@ from lathe.ml.threads import fold_workers, side_by_side
 from lathe.ml.training import Split, error_text, fit_pipeline, learning_rows, validation_splits
 from lathe.ml.training_config import TrainingConfig
 from lathe.steps.recipe import RecipePipeline
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep
 
 SEARCH_ROWS = 200_000
 NO_CLUSTERS = "Fewer than two clusters: the silhouette is undefined."
 MIN_CV_FOLDS, MAX_CV_FOLDS, DEFAULT_CV_FOLDS = 2, 10, 5
 MIN_ITERATIONS, MAX_ITERATIONS, DEFAULT_ITERATIONS = 1, 200, 20
-
-Progress = Callable[[int, int, str], None]
 
 
 @dataclass(frozen=True)
@@ -101,7 +100,7 @@ def relative_improvement(best: float, baseline: float | None) -> float | None:
 class _Counter:
     """Fits done, for the progress bar, counted from several threads."""
 
-    def __init__(self, progress: Progress | None, total: int) -> None:
+    def __init__(self, progress: ProgressReport | None, total: int) -> None:
         self.progress = progress
         self.total = total
         self.done = 0
@@ -187,7 +186,7 @@ def optimize(
     raw_frame: pd.DataFrame,
     recipe: Sequence[RecipeStep],
     config: OptimizationConfig,
-    progress: Progress | None = None,
+    progress: ProgressReport | None = None,
 ) -> OptimizationRun:
     """Search `config.entry`'s parameters with `recipe` on `raw_frame` (the frame as
     uploaded) and fit the best set on every row."""

@@ -16,7 +16,7 @@ from lathe.ml.catalog import CatalogEntry
 from lathe.ml.model_input import ModelInput
 from lathe.ml.model_step import ModelStep
 from lathe.steps.recipe import RecipePipeline, recipe_pipeline, without_column_settings
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep
 
 
 def training_pipeline(

@@ -22,6 +22,9 @@ class TaskProgress:
 
 IDLE = TaskProgress(task=None, done=0, total=0, message="")
 
+ProgressReport = Callable[[int, int, str], None]
+"""A task's reporter: called with (work done, work in all, message)."""
+
 
 class ProgressRegistry:
     """Thread-safe: tasks run in the server's threadpool while other requests read."""
@@ -54,9 +57,7 @@ class ProgressRegistry:
             self._running.pop(session_id, None)
 
     @contextmanager
-    def running(
-        self, session_id: str, task: str, message: str = ""
-    ) -> Iterator[Callable[[int, int, str], None]]:
+    def running(self, session_id: str, task: str, message: str = "") -> Iterator[ProgressReport]:
         """The session's `task` from start to end, yielding its progress reporter."""
         self.begin(session_id, task, message)
         try:

@@ -1,8 +1,9 @@
 """What a training run stores and the evaluation screen reads, as JSON-safe dicts."""
 
 import math
-from typing import Any, Literal, NotRequired
+from typing import Annotated, Any, Literal, NotRequired
 
+from pydantic import Field
 from typing_extensions import TypedDict
 
 from lathe.ml.model_input import Conversion
@@ -95,20 +96,54 @@ class Baseline(TypedDict):
     metrics: Metrics
 
 
-class TrainingResults(TypedDict):
-    problem_type: ProblemType
+class TrainingSummary(TypedDict):
+    """What a training run was: the settings it used and the data it saw."""
+
+    problem_type: Annotated[
+        ProblemType, Field(description="The detected type when `auto` was asked.")
+    ]
     target_column: str | None
     validation_method: ValidationMethod | None
     test_size: float | None
     cv_folds: int | None
-    dataset_shape: tuple[int, int]
-    rows_without_target: int
-    left_out_classes: NotRequired[dict[str, int]]
-    converted_columns: dict[str, Conversion]
+    dataset_shape: Annotated[
+        tuple[int, int],
+        Field(description="Rows with a target value, and the columns the models take."),
+    ]
+    rows_without_target: Annotated[
+        int, Field(description="Rows left out: their target is missing.")
+    ]
+    left_out_classes: NotRequired[
+        Annotated[
+            dict[str, int],
+            Field(
+                description="Classes left out, with their rows: fewer rows than the "
+                "validation needs."
+            ),
+        ]
+    ]
+    converted_columns: Annotated[
+        dict[str, Conversion],
+        Field(
+            description="Columns the recipe left non-numeric, converted to numbers for the models."
+        ),
+    ]
     primary_metric: str
     best_model: str | None
-    baseline: NotRequired[Baseline]
-    """Scored on the same held-out rows as the models (clustering: every row)."""
+    baseline: NotRequired[
+        Annotated[
+            Baseline,
+            Field(
+                description="The most frequent class, the mean or one cluster, scored on the "
+                "same held-out rows as the models (clustering: every row)."
+            ),
+        ]
+    ]
+
+
+class TrainingResults(TrainingSummary):
+    """What a training run stores and the evaluation screen reads."""
+
     results: list[ModelResult]
 
 

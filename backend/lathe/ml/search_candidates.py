@@ -4,11 +4,13 @@
 - ``random_search``: ``n_iterations`` draws from the distributions (seed 0), fewer when
   the distributions are all lists with fewer combinations;
 - ``bayesian``: Optuna's TPE sampler (seed 0) proposes each next set from the scores of
-  the sets before it, so candidates come one at a time (``ask`` and ``tell``).
+  the sets before it, so candidates come one at a time (``ask`` and ``tell``); a set
+  that failed counts as the worst score.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping
 from typing import Any, Literal
 
@@ -19,7 +21,6 @@ from sklearn.model_selection import ParameterGrid, ParameterSampler
 from lathe.ml.catalog import SearchSpace
 
 SearchMethod = Literal["grid_search", "random_search", "bayesian"]
-SEARCH_METHODS: tuple[SearchMethod, ...] = ("grid_search", "random_search", "bayesian")
 SEED = 0
 
 Params = dict[str, Any]
@@ -95,10 +96,9 @@ class CandidateSearch:
     def score(self, value: float | None) -> None:
         if self._study is None or self._trial is None:
             return
-        if value is None:
-            self._study.tell(self._trial, state=optuna.trial.TrialState.FAIL)
-        else:
-            self._study.tell(self._trial, value)
+        # a failed set is told as the worst score: TPE leaves failed trials out, and
+        # would keep proposing sets beside them
+        self._study.tell(self._trial, -math.inf if value is None else value)
         self._trial = None
 
 

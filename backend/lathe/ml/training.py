@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,17 +50,16 @@ from lathe.ml.importance import native_importances, permutation_importances
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_input, model_step, training_pipeline
 from lathe.ml.problem import ProblemType, learning_target, rows_of_large_classes
+from lathe.ml.progress import ProgressReport
 from lathe.ml.results import ModelResult, SamplingNote, TrainingResults, no_charts
 from lathe.ml.sampling import SEED, Positions, stratified_sample, uniform_sample
 from lathe.ml.threads import fold_workers, side_by_side, thread_params
 from lathe.ml.training_config import TrainingConfig
 from lathe.steps.recipe import RecipePipeline
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep
 
 log = logging.getLogger(__name__)
 
-Progress = Callable[[int, int, str], None]
-"""Called with (fits done, fits in all, message) before each fit and once at the end."""
 
 Split = tuple[Positions, Positions]
 ERROR_CHARS = 500
@@ -75,7 +74,7 @@ class TrainingRun:
 class _Tracker:
     """Fits started, for the progress bar; folds may start from several threads."""
 
-    def __init__(self, progress: Progress | None, total: int) -> None:
+    def __init__(self, progress: ProgressReport | None, total: int) -> None:
         self.progress = progress
         self.total = total
         self.done = 0
@@ -327,10 +326,10 @@ def train(
     raw_frame: pd.DataFrame,
     recipe: Sequence[RecipeStep],
     config: TrainingConfig,
-    progress: Progress | None = None,
+    progress: ProgressReport | None = None,
 ) -> TrainingRun:
     """Train every model of `config` on `raw_frame` (the frame as uploaded) through
-    `recipe`."""
+    `recipe`; `progress` hears of each fit before it starts, and once at the end."""
     target_column = config.target_column
     rows = learning_rows(raw_frame, target_column, config.problem_type, min_class_rows(config))
     frame, target = rows.frame, rows.target

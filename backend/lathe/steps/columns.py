@@ -10,8 +10,7 @@ import pandas as pd
 
 from lathe.steps.errors import StepConfigError, check_columns_present
 from lathe.steps.frame_estimator import FrameTransformer, Names
-from lathe.steps.recipe_step import recipe_step
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep, recipe_step
 
 
 def drop_columns(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:

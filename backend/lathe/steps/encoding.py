@@ -63,8 +63,7 @@ from lathe.analysis.quality import ID_LIKE_MIN_DISTINCT_FRACTION
 from lathe.steps.column_kinds import is_categorical, is_numeric
 from lathe.steps.errors import StepConfigError, check_choice, check_columns_present
 from lathe.steps.frame_estimator import FrameTransformer, Names
-from lathe.steps.recipe_step import recipe_step
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep, recipe_step
 
 STRATEGIES = ("auto", "label", "onehot", "ordinal", "binary", "target")
 ENCODINGS = ("label", "onehot", "ordinal", "binary", "target")

@@ -41,8 +41,7 @@ from lathe.steps.column_kinds import is_numeric
 from lathe.steps.columns import ColumnDropper
 from lathe.steps.errors import StepConfigError, check_choice, check_columns_present
 from lathe.steps.frame_estimator import FrameTransformer, as_frame, kept_rows, with_replaced_columns
-from lathe.steps.recipe_step import recipe_step
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep, recipe_step
 
 NUMERIC_STRATEGIES = ("mean", "median", "zero", "ffill", "bfill")
 CATEGORICAL_STRATEGIES = ("mode", "constant", "ffill", "bfill")

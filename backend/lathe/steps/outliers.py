@@ -39,8 +39,7 @@ from lathe.steps.errors import (
     column_not_numeric,
 )
 from lathe.steps.frame_estimator import FrameTransformer, as_frame, kept_rows, with_replaced_columns
-from lathe.steps.recipe_step import recipe_step
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep, recipe_step
 
 METHODS = ("iqr", "zscore", "auto")
 STRATEGIES = ("remove", "nan", "cap", "impute_median", "impute_mean")
@@ -128,15 +127,6 @@ def column_bounds(values: FloatArray, method: str, factor: float) -> Bounds:
 
 def outside(values: FloatArray, bounds: Bounds) -> BoolArray:
     return np.asarray((values < bounds.lower) | (values > bounds.upper), dtype=np.bool_)
-
-
-def outlier_bounds(
-    frame: pd.DataFrame, columns: list[str], method: str = "iqr", factor: float = 1.5
-) -> dict[str, ColumnOutliers]:
-    """Bounds and outlier count of each of `columns` (numeric columns)."""
-    return outlier_report(
-        frame, {column: {"method": method, "factor": factor} for column in columns}
-    )["outliers"]
 
 
 def outlier_report(

@@ -4,19 +4,22 @@ again as one pipeline.
 A recipe is a JSON list of ``{"step": "<name>", "params": {...}}`` (``recipe_step.py``);
 each name maps to an estimator class built with the params as keyword arguments:
 
-- ``drop_columns`` ``{columns}``; ``drop_missing_columns`` ``{threshold}``;
+- ``drop_columns`` ``{columns}``; ``drop_missing_columns`` ``{threshold, dropped}``;
   ``impute_missing`` ``{strategies, fill_values}``; ``handle_outliers``
   ``{column_configs}``; ``encode`` ``{strategies, target_column, target_type,
   unknown_as_missing}``; ``scale`` ``{methods}``: transformers;
 - ``drop_missing_rows`` ``{threshold}``; ``remove_outlier_rows`` ``{column_configs}``:
   samplers (``fit_resample``), which remove rows at fit time only.
 
-The params keyed by column (``COLUMN_SETTINGS``) are each step's per-column settings.
+``RECIPE_STEPS`` is the registry: each name's estimator class, its title, the param naming
+the columns it acts on and its per-column settings. The ONNX graph of each step class is
+registered in ``lathe.ml.onnx_export.recipe_graph``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -30,28 +33,63 @@ from lathe.steps.errors import StepConfigError
 from lathe.steps.frame_estimator import as_frame
 from lathe.steps.missing import MissingColumnDropper, MissingRowDropper, MissingValueImputer
 from lathe.steps.outliers import OutlierHandler, OutlierRowRemover
+from lathe.steps.recipe_step import RecipeStep
 from lathe.steps.scaling import FeatureScaler
-from lathe.store.manifest import RecipeStep
 
-STEP_ESTIMATORS: dict[str, type[BaseEstimator]] = {
-    "drop_columns": ColumnDropper,
-    "drop_missing_rows": MissingRowDropper,
-    "drop_missing_columns": MissingColumnDropper,
-    "impute_missing": MissingValueImputer,
-    "handle_outliers": OutlierHandler,
-    "remove_outlier_rows": OutlierRowRemover,
-    "encode": CategoricalEncoder,
-    "scale": FeatureScaler,
+
+@dataclass(frozen=True)
+class StepKind:
+    """What Lathe knows of one kind of recipe step."""
+
+    estimator: type[BaseEstimator]
+    """Built with the step's params as keyword arguments."""
+    title: str
+    """What a person calls the step."""
+    columns: str | None = None
+    """The param that names the columns the step acts on (a list, or a mapping keyed by
+    column)."""
+    column_settings: tuple[str, ...] = ()
+    """The params keyed by column: the step's per-column settings."""
+
+
+RECIPE_STEPS: dict[str, StepKind] = {
+    "drop_columns": StepKind(ColumnDropper, "column drop", "columns"),
+    "drop_missing_rows": StepKind(MissingRowDropper, "missing-row drop"),
+    "drop_missing_columns": StepKind(MissingColumnDropper, "missing-column drop", "dropped"),
+    "impute_missing": StepKind(
+        MissingValueImputer,
+        "missing-value imputation",
+        "strategies",
+        ("strategies", "fill_values"),
+    ),
+    "handle_outliers": StepKind(OutlierHandler, "outlier", "column_configs", ("column_configs",)),
+    "remove_outlier_rows": StepKind(
+        OutlierRowRemover, "outlier row removal", "column_configs", ("column_configs",)
+    ),
+    "encode": StepKind(
+        CategoricalEncoder, "encoding", "strategies", ("strategies", "unknown_as_missing")
+    ),
+    "scale": StepKind(FeatureScaler, "scaling", "methods", ("methods",)),
 }
+"""The registry of recipe steps, by the name the recipe records."""
 
 
-COLUMN_SETTINGS: dict[str, tuple[str, ...]] = {
-    "impute_missing": ("strategies", "fill_values"),
-    "handle_outliers": ("column_configs",),
-    "remove_outlier_rows": ("column_configs",),
-    "encode": ("strategies", "unknown_as_missing"),
-    "scale": ("methods",),
-}
+def step_title(estimator: Any) -> str | None:
+    """The title of the recipe step `estimator` is (an instance of), if it is one."""
+    for kind in RECIPE_STEPS.values():
+        if type(estimator) is kind.estimator:
+            return kind.title
+    return None
+
+
+def acted_on(steps: Sequence[RecipeStep], name: str) -> list[str]:
+    """The columns the steps named `name` act on, in order."""
+    param = RECIPE_STEPS[name].columns
+    columns: list[str] = []
+    for step in steps:
+        if step["step"] == name and param is not None:
+            columns.extend(step["params"].get(param) or ())
+    return columns
 
 
 def without_column_settings(recipe: Sequence[RecipeStep], column: str) -> list[RecipeStep]:
@@ -60,7 +98,8 @@ def without_column_settings(recipe: Sequence[RecipeStep], column: str) -> list[R
     kept: list[RecipeStep] = []
     for step in recipe:
         params = dict(step["params"])
-        for name in COLUMN_SETTINGS.get(step["step"], ()):
+        kind = RECIPE_STEPS.get(step["step"])
+        for name in kind.column_settings if kind else ():
             value = params.get(name)
             if isinstance(value, Mapping):
                 params[name] = {key: setting for key, setting in value.items() if key != column}
@@ -72,12 +111,12 @@ def without_column_settings(recipe: Sequence[RecipeStep], column: str) -> list[R
 
 def estimator_for(step: RecipeStep) -> BaseEstimator:
     """The unfitted estimator or sampler of a recipe step."""
-    estimator_class = STEP_ESTIMATORS.get(step["step"])
-    if estimator_class is None:
+    kind = RECIPE_STEPS.get(step["step"])
+    if kind is None:
         raise StepConfigError(
             f"Unknown recipe step '{step['step']}'.", "unknown_step", {"step": step["step"]}
         )
-    return estimator_class(**step["params"])
+    return kind.estimator(**step["params"])
 
 
 def is_sampler(estimator: Any) -> bool:

@@ -31,8 +31,7 @@ from lathe.steps.errors import (
     column_not_numeric,
 )
 from lathe.steps.frame_estimator import FrameTransformer, with_replaced_columns
-from lathe.steps.recipe_step import recipe_step
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep, recipe_step
 
 METHODS = ("standard", "minmax", "robust")
 NUMERIC_TEXT_SHARE = 0.8

@@ -4,19 +4,15 @@ import json
 from typing import Any
 
 from pydantic import BaseModel, Field
-from typing_extensions import TypedDict
 
-
-class RecipeStep(TypedDict):
-    """One applied action, replayable: ``{"step": "<name>", "params": {...}}``."""
-
-    step: str
-    params: dict[str, Any]
+StoredRecipe = list[dict[str, Any]]
+"""The recipe as the store keeps it: plain JSON objects, read as steps by
+``lathe.steps.recipe_step.recipe_steps``."""
 
 
 class Snapshot(BaseModel):
     version: int
-    recipe: list[RecipeStep]
+    recipe: StoredRecipe
 
 
 class Manifest(BaseModel):
@@ -25,7 +21,7 @@ class Manifest(BaseModel):
     raw_version: int
     version: int
     latest_version: int
-    recipe: list[RecipeStep] = Field(default_factory=list)
+    recipe: StoredRecipe = Field(default_factory=list)
     snapshots: dict[int, Snapshot] = Field(default_factory=dict)
     warnings: list[str] = Field(default_factory=list)
     target: str | None = None

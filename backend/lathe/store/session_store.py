@@ -12,10 +12,10 @@ import re
 import secrets
 import shutil
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 import pandas as pd
 
@@ -23,8 +23,8 @@ from lathe.errors import LatheError, no_dataset
 from lathe.store.atomic import write_atomically, write_text_atomically
 from lathe.store.frame_files import SUFFIX, frame_files, read_frame, write_frame
 from lathe.store.lru_cache import LruCache
-from lathe.store.manifest import Manifest, RecipeStep, Snapshot
-from lathe.store.trained_models import forget_training
+from lathe.store.manifest import Manifest, Snapshot
+from lathe.store.trained_models import TrainedModels
 
 FrameCache = LruCache[tuple[str, int], pd.DataFrame]
 
@@ -46,6 +46,7 @@ class Session:
     def __init__(self, folder: Path, manifest: Manifest, cache: FrameCache) -> None:
         self.folder = folder
         self.manifest = manifest
+        self.models = TrainedModels(folder)
         self._cache = cache
 
     @property
@@ -77,12 +78,13 @@ class Session:
         self.choose_target(column)
         self._save()
 
-    def commit(self, frame: pd.DataFrame, steps: Sequence[RecipeStep]) -> None:
-        """Make `frame` current and append the steps that produced it to the recipe."""
+    def commit(self, frame: pd.DataFrame, steps: Sequence[Mapping[str, Any]]) -> None:
+        """Make `frame` current and append the steps that produced it (JSON objects) to
+        the recipe."""
         version = self._write_frame(frame)
         self.manifest.version = version
-        self.manifest.recipe.extend(steps)
-        forget_training(self.folder)
+        self.manifest.recipe.extend(dict(step) for step in steps)
+        self.models.forget()
         self._save()
 
     def start_over(self, frame: pd.DataFrame) -> None:
@@ -91,7 +93,7 @@ class Session:
         self.manifest.raw_version = self.manifest.version = version
         self.manifest.recipe = []
         self.manifest.snapshots = {}
-        forget_training(self.folder)
+        self.models.forget()
         self._save()
 
     def snapshot(self, step_id: int) -> None:
@@ -108,7 +110,7 @@ class Session:
                 f"No snapshot exists for step {step_id}.", "no_snapshot", {"step_id": step_id}
             )
         if snapshot.recipe != self.manifest.recipe:
-            forget_training(self.folder)
+            self.models.forget()
         self.manifest.version = snapshot.version
         self.manifest.recipe = list(snapshot.recipe)
         self.manifest.snapshots = {
@@ -151,6 +153,11 @@ class SessionStore:
         self.incoming.mkdir(parents=True, exist_ok=True)
         self._ttl_seconds = ttl_hours * 3600
         self._cache: FrameCache = LruCache(cache_size)
+
+    def temp_path(self, kind: str, suffix: str = "") -> Path:
+        """A new file name in the store's ``incoming`` folder (received uploads, files
+        being sent), unique, swept with stale sessions; the caller removes it."""
+        return self.incoming / f"{kind}-{secrets.token_hex(8)}{suffix}"
 
     def start(
         self, session_id: str, frame: pd.DataFrame, filename: str, warnings: list[str]

@@ -5,8 +5,8 @@ itself; nothing a person uploaded is ever loaded this way), ``models/results.jso
 results and ``models/optimized/<model>.joblib`` the pipeline an optimization fitted.
 Every file is written atomically and the results last: they are the commit point, so
 models without results are leftovers of an unfinished run, replaced by the next one.
-``forget_training`` removes the folder, optimized models included, when the data or the
-recipe the models were trained on changes.
+``forget`` removes the folder, optimized models included, when the data or the recipe the
+models were trained on changes.
 """
 
 import json
@@ -18,6 +18,7 @@ from typing import Any
 
 import joblib
 
+from lathe.errors import LatheError
 from lathe.store.atomic import write_atomically, write_text_atomically
 
 MODELS_FOLDER = "models"
@@ -25,52 +26,66 @@ _RESULTS = "results.json"
 _OPTIMIZED = "optimized"
 
 
-def _models(session_folder: Path) -> Path:
-    return session_folder / MODELS_FOLDER
+class TrainedModels:
+    """The models of the session whose folder is `session_folder` (``session.models``)."""
 
+    def __init__(self, session_folder: Path) -> None:
+        self.folder = session_folder / MODELS_FOLDER
 
-def save_training(
-    session_folder: Path, results: Mapping[str, Any], pipelines: Mapping[str, Any]
-) -> None:
-    """Replace the session's models and results with these."""
-    forget_training(session_folder)
-    folder = _models(session_folder)
-    folder.mkdir()
-    for name, pipeline in pipelines.items():
-        write_atomically(folder / f"{name}.joblib", partial(joblib.dump, pipeline))
-    write_text_atomically(folder / _RESULTS, json.dumps(results, allow_nan=False))
+    def save(self, results: Mapping[str, Any], pipelines: Mapping[str, Any]) -> None:
+        """Replace the session's models and results with these."""
+        self.forget()
+        self.folder.mkdir()
+        for name, pipeline in pipelines.items():
+            write_atomically(self.folder / f"{name}.joblib", partial(joblib.dump, pipeline))
+        write_text_atomically(self.folder / _RESULTS, json.dumps(results, allow_nan=False))
 
+    def results(self) -> dict[str, Any] | None:
+        path = self.folder / _RESULTS
+        if not path.exists():
+            return None
+        results: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return results
 
-def load_results(session_folder: Path) -> dict[str, Any] | None:
-    path = _models(session_folder) / _RESULTS
-    if not path.exists():
-        return None
-    results: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return results
+    def trained_results(self, model: str, optimized: bool = False) -> dict[str, Any]:
+        """The training results, which must list `model` as trained (and, with
+        `optimized`, an optimization of it)."""
+        results = self.results()
+        if results is None:
+            raise LatheError(
+                "No training results found. Please complete the training step first.",
+                "no_training_results",
+            )
+        trained = [result["model"] for result in results["results"] if result["error"] is None]
+        if model not in trained:
+            raise LatheError(
+                f'"{model}" is not a trained model of this dataset.',
+                "model_not_trained",
+                {"model": model},
+            )
+        if optimized and not self._pipeline_path(model, optimized=True).is_file():
+            raise LatheError(
+                f'"{model}" has not been optimized yet.', "model_not_optimized", {"model": model}
+            )
+        return results
 
+    def save_optimized(self, model: str, pipeline: Any) -> None:
+        """Keep the optimized pipeline of `model` beside the trained one (which must still
+        be there: a training that ran meanwhile may have replaced it)."""
+        self.trained_results(model)
+        path = self._pipeline_path(model, optimized=True)
+        path.parent.mkdir(exist_ok=True)
+        write_atomically(path, partial(joblib.dump, pipeline))
 
-def _pipeline_path(session_folder: Path, model: str, optimized: bool) -> Path:
-    folder = _models(session_folder) / _OPTIMIZED if optimized else _models(session_folder)
-    return folder / f"{model}.joblib"
+    def pipeline(self, model: str, optimized: bool = False) -> Any:
+        """The fitted pipeline of trained `model` (its optimized one with `optimized`)."""
+        self.trained_results(model, optimized)
+        return joblib.load(self._pipeline_path(model, optimized))
 
+    def forget(self) -> None:
+        (self.folder / _RESULTS).unlink(missing_ok=True)
+        shutil.rmtree(self.folder, ignore_errors=True)
 
-def save_optimized(session_folder: Path, model: str, pipeline: Any) -> None:
-    """Keep the optimized pipeline of `model` beside the trained one."""
-    path = _pipeline_path(session_folder, model, optimized=True)
-    path.parent.mkdir(exist_ok=True)
-    write_atomically(path, partial(joblib.dump, pipeline))
-
-
-def has_pipeline(session_folder: Path, model: str, optimized: bool = False) -> bool:
-    return _pipeline_path(session_folder, model, optimized).is_file()
-
-
-def load_pipeline(session_folder: Path, model: str, optimized: bool = False) -> Any:
-    """The fitted pipeline of `model` (its optimized one with `optimized`); the caller
-    checks it exists."""
-    return joblib.load(_pipeline_path(session_folder, model, optimized))
-
-
-def forget_training(session_folder: Path) -> None:
-    (_models(session_folder) / _RESULTS).unlink(missing_ok=True)
-    shutil.rmtree(_models(session_folder), ignore_errors=True)
+    def _pipeline_path(self, model: str, optimized: bool) -> Path:
+        folder = self.folder / _OPTIMIZED if optimized else self.folder
+        return folder / f"{model}.joblib"

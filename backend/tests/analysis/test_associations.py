@@ -8,10 +8,11 @@ from scipy.stats.contingency import association
 
 from lathe.analysis.associations import (
     cat_assoc_pairs,
-    correlation_ratio,
+    correlation_ratio_anova,
     cramers_v,
     feature_target_assoc,
 )
+from lathe.analysis.column_arrays import category_codes, float_values
 
 
 def scipy_cramer(a: pd.Series, b: pd.Series) -> float:
@@ -88,8 +89,11 @@ def test_correlation_ratio_hand_computed():
     # Overall mean 3.5, SS_total = 17.5; group means 1.5, 3.5, 5.5: SS_between = 2*(4+0+4) = 16.
     values = pd.Series([1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
     groups = pd.Series(["a", "a", "b", "b", "c", "c"])
-    assert correlation_ratio(values, groups) == pytest.approx(math.sqrt(16 / 17.5))
-    assert correlation_ratio(pd.Series([2.0, 2.0, 2.0]), pd.Series(["a", "b", "a"])) is None
+    result = correlation_ratio_anova(float_values(values), category_codes(groups)[0])
+    assert result is not None
+    assert result[0] == pytest.approx(math.sqrt(16 / 17.5))
+    constant = float_values(pd.Series([2.0, 2.0, 2.0]))
+    assert correlation_ratio_anova(constant, category_codes(pd.Series(["a", "b", "a"]))[0]) is None
 
 
 def target_frame(seed: int, n: int = 500) -> pd.DataFrame:

@@ -7,8 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from lathe.store.trained_models import load_pipeline
-from tests.api.test_training_api import csv_bytes, session_folder, train_body
+from tests.api.test_training_api import csv_bytes, train_body, trained_pipeline
 from tests.conftest import upload
 from tests.ml.datasets import mixed_classification
 
@@ -50,7 +49,7 @@ def test_optimize_stores_the_best_pipeline_beside_the_trained_one(trained, setti
     assert body["improvement"] == pytest.approx(
         (body["best_score"] - body["baseline_score"]) / abs(body["baseline_score"])
     )
-    optimized = load_pipeline(session_folder(trained, settings), "LogisticRegression", True)
+    optimized = trained_pipeline(trained, "LogisticRegression", optimized=True)
     assert body["best_params"]["C"] == optimized.steps[-1][1].estimator.C
     assert trained.get("/api/progress/").json()["task"] is None
 
@@ -105,10 +104,7 @@ def test_export_gives_the_whole_pipeline_named_as_asked(trained, export_format, 
 
 
 def trained_predictions(client, rows):
-    store_pipeline = client.app.state.store
-    with store_pipeline.reading(client.cookies.get("lathe_session")) as session:
-        pipeline = load_pipeline(session.folder, "RandomForestClassifier")
-    return pipeline.predict(rows).tolist()
+    return trained_pipeline(client, "RandomForestClassifier").predict(rows).tolist()
 
 
 def test_export_without_a_name_is_model_export(trained):
@@ -266,17 +262,11 @@ def _joblib_bytes(value):
     return buffer.getvalue()
 
 
-def test_onnx_export_runs_in_onnxruntime_like_the_stored_pipeline(trained):
+def onnx_predictions(model: bytes, rows: pd.DataFrame) -> list:
+    """The `prediction` output of the ONNX `model` on `rows`, fed as the usage code does."""
     import onnxruntime
 
-    response = trained.post(
-        "/api/export-model/",
-        json={"selected_model": "LogisticRegression", "model_name": "churn", "format": "onnx"},
-    )
-    assert response.status_code == 200, response.text
-    assert response.headers["content-disposition"] == 'attachment; filename="churn.onnx"'
-    session = onnxruntime.InferenceSession(response.content)
-    rows = new_rows().drop(columns=["label"])
+    session = onnxruntime.InferenceSession(model)
     feed = {}
     for model_input in session.get_inputs():
         column = rows[model_input.name]
@@ -284,10 +274,19 @@ def test_onnx_export_runs_in_onnxruntime_like_the_stored_pipeline(trained):
             feed[model_input.name] = column.to_numpy("float64").reshape(-1, 1)
         else:
             feed[model_input.name] = column.astype(str).to_numpy(object).reshape(-1, 1)
-    predicted = session.run(["prediction"], feed)[0]
-    with trained.app.state.store.reading(trained.cookies.get("lathe_session")) as session_data:
-        pipeline = load_pipeline(session_data.folder, "LogisticRegression")
-    assert predicted.tolist() == pipeline.predict(rows).tolist()
+    return session.run(["prediction"], feed)[0].tolist()
+
+
+def test_onnx_export_runs_in_onnxruntime_like_the_stored_pipeline(trained):
+    response = trained.post(
+        "/api/export-model/",
+        json={"selected_model": "LogisticRegression", "model_name": "churn", "format": "onnx"},
+    )
+    assert response.status_code == 200, response.text
+    assert response.headers["content-disposition"] == 'attachment; filename="churn.onnx"'
+    rows = new_rows().drop(columns=["label"])
+    pipeline = trained_pipeline(trained, "LogisticRegression")
+    assert onnx_predictions(response.content, rows) == pipeline.predict(rows).tolist()
 
 
 def test_a_model_onnx_cannot_hold_is_refused_with_the_joblib_suggestion(client):

@@ -10,7 +10,6 @@ from lathe.api import training
 from lathe.api.routes_common import progress_registry
 from lathe.ml.catalog import ENTRIES
 from lathe.store.session_store import SessionStore
-from lathe.store.trained_models import load_pipeline
 from tests.conftest import upload
 from tests.ml.datasets import mixed_classification
 
@@ -43,6 +42,11 @@ def session_folder(client, settings):
     store = SessionStore(settings.data_dir, ttl_hours=1, cache_size=0)
     with store.reading(client.cookies.get("lathe_session")) as session:
         return session.folder
+
+
+def trained_pipeline(client, model, optimized=False):
+    with client.app.state.store.reading(client.cookies.get("lathe_session")) as session:
+        return session.models.pipeline(model, optimized)
 
 
 def test_upload_steps_train_evaluate_and_progress_idle(uploaded, settings):
@@ -101,7 +105,7 @@ def test_upload_steps_train_evaluate_and_progress_idle(uploaded, settings):
         "message": "",
     }
     # the stored pipeline takes the uploaded columns and returns the target's labels
-    pipeline = load_pipeline(session_folder(uploaded, settings), "RandomForestClassifier")
+    pipeline = trained_pipeline(uploaded, "RandomForestClassifier")
     raw = mixed_classification().drop(columns=["label"])
     assert set(pipeline.predict(raw)) <= {"high", "mid", "low"}
 

@@ -1,58 +1,35 @@
 import inspect
 import pickle
+from pathlib import Path
 
 import pytest
 from sklearn.base import clone
 from sklearn.calibration import CalibratedClassifierCV
 
-from lathe.ml.catalog import CATALOG, ENTRIES, catalog_entries
+from lathe.ml.catalog import ENTRIES, catalog_entries
 
-SPEC_MODELS = {
-    "classification": [
-        "LogisticRegression",
-        "RandomForestClassifier",
-        "DecisionTreeClassifier",
-        "KNeighborsClassifier",
-        "SVC",
-        "XGBClassifier",
-        "LGBMClassifier",
-        "CatBoostClassifier",
-        "GaussianNB",
-        "MultinomialNB",
-        "ExtraTreesClassifier",
-    ],
-    "regression": [
-        "LinearRegression",
-        "RandomForestRegressor",
-        "DecisionTreeRegressor",
-        "KNeighborsRegressor",
-        "SVR",
-        "XGBRegressor",
-        "LGBMRegressor",
-        "CatBoostRegressor",
-        "Ridge",
-        "Lasso",
-        "ElasticNet",
-        "ExtraTreesRegressor",
-    ],
-    "clustering": [
-        "KMeans",
-        "DBSCAN",
-        "AgglomerativeClustering",
-        "GaussianMixture",
-        "Birch",
-        "MeanShift",
-        "OPTICS",
-    ],
-}
+REQUIREMENTS = Path(__file__).resolve().parents[3] / "docs" / "requirements.md"
 
 
-def test_the_catalogue_is_the_spec_list_in_order():
-    for problem_type, names in SPEC_MODELS.items():
-        assert [e.name for e in CATALOG if e.problem_type == problem_type] == names
+def required_models() -> dict[str, list[str]]:
+    """The model lists of requirements §9 (``**Models.**``), by problem type."""
+    section = REQUIREMENTS.read_text(encoding="utf-8").split("**Models.**")[1].split("**")[0]
+    models: dict[str, list[str]] = {}
+    for item in section.split("\n- ")[1:]:
+        kind, names = item.split(":", 1)
+        models[kind.strip().lower()] = [name.strip(" .\n") for name in names.split(",")]
+    return models
 
 
-@pytest.mark.parametrize("entry", CATALOG, ids=lambda entry: entry.name)
+def test_the_catalogue_is_the_required_list_in_order():
+    required = required_models()
+    assert set(required) == {"classification", "regression", "clustering"}
+    for problem_type, names in required.items():
+        listed = [e.name for e in ENTRIES.values() if e.problem_type == problem_type]
+        assert listed == names
+
+
+@pytest.mark.parametrize("entry", ENTRIES.values(), ids=lambda entry: entry.name)
 def test_each_entry_builds_seeded_quiet_and_picklable(entry):
     estimator = entry.build()
     params = estimator.get_params()
@@ -67,7 +44,7 @@ def test_each_entry_builds_seeded_quiet_and_picklable(entry):
     assert pickle.loads(pickle.dumps(clone(estimator))).get_params().keys() == params.keys()
 
 
-@pytest.mark.parametrize("entry", CATALOG, ids=lambda entry: entry.name)
+@pytest.mark.parametrize("entry", ENTRIES.values(), ids=lambda entry: entry.name)
 def test_search_space_parameters_are_the_models_own(entry):
     space = entry.search_space
     assert space.grid and space.distributions
@@ -84,7 +61,7 @@ def test_search_space_parameters_are_the_models_own(entry):
 
 
 def test_costly_models_declare_row_limits():
-    limited = {entry.name: entry.row_limit for entry in CATALOG if entry.row_limit}
+    limited = {entry.name: entry.row_limit for entry in ENTRIES.values() if entry.row_limit}
     assert set(limited) == {
         "RandomForestClassifier",
         "ExtraTreesClassifier",

@@ -216,9 +216,19 @@ def test_search_settings_outside_the_spec_ranges_are_refused(folds, iterations, 
     assert refused.value.code == code
 
 
-def test_the_limits_themselves_are_accepted():
-    check_search_settings(2, 1)
-    check_search_settings(10, 200)
+def refused_code(folds, iterations):
+    try:
+        check_search_settings(folds, iterations)
+    except LatheError as refused:
+        return refused.code
+    return None
+
+
+def test_exactly_the_spec_ranges_are_accepted():
+    accepted_folds = [folds for folds in range(-1, 13) if refused_code(folds, 20) is None]
+    assert accepted_folds == list(range(2, 11))
+    accepted_iterations = [n for n in range(-1, 203) if refused_code(5, n) is None]
+    assert accepted_iterations == list(range(1, 201))
 
 
 def test_relative_improvement():

@@ -6,7 +6,7 @@ from lathe.errors import LatheError
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.pipeline import training_pipeline
 from lathe.ml.prediction import predict_file, prediction_frame, with_training_types
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep
 
 
 def test_columns_read_as_text_take_their_training_kind():

@@ -2,7 +2,7 @@ import optuna
 import pytest
 from scipy.stats import loguniform, randint, uniform
 
-from lathe.ml.catalog import CATALOG, SearchSpace
+from lathe.ml.catalog import ENTRIES, SearchSpace
 from lathe.ml.search_candidates import (
     CandidateSearch,
     described,
@@ -12,7 +12,7 @@ from lathe.ml.search_candidates import (
 
 
 def test_every_catalogue_model_has_a_grid_and_distributions():
-    for entry in CATALOG:
+    for entry in ENTRIES.values():
         assert entry.search_space.grid, entry.name
         assert entry.search_space.distributions, entry.name
         for method in ("grid_search", "random_search", "bayesian"):
@@ -71,10 +71,18 @@ def test_bayesian_search_learns_from_the_scores_it_is_told():
     assert abs(late[0] - 7.0) < 0.5
 
 
-def test_a_failed_bayesian_candidate_is_told_as_failed():
-    search = CandidateSearch(SearchSpace(distributions={"x": [1, 2, 3]}), "bayesian", 3)
-    for _ in search:
-        search.score(None)
+def test_a_failed_bayesian_candidate_is_not_learned_as_a_score():
+    # Sets below 5 fail; the others score at most 0. A failure told as any score (0 or
+    # more) would draw the search below 5; told as a failure, it settles near 7.
+    search = CandidateSearch(SearchSpace(distributions={"x": uniform(0.0, 10.0)}), "bayesian", 40)
+    tried = []
+    for params in search:
+        tried.append(params["x"])
+        search.score(None if params["x"] < 5 else -((params["x"] - 7.0) ** 2))
+    assert len(tried) == 40
+    late = tried[-10:]
+    assert sum(x >= 5 for x in late) >= 8
+    assert min(abs(x - 7.0) for x in late) < 0.5
 
 
 @pytest.mark.parametrize("method", ["grid_search", "random_search", "bayesian"])

@@ -9,7 +9,7 @@ from sklearn import metrics as sk
 from sklearn.linear_model import LogisticRegression
 
 from lathe.errors import LatheError
-from lathe.ml.catalog import CATALOG, ENTRIES
+from lathe.ml.catalog import ENTRIES
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_step
 from lathe.ml.training import train, validation_splits
@@ -17,8 +17,8 @@ from lathe.ml.training_config import TrainingConfig
 from lathe.steps.encoding import encoding_steps
 from lathe.steps.missing import missing_value_steps
 from lathe.steps.recipe import apply_step, recipe_pipeline
+from lathe.steps.recipe_step import RecipeStep
 from lathe.steps.scaling import scaling_steps
-from lathe.store.manifest import RecipeStep
 from tests.ml.datasets import blobs_frame, bundled, mixed_classification, regression_frame
 
 
@@ -43,7 +43,7 @@ def config(models, problem_type, target=None, **settings):
 
 
 def names_of(problem_type):
-    return [entry.name for entry in CATALOG if entry.problem_type == problem_type]
+    return [entry.name for entry in ENTRIES.values() if entry.problem_type == problem_type]
 
 
 def test_the_catalogue_has_every_model_of_the_spec():

@@ -7,11 +7,11 @@ import pytest
 
 from lathe.steps.errors import StepConfigError
 from lathe.steps.outliers import (
+    ColumnOutliers,
     OutlierHandler,
     OutlierRowRemover,
     column_bounds,
     handle_outliers,
-    outlier_bounds,
     outlier_report,
     outlier_steps,
     remove_outlier_rows,
@@ -24,6 +24,13 @@ NAN = math.nan
 # bounds at factor 1.5: [2.25 - 6.75, 6.75 + 6.75] = [-4.5, 13.5]
 VALUES = [-50.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 9.0, 100.0]
 INSIDE = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 9.0]
+
+
+def outlier_bounds(
+    values: pd.DataFrame, columns: list[str], method: str = "iqr", factor: float = 1.5
+) -> dict[str, ColumnOutliers]:
+    configs = {column: {"method": method, "factor": factor} for column in columns}
+    return outlier_report(values, configs)["outliers"]
 
 
 def frame() -> pd.DataFrame:

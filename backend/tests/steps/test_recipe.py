@@ -14,15 +14,18 @@ from lathe.steps.errors import StepConfigError
 from lathe.steps.missing import missing_value_steps
 from lathe.steps.outliers import outlier_steps
 from lathe.steps.recipe import (
+    RECIPE_STEPS,
     RecipePipeline,
+    acted_on,
     apply_step,
     estimator_for,
     recipe_pipeline,
     replay,
+    step_title,
     without_column_settings,
 )
+from lathe.steps.recipe_step import RecipeStep
 from lathe.steps.scaling import scaling_steps
-from lathe.store.manifest import RecipeStep
 
 
 def raw_frame(n: int = 200, seed: int = 3) -> pd.DataFrame:
@@ -320,3 +323,25 @@ def test_a_class_target_encodes_one_indicator_per_class_as_sklearn_does():
     expected = reference.transform(codes)
     got = ours.transform(frame[["sex"]])[["sex_s00", "sex_s01", "sex_s02"]].to_numpy()
     np.testing.assert_allclose(got, expected, rtol=1e-12)
+
+
+def test_every_registered_step_is_built_from_its_params():
+    _, recipe = session(raw_frame())
+    for step in recipe:
+        kind = RECIPE_STEPS[step["step"]]
+        estimator = estimator_for(step)
+        assert type(estimator) is kind.estimator
+        assert step_title(estimator) == kind.title
+
+
+def test_acted_on_names_the_columns_of_the_named_steps_in_order():
+    steps: list[RecipeStep] = [
+        {"step": "drop_columns", "params": {"columns": ["a", "b"]}},
+        {"step": "scale", "params": {"methods": {"c": "standard", "d": "minmax"}}},
+        {"step": "drop_columns", "params": {"columns": ["e"]}},
+        {"step": "drop_missing_rows", "params": {"threshold": 0.5}},
+    ]
+    assert acted_on(steps, "drop_columns") == ["a", "b", "e"]
+    assert acted_on(steps, "scale") == ["c", "d"]
+    assert acted_on(steps, "drop_missing_rows") == []
+    assert acted_on(steps, "encode") == []

@@ -4,16 +4,13 @@ import pandas as pd
 import pytest
 from sklearn.linear_model import LinearRegression
 
+from lathe.errors import LatheError
 from lathe.steps.recipe_step import recipe_step
 from lathe.store.session_store import SessionStore, new_session_id
-from lathe.store.trained_models import (
-    forget_training,
-    load_pipeline,
-    load_results,
-    save_training,
-)
+from lathe.store.trained_models import TrainedModels
 
 DROP = [recipe_step("drop_columns", columns=["b"])]
+RESULTS = {"best_model": "m", "results": [{"model": "m", "error": None}]}
 
 
 @pytest.fixture
@@ -23,35 +20,56 @@ def trained(tmp_path):
     store.start(sid, pd.DataFrame({"a": [1.0, 2.0], "b": [3.0, 4.0]}), "f.csv", [])
     with store.changing(sid) as session:
         session.snapshot(3)
-        save_training(session.folder, {"best_model": "m"}, {"m": LinearRegression()})
+        session.models.save(RESULTS, {"m": LinearRegression()})
     return store, sid
 
 
 def results_of(store, sid):
     with store.reading(sid) as session:
-        return load_results(session.folder)
+        return session.models.results()
 
 
 def test_results_and_pipelines_round_trip(tmp_path):
-    save_training(tmp_path, {"score": 1.5}, {"m": LinearRegression(fit_intercept=False)})
-    assert load_results(tmp_path) == {"score": 1.5}
-    assert load_pipeline(tmp_path, "m").fit_intercept is False
+    models = TrainedModels(tmp_path)
+    models.save(RESULTS, {"m": LinearRegression(fit_intercept=False)})
+    assert models.results() == RESULTS
+    assert models.pipeline("m").fit_intercept is False
     assert sorted(path.name for path in (tmp_path / "models").iterdir()) == [
         "m.joblib",
         "results.json",
     ]
-    save_training(tmp_path, {"score": 2.0}, {"n": LinearRegression()})
+    models.save({"score": 2.0}, {"n": LinearRegression()})
     assert not (tmp_path / "models" / "m.joblib").exists()
-    forget_training(tmp_path)
-    assert load_results(tmp_path) is None
+    models.forget()
+    assert models.results() is None
 
 
 def test_results_are_strict_json(tmp_path):
+    models = TrainedModels(tmp_path)
     with pytest.raises(ValueError):
-        save_training(tmp_path, {"score": float("nan")}, {})
-    assert load_results(tmp_path) is None
-    save_training(tmp_path, {"score": None}, {})
+        models.save({"score": float("nan")}, {})
+    assert models.results() is None
+    models.save({"score": None}, {})
     assert json.loads((tmp_path / "models" / "results.json").read_text()) == {"score": None}
+
+
+def refusal(call):
+    with pytest.raises(LatheError) as refused:
+        call()
+    return refused.value.code
+
+
+def test_only_trained_and_optimized_models_are_given_out(tmp_path):
+    models = TrainedModels(tmp_path)
+    assert refusal(lambda: models.pipeline("m")) == "no_training_results"
+    failed = {"results": [{"model": "m", "error": None}, {"model": "f", "error": "bad"}]}
+    models.save(failed, {"m": LinearRegression()})
+    assert refusal(lambda: models.pipeline("f")) == "model_not_trained"
+    assert refusal(lambda: models.pipeline("m", optimized=True)) == "model_not_optimized"
+    assert refusal(lambda: models.save_optimized("f", LinearRegression())) == "model_not_trained"
+    models.save_optimized("m", LinearRegression(fit_intercept=False))
+    assert models.pipeline("m", optimized=True).fit_intercept is False
+    assert models.pipeline("m").fit_intercept is True
 
 
 def test_a_new_upload_forgets_the_models(trained):
@@ -71,9 +89,9 @@ def test_an_undo_forgets_the_models_only_when_the_recipe_changes(trained):
     store, sid = trained
     with store.changing(sid) as session:
         session.restore(3)
-    assert results_of(store, sid) == {"best_model": "m"}
+    assert results_of(store, sid) == RESULTS
     with store.changing(sid) as session:
         session.commit(session.frame.drop(columns=["b"]), DROP)
-        save_training(session.folder, {"best_model": "m"}, {})
+        session.models.save(RESULTS, {})
         session.restore(3)
     assert results_of(store, sid) is None

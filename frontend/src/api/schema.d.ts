@@ -889,12 +889,12 @@ export interface components {
             primary_metric: string;
             /** Best Model */
             best_model: string | null;
-            /** @description The most frequent class, the mean or one cluster, scored on the same held-out rows as the models. */
-            baseline?: components["schemas"]["Baseline"] | null;
-            /** Message */
-            message: string;
+            /** @description The most frequent class, the mean or one cluster, scored on the same held-out rows as the models (clustering: every row). */
+            baseline?: components["schemas"]["Baseline"];
             /** Results */
             results: components["schemas"]["ModelResult"][];
+            /** Message */
+            message: string;
         };
         /** ExportModelRequest */
         ExportModelRequest: {
@@ -1485,8 +1485,8 @@ export interface components {
             primary_metric: string;
             /** Best Model */
             best_model: string | null;
-            /** @description The most frequent class, the mean or one cluster, scored on the same held-out rows as the models. */
-            baseline?: components["schemas"]["Baseline"] | null;
+            /** @description The most frequent class, the mean or one cluster, scored on the same held-out rows as the models (clustering: every row). */
+            baseline?: components["schemas"]["Baseline"];
             /** Message */
             message: string;
             /** Trained Models */

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from lathe.ml.model_input import ModelInput
@@ -17,44 +17,50 @@ from lathe.ml.onnx_export.outlier_graph import treated_columns
 from lathe.ml.onnx_export.scaling_graph import scaled_columns
 from lathe.steps.columns import ColumnDropper
 from lathe.steps.encoding import CategoricalEncoder
-from lathe.steps.missing import MissingValueImputer
-from lathe.steps.outliers import OutlierHandler
-from lathe.steps.recipe import RecipePipeline, is_sampler
+from lathe.steps.missing import MissingColumnDropper, MissingRowDropper, MissingValueImputer
+from lathe.steps.outliers import OutlierHandler, OutlierRowRemover
+from lathe.steps.recipe import RecipePipeline
+from lathe.steps.recipe import step_title as recipe_step_title
 from lathe.steps.scaling import FeatureScaler
 
-STEP_TITLES = {
-    ColumnDropper: "column drop",
-    MissingValueImputer: "missing-value imputation",
-    OutlierHandler: "outlier",
-    CategoricalEncoder: "encoding",
-    FeatureScaler: "scaling",
-    ModelInput: "model input",
+StepGraph = Callable[[GraphBuilder, Columns, Any], Columns]
+"""The columns after a fitted step, built in the graph from the columns before it."""
+
+
+def _dropped(_: GraphBuilder, columns: Columns, step: ColumnDropper) -> Columns:
+    return dropped_columns(columns, step)
+
+
+def _unchanged(_: GraphBuilder, columns: Columns, __: Any) -> Columns:
+    return columns
+
+
+STEP_GRAPHS: dict[type, StepGraph] = {
+    ColumnDropper: _dropped,
+    MissingColumnDropper: _dropped,
+    MissingRowDropper: _unchanged,  # samplers remove rows at fit time only
+    OutlierRowRemover: _unchanged,
+    MissingValueImputer: imputed_columns,
+    OutlierHandler: treated_columns,
+    CategoricalEncoder: encoded_columns,
+    FeatureScaler: scaled_columns,
+    ModelInput: model_input_columns,
 }
+"""The graph of each step class a training pipeline holds: the recipe's steps
+(``lathe.steps.recipe.RECIPE_STEPS``) and the model input."""
 
 
 def step_title(step: Any) -> str:
-    for step_class, title in STEP_TITLES.items():
-        if isinstance(step, step_class):
-            return title
-    return type(step).__name__
+    if isinstance(step, ModelInput):
+        return "model input"
+    return recipe_step_title(step) or type(step).__name__
 
 
 def _columns_after(graph: GraphBuilder, columns: Columns, step: Any) -> Columns:
-    if is_sampler(step):
-        return columns  # samplers remove rows at fit time only
-    if isinstance(step, ColumnDropper):
-        return dropped_columns(columns, step)
-    if isinstance(step, MissingValueImputer):
-        return imputed_columns(graph, columns, step)
-    if isinstance(step, OutlierHandler):
-        return treated_columns(graph, columns, step)
-    if isinstance(step, CategoricalEncoder):
-        return encoded_columns(graph, columns, step)
-    if isinstance(step, FeatureScaler):
-        return scaled_columns(graph, columns, step)
-    if isinstance(step, ModelInput):
-        return model_input_columns(graph, columns, step)
-    raise OnnxUnsupportedError(f"there is no ONNX graph for the {step_title(step)} step")
+    build = STEP_GRAPHS.get(type(step))
+    if build is None:
+        raise OnnxUnsupportedError(f"there is no ONNX graph for the {step_title(step)} step")
+    return build(graph, columns, step)
 
 
 def step_columns(graph: GraphBuilder, columns: Columns, step: Any) -> Columns:

@@ -10,7 +10,7 @@ import pandas as pd
 from lathe.ml.catalog import CatalogEntry
 from lathe.ml.pipeline import training_pipeline
 from lathe.steps.recipe import RecipePipeline
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep
 
 COLOURS = ["red", "green", "blue", "amber"]
 SIZES = ["S", "M", "L"]

@@ -13,13 +13,13 @@ import onnx
 import pandas as pd
 import pytest
 
-from lathe.ml.catalog import CATALOG, ENTRIES
+from lathe.ml.catalog import ENTRIES
 from lathe.ml.model_export import exported_bytes
 from lathe.ml.onnx_export import onnx_model
 from lathe.ml.pipeline import model_input as model_input_step
 from lathe.ml.pipeline import model_step, training_pipeline
 from lathe.steps.recipe import RecipePipeline
-from lathe.store.manifest import RecipeStep
+from lathe.steps.recipe_step import RecipeStep
 from tests.ml.datasets import blobs_frame
 from tests.ml.onnx_export.frames import (
     TARGETS,
@@ -36,7 +36,7 @@ CENTRED = {"x1": "standard", "x2": "robust", "x3": "minmax", "x4": "standard"}
 
 
 def names_of(problem_type: str) -> list[str]:
-    return [entry.name for entry in CATALOG if entry.problem_type == problem_type]
+    return [entry.name for entry in ENTRIES.values() if entry.problem_type == problem_type]
 
 
 @pytest.fixture(scope="module")
@@ -126,7 +126,8 @@ def test_the_graph_takes_the_raw_columns_the_recipe_keeps(frames):
 
 
 @pytest.mark.parametrize(
-    "name", [entry.name for entry in CATALOG if not entry.takes_missing or entry.non_negative]
+    "name",
+    [entry.name for entry in ENTRIES.values() if not entry.takes_missing or entry.non_negative],
 )
 def test_the_model_inputs_imputation_shift_and_standardization_are_in_the_graph(frames, name):
     """No recipe: the model input fills what is missing, shifts negative columns and

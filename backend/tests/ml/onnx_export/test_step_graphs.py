@@ -11,12 +11,14 @@ from onnx import TensorProto, helper
 
 from lathe.analysis.column_types import column_kind
 from lathe.ml.model_input import ModelInput, seconds_since_epoch
+from lathe.ml.onnx_export.errors import OnnxUnsupportedError
 from lathe.ml.onnx_export.graph_builder import ML_DOMAIN, ML_OPSET, OPSET, GraphBuilder
 from lathe.ml.onnx_export.graph_columns import as_number
 from lathe.ml.onnx_export.graph_inputs import datetime_inputs
-from lathe.ml.onnx_export.recipe_graph import recipe_columns
-from lathe.steps.recipe import RecipePipeline, recipe_pipeline
-from lathe.store.manifest import RecipeStep
+from lathe.ml.onnx_export.recipe_graph import STEP_GRAPHS, recipe_columns, step_columns
+from lathe.steps.recipe import RECIPE_STEPS, RecipePipeline, recipe_pipeline
+from lathe.steps.recipe_step import RecipeStep
+from lathe.steps.scaling import FeatureScaler
 from tests.ml.onnx_export.frames import onnx_outputs
 
 NAN = math.nan
@@ -218,3 +220,17 @@ def test_date_columns_are_filled_with_their_modes_seconds_and_reach_the_model_as
     assert_graph_matches(imputation, new)
     steps = [*recipe_pipeline([step]).steps, ("model_input", ModelInput())]
     assert_graph_matches(RecipePipeline(steps=steps).fit(frame.drop(columns=["t", "cls"])), new)
+
+
+def test_every_recipe_step_class_has_a_graph():
+    for kind in RECIPE_STEPS.values():
+        assert kind.estimator in STEP_GRAPHS, kind.title
+
+
+def test_a_step_without_a_graph_is_refused_by_its_title():
+    class Unregistered(FeatureScaler):
+        pass
+
+    with pytest.raises(OnnxUnsupportedError) as refused:
+        step_columns(GraphBuilder(), {}, Unregistered())
+    assert refused.value.params == {"reason": "there is no ONNX graph for the Unregistered step"}
