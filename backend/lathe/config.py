@@ -18,6 +18,7 @@ class Settings(BaseSettings):
     preview_rows: int = 500
     preview_cell_chars: int = 2000
     max_upload_mb: int = 1024
+    max_json_kb: int = 1024
     session_ttl_hours: float = 72.0
     analysis_sample_rows: int = 200_000
     cookie_secure: bool = False

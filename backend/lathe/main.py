@@ -25,7 +25,9 @@ from lathe.api import (
     upload,
 )
 from lathe.api.analyze import AnalysisCache
+from lathe.api.body_limit import BodyLimit
 from lathe.api.error_handlers import install_error_handlers
+from lathe.api.upload_stream import streams_a_file
 from lathe.config import Settings, get_settings
 from lathe.store.lru_cache import LruCache
 from lathe.store.session_store import SessionStore
@@ -64,22 +66,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.store = store
     app.state.analysis_cache = analyses
     install_error_handlers(app)
-    for area in (
-        health,
-        upload,
-        history,
-        analyze,
-        missing,
-        outliers,
-        encoding,
-        correlation,
-        scaling,
-        training,
-        evaluation,
-        optimization,
-        model_files,
-    ):
-        app.include_router(area.router)
+    routers = [
+        area.router
+        for area in (
+            health,
+            upload,
+            history,
+            analyze,
+            missing,
+            outliers,
+            encoding,
+            correlation,
+            scaling,
+            training,
+            evaluation,
+            optimization,
+            model_files,
+        )
+    ]
+    for router in routers:
+        app.include_router(router)
+    streamed = frozenset(
+        route.path for router in routers for route in router.routes if streams_a_file(route)
+    )
+    app.add_middleware(BodyLimit, limit_kb=settings.max_json_kb, streamed_paths=streamed)
     if (settings.static_dir / "index.html").exists():
         app.mount("/", StaticFiles(directory=settings.static_dir, html=True), name="interface")
     return app

@@ -17,7 +17,7 @@ from lathe.api.schemas import (
 )
 from lathe.api.session_cookie import set_session_cookie
 from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
-from lathe.store.session_store import is_session_id, new_session_id
+from lathe.store.session_store import new_session_id
 
 router = APIRouter(tags=["data"], responses=ERRORS)
 
@@ -39,7 +39,8 @@ async def upload(
     try:
         received = await receive_file(request, target, settings.max_upload_mb)
         table = await run_in_threadpool(read_received_file, received.path, received.filename)
-        sid = current if is_session_id(current) else new_session_id()
+        # Only a session the server holds is kept; any other id is never adopted.
+        sid = current if store.has_data(current) else new_session_id()
         await run_in_threadpool(store.start, sid, table.frame, received.filename, table.warnings)
     finally:
         target.unlink(missing_ok=True)

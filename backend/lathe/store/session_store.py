@@ -27,7 +27,7 @@ from lathe.store.trained_models import forget_training
 
 FrameCache = LruCache[tuple[str, int], pd.DataFrame]
 
-_SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{32}$")
+_SESSION_ID = re.compile(r"[A-Za-z0-9_-]{32}")
 _MANIFEST = "manifest.json"
 
 
@@ -36,7 +36,7 @@ def new_session_id() -> str:
 
 
 def is_session_id(value: str | None) -> TypeGuard[str]:
-    return value is not None and bool(_SESSION_ID.match(value))
+    return value is not None and _SESSION_ID.fullmatch(value) is not None
 
 
 class Session:
@@ -180,7 +180,7 @@ class SessionStore:
         with self._open(session_id, exclusive=True) as session:
             yield session
 
-    def has_data(self, session_id: str | None) -> bool:
+    def has_data(self, session_id: str | None) -> TypeGuard[str]:
         return is_session_id(session_id) and (self._folder(session_id) / _MANIFEST).exists()
 
     def sweep(self, now: float | None = None) -> list[str]:
