@@ -20,6 +20,7 @@ class Settings(BaseSettings):
     max_upload_mb: int = 1024
     max_json_kb: int = 1024
     session_ttl_hours: float = 72.0
+    max_store_gb: float = 20.0
     analysis_sample_rows: int = 200_000
     cookie_secure: bool = False
     frame_cache_size: int = 2

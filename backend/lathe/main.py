@@ -2,6 +2,7 @@
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -31,8 +32,11 @@ from lathe.api.upload_stream import streams_a_file
 from lathe.config import Settings, get_settings
 from lathe.store.lru_cache import LruCache
 from lathe.store.session_store import SessionStore
+from lathe.store.sweep import sweep_store
 
-_SWEEP_EVERY_SECONDS = 3600
+log = logging.getLogger(__name__)
+
+_SWEEP_EVERY_SECONDS = 300
 _ANALYSES_KEPT = 16
 
 
@@ -47,7 +51,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        sweeper = asyncio.create_task(_sweep_forever(store, analyses))
+        await _sweep(store, analyses, settings)
+        sweeper = asyncio.create_task(_sweep_forever(store, analyses, settings))
         try:
             yield
         finally:
@@ -95,8 +100,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-async def _sweep_forever(store: SessionStore, analyses: AnalysisCache) -> None:
+async def _sweep(store: SessionStore, analyses: AnalysisCache, settings: Settings) -> None:
+    try:
+        swept = await asyncio.to_thread(sweep_store, store, settings.max_store_gb)
+    except Exception:
+        # A broken leftover must neither stop the server starting nor end the sweeps.
+        log.exception("the sweep of %s failed; it runs again later", store.root)
+        return
+    for session_id in swept:
+        analyses.forget(session_id)
+
+
+async def _sweep_forever(store: SessionStore, analyses: AnalysisCache, settings: Settings) -> None:
     while True:
-        for swept in await asyncio.to_thread(store.sweep):
-            analyses.forget(swept)
         await asyncio.sleep(_SWEEP_EVERY_SECONDS)
+        await _sweep(store, analyses, settings)

@@ -17,6 +17,7 @@ from lathe.api.schemas import (
 )
 from lathe.api.session_cookie import set_session_cookie
 from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
+from lathe.store.disk_budget import require_room
 from lathe.store.session_store import new_session_id
 
 router = APIRouter(tags=["data"], responses=ERRORS)
@@ -25,7 +26,10 @@ router = APIRouter(tags=["data"], responses=ERRORS)
 @router.post(
     "/api/upload/",
     openapi_extra=multipart_body(),
-    responses={413: {"model": ErrorResponse, "description": "The file is too large."}},
+    responses={
+        413: {"model": ErrorResponse, "description": "The file is too large."},
+        507: {"model": ErrorResponse, "description": "The store's disk budget is used up."},
+    },
 )
 async def upload(
     request: Request,
@@ -35,6 +39,10 @@ async def upload(
     current: SessionId,
 ) -> UploadResponse:
     """Read a CSV, TSV or spreadsheet; it replaces the session's data and resets its steps."""
+    declared = request.headers.get("content-length", "")
+    await run_in_threadpool(
+        require_room, store, settings.max_store_gb, int(declared) if declared.isdigit() else 0
+    )
     target = store.incoming / f"upload-{secrets.token_hex(8)}"
     try:
         received = await receive_file(request, target, settings.max_upload_mb)
