@@ -18,7 +18,9 @@ class Settings(BaseSettings):
     preview_rows: int = 500
     preview_cell_chars: int = 2000
     max_upload_mb: int = 1024
+    max_json_kb: int = 1024
     session_ttl_hours: float = 72.0
+    max_store_gb: float = 20.0
     analysis_sample_rows: int = 200_000
     cookie_secure: bool = False
     frame_cache_size: int = 2

@@ -23,6 +23,10 @@ class UnreadableFileError(LatheError):
     status = 422
 
 
+class InsufficientStorageError(LatheError):
+    status = 507
+
+
 def no_dataset() -> LatheError:
     return LatheError("No dataset uploaded.", "no_dataset")
 

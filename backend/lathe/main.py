@@ -2,6 +2,7 @@
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -25,12 +26,17 @@ from lathe.api import (
     upload,
 )
 from lathe.api.analyze import AnalysisCache
+from lathe.api.body_limit import BodyLimit
 from lathe.api.error_handlers import install_error_handlers
+from lathe.api.upload_stream import streams_a_file
 from lathe.config import Settings, get_settings
 from lathe.store.lru_cache import LruCache
 from lathe.store.session_store import SessionStore
+from lathe.store.sweep import sweep_store
 
-_SWEEP_EVERY_SECONDS = 3600
+log = logging.getLogger(__name__)
+
+_SWEEP_EVERY_SECONDS = 300
 _ANALYSES_KEPT = 16
 
 
@@ -45,7 +51,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        sweeper = asyncio.create_task(_sweep_forever(store, analyses))
+        await _sweep(store, analyses, settings)
+        sweeper = asyncio.create_task(_sweep_forever(store, analyses, settings))
         try:
             yield
         finally:
@@ -64,29 +71,47 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.store = store
     app.state.analysis_cache = analyses
     install_error_handlers(app)
-    for area in (
-        health,
-        upload,
-        history,
-        analyze,
-        missing,
-        outliers,
-        encoding,
-        correlation,
-        scaling,
-        training,
-        evaluation,
-        optimization,
-        model_files,
-    ):
-        app.include_router(area.router)
+    routers = [
+        area.router
+        for area in (
+            health,
+            upload,
+            history,
+            analyze,
+            missing,
+            outliers,
+            encoding,
+            correlation,
+            scaling,
+            training,
+            evaluation,
+            optimization,
+            model_files,
+        )
+    ]
+    for router in routers:
+        app.include_router(router)
+    streamed = frozenset(
+        route.path for router in routers for route in router.routes if streams_a_file(route)
+    )
+    app.add_middleware(BodyLimit, limit_kb=settings.max_json_kb, streamed_paths=streamed)
     if (settings.static_dir / "index.html").exists():
         app.mount("/", StaticFiles(directory=settings.static_dir, html=True), name="interface")
     return app
 
 
-async def _sweep_forever(store: SessionStore, analyses: AnalysisCache) -> None:
+async def _sweep(store: SessionStore, analyses: AnalysisCache, settings: Settings) -> None:
+    try:
+        swept = await asyncio.to_thread(sweep_store, store, settings.max_store_gb)
+    except Exception:
+        # A broken leftover must neither stop the server starting nor end the sweeps.
+        log.exception("the sweep of %s failed; it runs again later", store.root)
+        return
+    for session_id in swept:
+        analyses.forget(session_id)
+
+
+async def _sweep_forever(store: SessionStore, analyses: AnalysisCache, settings: Settings) -> None:
     while True:
-        for swept in await asyncio.to_thread(store.sweep):
-            analyses.forget(swept)
         await asyncio.sleep(_SWEEP_EVERY_SECONDS)
+        await _sweep(store, analyses, settings)

@@ -8,11 +8,13 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
+from starlette.routing import Match, Mount
 
 from lathe.errors import LatheError
 
 log = logging.getLogger(__name__)
 
+_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 _HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "upload_too_large"}
 
 
@@ -42,6 +44,21 @@ def error_body(
     return body
 
 
+def _allowed_methods(request: Request) -> str:
+    """The methods the API routes of the request's path take. The interface mounted at /
+    matches every path and would otherwise answer with its own GET and HEAD."""
+    path = {"type": "http", "path": request.url.path, "root_path": "", "path_params": {}}
+    return ", ".join(
+        method
+        for method in _METHODS
+        if any(
+            route.matches({**path, "method": method})[0] is Match.FULL
+            for route in request.app.routes
+            if not isinstance(route, Mount)
+        )
+    )
+
+
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(LatheError)
     async def refused(_: Request, error: LatheError) -> JSONResponse:
@@ -59,9 +76,12 @@ def install_error_handlers(app: FastAPI) -> None:
         )
 
     @app.exception_handler(HTTPException)
-    async def http_error(_: Request, error: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
         code = _HTTP_CODES.get(error.status_code, "http_error")
-        return JSONResponse(error_body(str(error.detail), code), error.status_code)
+        headers = dict(error.headers or {})
+        if error.status_code == 405:
+            headers["Allow"] = _allowed_methods(request) or headers.get("Allow", "")
+        return JSONResponse(error_body(str(error.detail), code), error.status_code, headers)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, error: Exception) -> JSONResponse:

@@ -15,7 +15,8 @@ from lathe.api.schemas import (
 )
 from lathe.api.session_cookie import set_session_cookie
 from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
-from lathe.store.session_store import is_session_id, new_session_id
+from lathe.store.disk_budget import require_room
+from lathe.store.session_store import new_session_id
 
 router = APIRouter(tags=["data"], responses=ERRORS)
 
@@ -23,7 +24,10 @@ router = APIRouter(tags=["data"], responses=ERRORS)
 @router.post(
     "/api/upload/",
     openapi_extra=multipart_body(),
-    responses={413: {"model": ErrorResponse, "description": "The file is too large."}},
+    responses={
+        413: {"model": ErrorResponse, "description": "The file is too large."},
+        507: {"model": ErrorResponse, "description": "The store's disk budget is used up."},
+    },
 )
 async def upload(
     request: Request,
@@ -33,11 +37,16 @@ async def upload(
     current: SessionId,
 ) -> UploadResponse:
     """Read a CSV, TSV or spreadsheet; it replaces the session's data and resets its steps."""
+    declared = request.headers.get("content-length", "")
+    await run_in_threadpool(
+        require_room, store, settings.max_store_gb, int(declared) if declared.isdigit() else 0
+    )
     target = store.temp_path("upload")
     try:
         received = await receive_file(request, target, settings.max_upload_mb)
         table = await run_in_threadpool(read_received_file, received.path, received.filename)
-        sid = current if is_session_id(current) else new_session_id()
+        # Only a session the server holds is kept; any other id is never adopted.
+        sid = current if store.has_data(current) else new_session_id()
         await run_in_threadpool(store.start, sid, table.frame, received.filename, table.warnings)
     finally:
         target.unlink(missing_ok=True)

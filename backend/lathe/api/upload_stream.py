@@ -6,7 +6,10 @@ from pathlib import Path
 from typing import IO, Any
 
 from fastapi import Request
-from python_multipart.multipart import MultipartParser, parse_options_header
+from fastapi.routing import APIRoute
+from python_multipart.exceptions import FormParserError
+from python_multipart.multipart import MultipartParser, MultipartState, parse_options_header
+from starlette.routing import BaseRoute
 
 from lathe.errors import LatheError, PayloadTooLargeError, UnreadableFileError
 from lathe.io.readers import ReadTable, read_table
@@ -49,11 +52,25 @@ def multipart_body(text_fields: dict[str, dict[str, Any]] | None = None) -> dict
     }
 
 
+def streams_a_file(route: BaseRoute) -> bool:
+    """Whether `route` takes its body as a streamed multipart file (see `multipart_body`)."""
+    extra = route.openapi_extra if isinstance(route, APIRoute) else None
+    return "multipart/form-data" in (extra or {}).get("requestBody", {}).get("content", {})
+
+
 def too_large(limit_mb: int) -> PayloadTooLargeError:
     return PayloadTooLargeError(
         f"The file is larger than the {limit_mb} MB upload limit.",
         "upload_too_large",
         {"limit_mb": limit_mb},
+    )
+
+
+def malformed_upload(detail: str) -> LatheError:
+    return LatheError(
+        "The upload was malformed or incomplete; send the file again.",
+        "malformed_upload",
+        {"detail": detail[:300]},
     )
 
 
@@ -108,22 +125,27 @@ async def receive_file(request: Request, target: Path, limit_mb: int) -> Receive
             state.sink = None
             state.text_field = None
 
-        parser = MultipartParser(
-            boundary,
-            {
-                "on_header_field": on_header_field,
-                "on_header_value": on_header_value,
-                "on_header_end": on_header_end,
-                "on_headers_finished": on_headers_finished,
-                "on_part_data": on_part_data,
-                "on_part_end": on_part_end,
-            },
-        )
-        async for chunk in request.stream():
-            parser.write(chunk)
-            if state.size > limit:
-                raise too_large(limit_mb)
-        parser.finalize()
+        try:
+            parser = MultipartParser(
+                boundary,
+                {
+                    "on_header_field": on_header_field,
+                    "on_header_value": on_header_value,
+                    "on_header_end": on_header_end,
+                    "on_headers_finished": on_headers_finished,
+                    "on_part_data": on_part_data,
+                    "on_part_end": on_part_end,
+                },
+            )
+            async for chunk in request.stream():
+                parser.write(chunk)
+                if state.size > limit:
+                    raise too_large(limit_mb)
+        except FormParserError as error:
+            raise malformed_upload(str(error)) from error
+        # python-multipart accepts a body that stops before its closing boundary.
+        if parser.state != MultipartState.END:
+            raise malformed_upload("the body ends before its closing boundary")
 
     if state.files_seen == 0 or state.filename is None:
         raise LatheError("Choose a file to upload in the field 'file'.", "no_file")

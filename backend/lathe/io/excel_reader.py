@@ -1,22 +1,40 @@
 """Read the first sheet of an .xlsx or .xls workbook through calamine."""
 
+import re
 import zipfile
+from operator import itemgetter
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pandas as pd
+from python_calamine import CalamineWorkbook
 
 from lathe.errors import UnreadableFileError
 from lathe.io.headers import normalize_headers
 
 _MAX_EXPANSION = 50
 _MIN_EXPANDED_LIMIT = 256 * 1024 * 1024
+MAX_CELLS = 10_000_000
+"""Calamine holds the whole rectangle from the first to the last used cell, and pandas
+then a Python object per cell, so the rectangle is what a workbook costs in memory."""
+
+_CELL_REFERENCE = re.compile(rb' r="([A-Z]{1,3})([0-9]{1,7})"')
+_ROW_NUMBER = re.compile(rb'<row\b[^>]*?\br="([0-9]{1,7})"')
+_ROW_TAGS = (b"<row ", b"<row>", b"<row/")
+_CELL_TAGS = (b"<c ", b"<c>", b"<c/")
+_READ_BYTES = 1024 * 1024
+_RELATIONSHIP = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 
 
 def read_workbook(path: Path, is_xlsx: bool) -> pd.DataFrame:
     if is_xlsx:
         _check_zip(path)
     try:
+        if not is_xlsx:
+            _check_cells(_xls_cells(path))
         sheet = pd.read_excel(path, sheet_name=0, header=None, engine="calamine")
+    except UnreadableFileError:
+        raise
     except Exception as error:
         raise UnreadableFileError(
             "The spreadsheet could not be read; it may be damaged or password-protected.",
@@ -31,21 +49,104 @@ def read_workbook(path: Path, is_xlsx: bool) -> pd.DataFrame:
     return frame
 
 
+def _check_cells(cells: int) -> None:
+    if cells > MAX_CELLS:
+        raise UnreadableFileError(
+            f"The first sheet spans {cells:,} cells (rows × columns from its first to its "
+            f"last used cell), more than the {MAX_CELLS:,} a spreadsheet may have; save "
+            "the data as CSV, or delete stray cells far from the table.",
+            "too_many_cells",
+            {"cells": cells, "max_cells": MAX_CELLS},
+        )
+
+
+def _xls_cells(path: Path) -> int:
+    """The .xls format caps a sheet at 65,536 × 256 cells, so calamine can measure it."""
+    sheet = CalamineWorkbook.from_path(str(path)).get_sheet_by_index(0)
+    return int(sheet.height) * int(sheet.width)
+
+
 def _check_zip(path: Path) -> None:
-    """Refuse archives that are not workbooks, and those that would expand without bound."""
+    """Refuse archives that are not workbooks, those that would expand without bound, and
+    those whose first sheet spans more than `MAX_CELLS`."""
     try:
         with zipfile.ZipFile(path) as archive:
             members = archive.infolist()
-    except (zipfile.BadZipFile, OSError) as error:
+            if not any(member.filename.startswith("xl/") for member in members):
+                raise UnreadableFileError(
+                    "This archive is not an Excel workbook.", "file_unreadable"
+                )
+            expanded = sum(member.file_size for member in members)
+            compressed = sum(member.compress_size for member in members)
+            if expanded > max(_MIN_EXPANDED_LIMIT, _MAX_EXPANSION * compressed):
+                raise UnreadableFileError(
+                    "The workbook expands to far more data than its size suggests and was refused.",
+                    "file_unreadable",
+                )
+            sheet = _first_sheet(archive)
+            if sheet is not None:
+                _check_cells(_sheet_cells(archive, sheet))
+    except (zipfile.BadZipFile, OSError, EOFError) as error:
         raise UnreadableFileError(
             "The .xlsx file is damaged and could not be opened.", "file_unreadable"
         ) from error
-    if not any(member.filename.startswith("xl/") for member in members):
-        raise UnreadableFileError("This archive is not an Excel workbook.", "file_unreadable")
-    expanded = sum(member.file_size for member in members)
-    compressed = sum(member.compress_size for member in members)
-    if expanded > max(_MIN_EXPANDED_LIMIT, _MAX_EXPANSION * compressed):
-        raise UnreadableFileError(
-            "The workbook expands to far more data than its size suggests and was refused.",
-            "file_unreadable",
-        )
+
+
+def _first_sheet(archive: zipfile.ZipFile) -> str | None:
+    """The archive member of the workbook's first sheet, the one calamine reads."""
+    try:
+        workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+        relations = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    except (KeyError, ElementTree.ParseError):
+        return None
+    first = next((node for node in workbook.iter() if node.tag.endswith("}sheet")), None)
+    if first is None:
+        return None
+    for relation in relations:
+        if relation.get("Id") == first.get(_RELATIONSHIP):
+            target = relation.get("Target", "").lstrip("/")
+            return target if target.startswith("xl/") else f"xl/{target}"
+    return None
+
+
+def _sheet_cells(archive: zipfile.ZipFile, member: str) -> int:
+    """Rows × columns from A1 to the sheet's last used row and column (at least what
+    calamine will hold), read from its XML a block of whole rows at a time; stops once past
+    `MAX_CELLS`."""
+    extent = (0, 0)
+    tail = b""
+    with archive.open(member) as sheet:
+        while True:
+            block = sheet.read(_READ_BYTES)
+            text = tail + block
+            cut = text.rfind(b"<row") if block else len(text)
+            rows, tail = (text[:cut], text[cut:]) if cut > 0 else (b"", text)
+            extent = _extent(rows, extent)
+            cells = extent[0] * extent[1]
+            if cells > MAX_CELLS or not block:
+                return cells
+
+
+def _extent(rows: bytes, extent: tuple[int, int]) -> tuple[int, int]:
+    """The last row and column in use once `rows` (whole `<row>` elements) are read after
+    `extent`. A row or cell without a reference follows the previous one."""
+    last_row, last_column = extent
+    references = _CELL_REFERENCE.findall(rows)
+    letters = set(map(itemgetter(0), references))
+    numbers = set(map(itemgetter(1), references)) | set(_ROW_NUMBER.findall(rows))
+    last_row = max(last_row + _count(_ROW_TAGS, rows), *map(int, numbers), 0)
+    columns = max(map(_column_number, letters), default=0)
+    if _count(_CELL_TAGS, rows) > len(references):
+        columns += max(_count(_CELL_TAGS, row) for row in rows.split(b"<row"))
+    return last_row, max(last_column, columns)
+
+
+def _count(tags: tuple[bytes, ...], xml: bytes) -> int:
+    return sum(xml.count(tag) for tag in tags)
+
+
+def _column_number(letters: bytes) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + letter - ord("A") + 1
+    return number

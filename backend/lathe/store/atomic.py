@@ -5,9 +5,13 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+TEMP_SUFFIX = ".tmp"
+
 
 def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
-    handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    handle, temp_name = tempfile.mkstemp(
+        dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX
+    )
     os.close(handle)
     temp = Path(temp_name)
     try:

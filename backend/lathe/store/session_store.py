@@ -28,7 +28,7 @@ from lathe.store.trained_models import TrainedModels
 
 FrameCache = LruCache[tuple[str, int], pd.DataFrame]
 
-_SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{32}$")
+_SESSION_ID = re.compile(r"[A-Za-z0-9_-]{32}")
 _MANIFEST = "manifest.json"
 
 
@@ -37,7 +37,7 @@ def new_session_id() -> str:
 
 
 def is_session_id(value: str | None) -> TypeGuard[str]:
-    return value is not None and bool(_SESSION_ID.match(value))
+    return value is not None and _SESSION_ID.fullmatch(value) is not None
 
 
 class Session:
@@ -138,6 +138,9 @@ class Session:
 
     def _save(self) -> None:
         write_text_atomically(self.folder / _MANIFEST, self.manifest.model_dump_json(indent=1))
+        self.forget_unreferenced_frames()
+
+    def forget_unreferenced_frames(self) -> None:
         keep = {self._frame_path(v).stem for v in self.manifest.referenced_versions()}
         for path in frame_files(self.folder):
             if path.stem not in keep:
@@ -188,7 +191,7 @@ class SessionStore:
         with self._open(session_id, exclusive=True) as session:
             yield session
 
-    def has_data(self, session_id: str | None) -> bool:
+    def has_data(self, session_id: str | None) -> TypeGuard[str]:
         return is_session_id(session_id) and (self._folder(session_id) / _MANIFEST).exists()
 
     def sweep(self, now: float | None = None) -> list[str]:
@@ -196,16 +199,25 @@ class SessionStore:
         cutoff = (now if now is not None else time.time()) - self._ttl_seconds
         swept = []
         for folder in self.sessions.iterdir():
-            marker = folder / _MANIFEST
-            touched = marker.stat().st_mtime if marker.exists() else folder.stat().st_mtime
-            if touched < cutoff:
-                shutil.rmtree(folder, ignore_errors=True)
-                self._cache.forget(folder.name)
+            if last_touched(folder) < cutoff:
+                self.remove(folder)
                 swept.append(folder.name)
-        for leftover in self.incoming.iterdir():
-            if leftover.stat().st_mtime < cutoff:
-                leftover.unlink(missing_ok=True)
         return swept
+
+    def remove(self, folder: Path) -> None:
+        shutil.rmtree(folder, ignore_errors=True)
+        self._cache.forget(folder.name)
+
+    def idle_sessions(self) -> Iterator[Session]:
+        """Every session no request is using, least recently used first, each locked
+        exclusively while the caller holds it."""
+        for folder in sorted(self.sessions.iterdir(), key=last_touched):
+            if not self.has_data(folder.name):
+                continue
+            with self._locked(folder, exclusive=True, wait=False) as idle:
+                manifest = self._load_manifest(folder) if idle else None
+                if manifest is not None:
+                    yield Session(folder, manifest, self._cache)
 
     @contextmanager
     def _open(self, session_id: str | None, exclusive: bool) -> Iterator[Session]:
@@ -233,10 +245,25 @@ class SessionStore:
 
     @staticmethod
     @contextmanager
-    def _locked(folder: Path, exclusive: bool) -> Iterator[None]:
+    def _locked(folder: Path, exclusive: bool, wait: bool = True) -> Iterator[bool]:
+        """Hold the session's lock; without `wait`, yield False at once when it is taken."""
         with (folder / ".lock").open("a") as handle:
-            fcntl.flock(handle, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+            mode = fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH
             try:
-                yield
+                fcntl.flock(handle, mode if wait else mode | fcntl.LOCK_NB)
+            except BlockingIOError:
+                yield False
+                return
+            try:
+                yield True
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def last_touched(folder: Path) -> float:
+    """When the session was last used: its manifest is touched on every open."""
+    marker = folder / _MANIFEST
+    try:
+        return marker.stat().st_mtime if marker.exists() else folder.stat().st_mtime
+    except FileNotFoundError:
+        return 0.0
