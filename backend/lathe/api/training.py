@@ -34,8 +34,6 @@ def train_models(
         session_id = session.manifest.session_id
         clustering = body.problem_type == "clustering"
         target = None if clustering else (body.target_column or session.target)
-        if target is not None and target != session.target:
-            session.save_target(target)
         data_version = session.manifest.data_version()
         recipe = list(session.manifest.recipe)
         raw = session.raw_frame()
@@ -49,6 +47,8 @@ def train_models(
             test_size=body.test_size,
             cv_folds=body.cv_folds,
         )
+        if target is not None and target != session.target:
+            session.save_target(target)
     with registry.running(session_id, "training", "Training in progress") as progress:
         run = train(raw, recipe, config, progress)
     with store.changing(current) as session:
