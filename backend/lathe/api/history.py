@@ -6,6 +6,8 @@ from lathe.api.payloads import frame_payload
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.schemas import (
+    FIRST_STEP,
+    LAST_STEP,
     DropColumnsRequest,
     DropColumnsResponse,
     SnapshotResponse,
@@ -20,10 +22,17 @@ from lathe.steps.recipe import acted_on
 router = APIRouter(tags=["history"], responses=ERRORS)
 
 
-def _step_for(step_id: int | None) -> int:
-    if step_id is None or step_id <= 0:
-        raise LatheError("A step must be given as a positive whole number.", "invalid_step_id")
+def _valid_step(step_id: int | None, refusal: LatheError) -> int:
+    if step_id is None or not FIRST_STEP <= step_id <= LAST_STEP:
+        raise refusal
     return step_id
+
+
+def _step_for(step_id: int | None) -> int:
+    return _valid_step(
+        step_id,
+        LatheError("A step must be given as a positive whole number.", "invalid_step_id"),
+    )
 
 
 @router.post("/api/drop-columns/")
@@ -56,13 +65,12 @@ def snapshot_step(body: StepRequest, store: Store, current: SessionId) -> Snapsh
 def undo_step(
     body: StepRequest, store: Store, settings: Config, current: SessionId
 ) -> UndoResponse:
-    if body.step_id is None or body.step_id <= 0:
-        raise LatheError("Undo requires a valid step.", "invalid_step")
+    step_id = _valid_step(body.step_id, LatheError("Undo requires a valid step.", "invalid_step"))
     with store.changing(current) as session:
-        session.restore(body.step_id)
+        session.restore(step_id)
         frame = session.frame
     return UndoResponse(
         **frame_payload(frame, settings).model_dump(),
-        step_id=body.step_id,
+        step_id=step_id,
         message="Undo completed — step restored.",
     )

@@ -5,11 +5,13 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse
+from pydantic import ValidationError
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
-from lathe.api.model_schemas import ExportModelRequest, UsageCodeResponse
+from lathe.api.model_schemas import ExportModelRequest, PredictForm, UsageCodeResponse
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
@@ -57,10 +59,14 @@ def get_usage_code(model_name: str = "", format: ExportFormat = "joblib") -> Usa
     return UsageCodeResponse(file_name=file_name, code=usage_code(file_name, format))
 
 
-_PREDICT_FIELDS: dict[str, dict[str, Any]] = {
-    "selected_model": {"type": "string"},
-    "optimized": {"type": "boolean", "default": False},
-}
+_PREDICT_FIELDS: dict[str, dict[str, Any]] = PredictForm.model_json_schema()["properties"]
+
+
+def _predict_form(fields: dict[str, str]) -> PredictForm:
+    try:
+        return PredictForm.model_validate(fields)
+    except ValidationError as error:
+        raise RequestValidationError(error.errors(include_url=False)) from error
 
 
 @router.post(
@@ -76,11 +82,12 @@ async def predict(request: Request, store: Store, settings: Config, current: Ses
     target = store.temp_path("predict")
     try:
         received = await receive_file(request, target, settings.max_upload_mb)
-        model = received.fields.get("selected_model", "")
-        if not model:
+        form = _predict_form(received.fields)
+        if not form.selected_model:
             raise LatheError("Select a model please.", "model_required")
-        optimized = received.fields.get("optimized", "").lower() in ("true", "1")
-        pipeline = await run_in_threadpool(_pipeline, store, current, model, optimized)
+        pipeline = await run_in_threadpool(
+            _pipeline, store, current, form.selected_model, form.optimized
+        )
         table = await run_in_threadpool(read_received_file, received.path, received.filename)
     finally:
         target.unlink(missing_ok=True)

@@ -4,9 +4,16 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from lathe.api.schemas import RequestBody
+from lathe.api.schemas import RequestBody, WholeNumber, stated_range
 from lathe.ml.model_export import ExportFormat
-from lathe.ml.optimization import DEFAULT_CV_FOLDS, DEFAULT_ITERATIONS
+from lathe.ml.optimization import (
+    DEFAULT_CV_FOLDS,
+    DEFAULT_ITERATIONS,
+    MAX_CV_FOLDS,
+    MAX_ITERATIONS,
+    MIN_CV_FOLDS,
+    MIN_ITERATIONS,
+)
 from lathe.ml.problem import ProblemType
 from lathe.ml.results import SamplingNote
 from lathe.ml.search_candidates import SearchMethod
@@ -17,8 +24,12 @@ class OptimizeModelRequest(RequestBody):
 
     selected_model: str = ""
     optimization_method: SearchMethod = "grid_search"
-    cv_folds: int = DEFAULT_CV_FOLDS
-    n_iterations: int = DEFAULT_ITERATIONS
+    cv_folds: WholeNumber = Field(
+        default=DEFAULT_CV_FOLDS, json_schema_extra=stated_range(MIN_CV_FOLDS, MAX_CV_FOLDS)
+    )
+    n_iterations: WholeNumber = Field(
+        default=DEFAULT_ITERATIONS, json_schema_extra=stated_range(MIN_ITERATIONS, MAX_ITERATIONS)
+    )
 
 
 class SearchTrial(BaseModel):
@@ -55,6 +66,16 @@ class ExportModelRequest(RequestBody):
     format: ExportFormat = "joblib"
     optimized: bool = Field(
         default=False, description="Export the model's optimized pipeline (step 10)."
+    )
+
+
+class PredictForm(BaseModel):
+    """The text fields of a prediction's form, read as text: `optimized` is true or false
+    (also 1/0, yes/no, on/off); anything else is refused."""
+
+    selected_model: str = ""
+    optimized: bool = Field(
+        default=False, description="Predict with the model's optimized pipeline (step 10)."
     )
 
 

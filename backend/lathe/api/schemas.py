@@ -1,8 +1,9 @@
 """Request and response bodies of the HTTP contract."""
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic.config import JsonDict
 
 from lathe.analysis.associations import CatAssocPair, FeatureTargetAssoc
 from lathe.analysis.column_types import ColumnTypes
@@ -13,10 +14,36 @@ from lathe.analysis.quality import QualitySummary
 Cell = str | int | float | bool | None
 
 
-class RequestBody(BaseModel):
-    """Every request body and its parts: NaN and infinities are refused as numbers."""
+FIRST_STEP, LAST_STEP = 1, 10
+"""The pipeline's ten steps (SPEC §1): the ids snapshots and undo take."""
 
-    model_config = ConfigDict(allow_inf_nan=False)
+
+class RequestBody(BaseModel):
+    """Every request body and its parts. Types are strict (`false` or `"1.5"` is no
+    number, `1` no boolean) and NaN and infinities are refused as numbers."""
+
+    model_config = ConfigDict(strict=True, allow_inf_nan=False)
+
+
+def _whole_float_as_int(value: object) -> object:
+    """JSON has one kind of number, and JSON Schema counts 5.0 as the integer 5: a whole
+    float is taken as an int, while 5.5, `true` and "5" stay refused."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+WholeNumber = Annotated[int, BeforeValidator(_whole_float_as_int)]
+"""An integer setting of a request body."""
+
+
+def stated_range(minimum: float, maximum: float | None = None) -> JsonDict:
+    """The `minimum` (and `maximum`) a number field states in the contract. The setting's
+    own check refuses a value outside them, with its translated code."""
+    bounds: JsonDict = {"minimum": minimum}
+    if maximum is not None:
+        bounds["maximum"] = maximum
+    return bounds
 
 
 class ErrorResponse(BaseModel):
@@ -59,9 +86,12 @@ class SessionTargetResponse(BaseModel):
     target_column: str | None
 
 
+StepId = Annotated[WholeNumber | None, Field(json_schema_extra=stated_range(FIRST_STEP, LAST_STEP))]
+
+
 class DropColumnsRequest(RequestBody):
     columns: list[str]
-    step_id: int | None = None
+    step_id: StepId = None
 
 
 class DropColumnsResponse(FramePayload):
@@ -70,7 +100,7 @@ class DropColumnsResponse(FramePayload):
 
 
 class StepRequest(RequestBody):
-    step_id: int | None = None
+    step_id: StepId = None
 
 
 class SnapshotResponse(BaseModel):

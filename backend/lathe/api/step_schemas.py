@@ -1,12 +1,13 @@
 """Bodies of the transforming steps 3 to 7 (SPEC §3 settings, §7 payloads, §9 defaults)."""
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from lathe.api.schemas import FramePayload, RequestBody
-from lathe.steps.correlation import CorrelatedPair, TargetCorrelation
-from lathe.steps.outliers import ColumnOutliers
+from lathe.api.schemas import FramePayload, RequestBody, WholeNumber, stated_range
+from lathe.steps.correlation import DEFAULT_THRESHOLD, CorrelatedPair, TargetCorrelation
+from lathe.steps.encoding import DEFAULT_MAX_CATEGORIES, MIN_MAX_CATEGORIES
+from lathe.steps.outliers import MAX_FACTOR, MIN_FACTOR, ColumnOutliers
 
 NumericMissingStrategy = Literal["mean", "median", "zero", "ffill", "bfill"]
 CategoricalMissingStrategy = Literal["mode", "constant", "ffill", "bfill"]
@@ -14,6 +15,9 @@ OutlierMethod = Literal["iqr", "zscore", "auto"]
 OutlierStrategy = Literal["remove", "nan", "cap", "impute_median", "impute_mean"]
 EncodingStrategy = Literal["auto", "label", "onehot", "ordinal", "binary", "target"]
 ScalingMethod = Literal["standard", "minmax", "robust"]
+
+FRACTION = stated_range(0.0, 1.0)
+OutlierFactor = Annotated[float, Field(json_schema_extra=stated_range(MIN_FACTOR, MAX_FACTOR))]
 
 
 class StepResult(FramePayload):
@@ -36,19 +40,21 @@ class HandleMissingRequest(RequestBody):
     fill_value: str | float | int = "unknown"
     drop_strategy: Literal["rows", "columns", "none"] = "none"
     drop_threshold: float = Field(
-        default=0.0, description="Drop a row or column when more than this share is missing."
+        default=0.0,
+        description="Drop a row or column when more than this share is missing.",
+        json_schema_extra=FRACTION,
     )
     column_specific_settings: list[ColumnMissingSetting] | None = None
 
 
 class OutlierDetectionConfig(RequestBody):
     method: OutlierMethod = "iqr"
-    factor: float = 1.5
+    factor: OutlierFactor = 1.5
 
 
 class DetectOutliersRequest(RequestBody):
     method: OutlierMethod = "iqr"
-    factor: float = 1.5
+    factor: OutlierFactor = 1.5
     column_configs: dict[str, OutlierDetectionConfig] | None = None
 
 
@@ -62,13 +68,13 @@ class DetectOutliersResponse(BaseModel):
 class OutlierRemovalConfig(RequestBody):
     strategy: OutlierStrategy = "remove"
     method: OutlierMethod = "iqr"
-    factor: float = 1.5
+    factor: OutlierFactor = 1.5
 
 
 class RemoveOutliersRequest(RequestBody):
     strategy: OutlierStrategy = "remove"
     method: OutlierMethod = "iqr"
-    factor: float = 1.5
+    factor: OutlierFactor = 1.5
     column_configs: dict[str, OutlierRemovalConfig] | None = None
 
 
@@ -80,13 +86,15 @@ class ColumnEncodingSetting(RequestBody):
 
 class EncodeFeaturesRequest(RequestBody):
     default_strategy: EncodingStrategy = "auto"
-    max_categories: int = 10
+    max_categories: WholeNumber = Field(
+        default=DEFAULT_MAX_CATEGORIES, json_schema_extra=stated_range(MIN_MAX_CATEGORIES)
+    )
     target_column: str | None = None
     column_specific_settings: list[ColumnEncodingSetting] | None = None
 
 
 class CorrelationRequest(RequestBody):
-    threshold: float = 0.95
+    threshold: float = Field(default=DEFAULT_THRESHOLD, json_schema_extra=FRACTION)
     preview_only: bool = False
     columns_to_drop: list[str] | None = None
 

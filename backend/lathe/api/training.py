@@ -42,18 +42,20 @@ def train_models(
 
     def prepare(session: Session) -> TrainingConfig:
         clustering = body.problem_type == "clustering"
-        if not clustering and body.target_column and body.target_column != session.target:
-            session.save_target(body.target_column)
-        return training_config(
+        target = None if clustering else (body.target_column or session.target)
+        config = training_config(
             session.raw_frame(),
             list(session.frame.columns),
             model_names=body.model_names,
             problem_type=body.problem_type,
-            target_column=None if clustering else session.target,
+            target_column=target,
             validation_method=body.validation_method,
             test_size=body.test_size,
             cv_folds=body.cv_folds,
         )
+        if target is not None and target != session.target:
+            session.save_target(target)
+        return config
 
     run = run_session_job(
         store,

@@ -5,10 +5,18 @@ from typing import Annotated
 from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
 
-from lathe.api.schemas import RequestBody
+from lathe.api.schemas import RequestBody, WholeNumber, stated_range
 from lathe.ml.problem import ProblemType
 from lathe.ml.results import SamplingNote, TrainingResults, TrainingSummary, ValidationMethod
-from lathe.ml.training_config import DEFAULT_CV_FOLDS, DEFAULT_TEST_SIZE, RequestedProblemType
+from lathe.ml.training_config import (
+    DEFAULT_CV_FOLDS,
+    DEFAULT_TEST_SIZE,
+    MAX_CV_FOLDS,
+    MAX_TEST_SIZE,
+    MIN_CV_FOLDS,
+    MIN_TEST_SIZE,
+    RequestedProblemType,
+)
 
 
 class TrainModelsRequest(RequestBody):
@@ -19,8 +27,12 @@ class TrainModelsRequest(RequestBody):
     target_column: str | None = None
     problem_type: RequestedProblemType = "classification"
     validation_method: ValidationMethod = "train_test"
-    test_size: float = DEFAULT_TEST_SIZE
-    cv_folds: int = DEFAULT_CV_FOLDS
+    test_size: float = Field(
+        default=DEFAULT_TEST_SIZE, json_schema_extra=stated_range(MIN_TEST_SIZE, MAX_TEST_SIZE)
+    )
+    cv_folds: WholeNumber = Field(
+        default=DEFAULT_CV_FOLDS, json_schema_extra=stated_range(MIN_CV_FOLDS, MAX_CV_FOLDS)
+    )
 
 
 class ModelError(TypedDict):

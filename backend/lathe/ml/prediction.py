@@ -21,6 +21,7 @@ import pandas as pd
 from lathe.analysis.column_types import column_kind
 from lathe.errors import LatheError
 from lathe.io.readers import read_table
+from lathe.ml.model_step import ModelStep
 from lathe.ml.pipeline import model_step
 from lathe.steps.frame_estimator import with_replaced_columns
 from lathe.steps.recipe import RecipePipeline
@@ -28,6 +29,8 @@ from lathe.steps.recipe import RecipePipeline
 PREDICTION = "prediction"
 _TRUE = frozenset({"true", "yes", "1", "1.0"})
 _FALSE = frozenset({"false", "no", "0", "0.0"})
+_BASIC_DATE_DIGITS = 8
+_LARGEST_BASIC_DATE = 99_991_231
 
 
 def _listed(columns: list[str]) -> str:
@@ -73,13 +76,31 @@ def _converted(series: pd.Series[Any], dtype: Any) -> pd.Series[Any]:
 
 def _dates(series: pd.Series[Any]) -> pd.Series[Any]:
     """Each value read as the ONNX usage code reads it: ISO 8601 first, since dayfirst alone
-    reads 2024-05-01 as 5 January, then day first, month names included."""
-    text = series.astype("string")
-    dates = pd.to_datetime(text, errors="coerce", format="ISO8601")
-    rest = dates.isna() & text.notna()
+    reads 2024-05-01 as 5 January, then day first, month names included. A value written in
+    digits alone (a number, or text) is a date only as YYYYMMDD, ISO 8601's basic form: the
+    day-first reading would take 20211301 for 13 January and a year for a whole date."""
+    text = _date_text(series)
+    digits = text.str.fullmatch(r"\d+").fillna(False).astype(bool)
+    dates = pd.to_datetime(text.mask(digits), errors="coerce", format="ISO8601")
+    rest = dates.isna() & text.notna() & ~digits
     if rest.any():
         dates[rest] = pd.to_datetime(text[rest], errors="coerce", dayfirst=True, format="mixed")
+    basic = digits & (text.str.len() == _BASIC_DATE_DIGITS).fillna(False).astype(bool)
+    if basic.any():
+        dates[basic] = pd.to_datetime(text[basic], errors="coerce", format="%Y%m%d")
     return dates
+
+
+def _date_text(series: pd.Series[Any]) -> pd.Series[Any]:
+    """The values as text; a number as its digits when it is whole (a column of YYYYMMDD
+    numbers with a missing cell is read as floats: 20210101.0)."""
+    if column_kind(series.dtype) != "numeric":
+        return series.astype("string").str.strip()
+    numbers = series.astype("float64")
+    whole = numbers.between(0, _LARGEST_BASIC_DATE) & (numbers % 1 == 0)
+    text = pd.Series(pd.NA, index=series.index, dtype="string")
+    text[whole] = numbers[whole].astype("int64").astype("string")
+    return text
 
 
 def with_training_types(frame: pd.DataFrame, dtypes: Mapping[str, Any]) -> pd.DataFrame:
@@ -94,18 +115,21 @@ def with_training_types(frame: pd.DataFrame, dtypes: Mapping[str, Any]) -> pd.Da
             values = _converted(series, dtype)
         except (TypeError, ValueError) as error:
             raise _unconvertible(column, dtype) from error
-        if bool((values.isna() & series.notna()).any()):
-            raise _unconvertible(column, dtype)
+        unconverted = series[values.isna() & series.notna()]
+        if not unconverted.empty:
+            raise _unconvertible(column, dtype, unconverted.iloc[0])
         converted[column] = values
     return with_replaced_columns(frame, converted)
 
 
-def _unconvertible(column: str, dtype: Any) -> LatheError:
+def _unconvertible(column: str, dtype: Any, value: Any = None) -> LatheError:
     kind = column_kind(dtype)
+    example = "" if value is None else f" ({str(value)[:50]})"
+    hint = " A date written as a number must be YYYYMMDD." if kind == "datetime" else ""
     return LatheError(
-        f'Column "{column}" has values that are not {kind}, as it was at training.',
+        f'Column "{column}" has values that are not {kind}, as it was at training{example}.' + hint,
         "column_type_changed",
-        {"column": column, "kind": kind},
+        {"column": column, "kind": kind, "value": None if value is None else str(value)[:50]},
     )
 
 
@@ -119,18 +143,32 @@ def prediction_frame(pipeline: RecipePipeline, frame: pd.DataFrame) -> pd.DataFr
     """The rows of `frame` with the model's prediction and class probabilities."""
     check_columns(frame, pipeline)
     inputs = with_training_types(frame, pipeline.input_dtypes_)
-    result = frame.copy(deep=False)
-    if len(frame) == 0:
-        result[_free_name(PREDICTION, result.columns)] = pd.Series(dtype=object)
-        return result
     step = model_step(pipeline)
+    classifier = hasattr(pipeline, "predict_proba")
+    if len(frame) == 0:
+        predicted: Any = pd.Series(dtype=object)
+        probabilities = np.empty((0, len(step.classes_))) if classifier else None
+    else:
+        predicted, probabilities = _predicted(pipeline, step, inputs, classifier)
+    result = frame.copy(deep=False)
+    result[_free_name(PREDICTION, result.columns)] = predicted
+    if probabilities is not None:
+        for position, label in enumerate(step.classes_):
+            name = _free_name(f"probability_{label}", result.columns)
+            result[name] = probabilities[:, position]
+    return result
+
+
+def _predicted(
+    pipeline: RecipePipeline, step: ModelStep, inputs: pd.DataFrame, classifier: bool
+) -> tuple[Any, Any]:
+    """The predictions and, for a classifier, the class probabilities of `inputs`."""
     try:
         # a classifier's prediction is its most probable class: one pass gives both
-        if hasattr(pipeline, "predict_proba"):
+        if classifier:
             probabilities = pipeline.predict_proba(inputs)
-            predicted = step.most_probable(probabilities)
-        else:
-            probabilities, predicted = None, np.asarray(pipeline.predict(inputs))
+            return step.most_probable(probabilities), probabilities
+        return np.asarray(pipeline.predict(inputs)), None
     except LatheError:
         raise
     except (TypeError, ValueError) as error:
@@ -139,12 +177,6 @@ def prediction_frame(pipeline: RecipePipeline, frame: pd.DataFrame) -> pd.DataFr
             "prediction_failed",
             {"detail": str(error)[:300]},
         ) from error
-    result[_free_name(PREDICTION, result.columns)] = predicted
-    if probabilities is not None:
-        for position, label in enumerate(step.classes_):
-            name = _free_name(f"probability_{label}", result.columns)
-            result[name] = probabilities[:, position]
-    return result
 
 
 def predict_file(pipeline: RecipePipeline, path: str | Path) -> pd.DataFrame:

@@ -61,9 +61,11 @@ def training_config(
 ) -> TrainingConfig:
     """Check the request against the session's data: the target must be a column of the
     current frame and of the uploaded one. Clustering takes no target and no validation
-    settings (any sent are ignored)."""
+    settings (any sent are ignored, once within their ranges)."""
     if not model_names:
         raise LatheError("Please select at least one model.", "no_models")
+    check_range(test_size, MIN_TEST_SIZE, MAX_TEST_SIZE, "Test size", "test_size_out_of_range")
+    check_range(cv_folds, MIN_CV_FOLDS, MAX_CV_FOLDS, "CV folds", "cv_folds_out_of_range")
     if problem_type == "clustering":
         return TrainingConfig(tuple(catalog_entries(model_names, "clustering")), "clustering")
     if not target_column:
@@ -79,8 +81,6 @@ def training_config(
             "target_not_uploaded",
             {"column": target_column},
         )
-    check_range(test_size, MIN_TEST_SIZE, MAX_TEST_SIZE, "Test size", "test_size_out_of_range")
-    check_range(cv_folds, MIN_CV_FOLDS, MAX_CV_FOLDS, "CV folds", "cv_folds_out_of_range")
     target = target_values(raw_frame, target_column)
     resolved = detect_problem_type(target) if problem_type == "auto" else problem_type
     return TrainingConfig(

@@ -69,6 +69,7 @@ STRATEGIES = ("auto", "label", "onehot", "ordinal", "binary", "target")
 ENCODINGS = ("label", "onehot", "ordinal", "binary", "target")
 TARGET_TYPES = ("auto", "continuous", "binary", "multiclass")
 DEFAULT_MAX_CATEGORIES = 10
+MIN_MAX_CATEGORIES = 2
 MAX_ONEHOT_LEVELS = 200
 MISSING_LEVEL = "nan"
 CROSS_FIT_FOLDS = 5
@@ -486,7 +487,7 @@ def encoding_steps(
     else:
         requested = _global_requests(frame, default_strategy, target_column)
         unknown_as_missing = []
-    if "auto" in requested.values() and max_categories < 2:
+    if max_categories < MIN_MAX_CATEGORIES:
         raise StepConfigError(
             "Max categories must be at least 2.",
             "max_categories_too_small",

@@ -295,6 +295,7 @@ def resolved_configs(
     column is never handled: a config for it is refused.
     """
     check_choice(strategy, STRATEGIES, "strategy")
+    check_factor(factor)
     requested: Mapping[str, Mapping[str, Any]] = column_configs or {
         column: {} for column in numeric_columns(frame) if column != target_column
     }

@@ -344,4 +344,5 @@ def test_a_header_only_file_gives_a_header_only_prediction(trained):
         data={"selected_model": "RandomForestClassifier"},
     )
     assert response.status_code == 200, response.text
-    assert response.text.splitlines() == [header.decode().strip() + ",prediction"]
+    probabilities = ",probability_high,probability_low,probability_mid"
+    assert response.text.splitlines() == [header.decode().strip() + ",prediction" + probabilities]

@@ -37,7 +37,7 @@ def test_a_value_that_cannot_take_the_training_kind_is_refused():
     with pytest.raises(LatheError) as refused:
         with_training_types(frame, {"member": pd.BooleanDtype()})
     assert refused.value.code == "column_type_changed"
-    assert refused.value.params == {"column": "member", "kind": "boolean"}
+    assert refused.value.params == {"column": "member", "kind": "boolean", "value": "perhaps"}
 
 
 def fitted_regressor(target="y"):

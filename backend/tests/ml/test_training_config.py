@@ -30,8 +30,15 @@ def test_auto_resolves_and_entries_come_in_order_once():
 
 
 def test_clustering_ignores_target_and_validation():
-    resolved = config(model_names=["KMeans"], problem_type="clustering", test_size=9.0)
+    resolved = config(model_names=["KMeans"], problem_type="clustering", test_size=0.4)
     assert resolved.target_column is None and resolved.problem_type == "clustering"
+    assert resolved.test_size != 0.4
+
+
+def test_clustering_refuses_validation_settings_out_of_range():
+    with pytest.raises(LatheError) as refused:
+        config(model_names=["KMeans"], problem_type="clustering", test_size=9.0)
+    assert refused.value.code == "test_size_out_of_range"
 
 
 @pytest.mark.parametrize(

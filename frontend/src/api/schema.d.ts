@@ -2546,8 +2546,16 @@ export interface operations {
                 "multipart/form-data": {
                     /** Format: binary */
                     file: string;
+                    /**
+                     * Selected Model
+                     * @default
+                     */
                     selected_model?: string;
-                    /** @default false */
+                    /**
+                     * Optimized
+                     * @description Predict with the model's optimized pipeline (step 10).
+                     * @default false
+                     */
                     optimized?: boolean;
                 };
             };
