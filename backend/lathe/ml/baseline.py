@@ -21,6 +21,7 @@ from lathe.ml.evaluation import (
     clustering_metrics,
     regression_metrics,
 )
+from lathe.ml.model_step import class_codes
 from lathe.ml.problem import ProblemType
 from lathe.ml.results import Baseline, ModelResult
 from lathe.ml.sampling import Positions
@@ -45,19 +46,16 @@ def supervised_baseline(
             ]
         )
         return {"strategy": "mean", "metrics": regression_metrics(values[held_out], predicted)}
-    classes = np.unique(values)
-    labels, shares = [], []
+    classes, codes = class_codes(values)
+    positions = np.arange(len(classes))
+    guessed, shares = [], []
     for train, test in splits:
-        dummy = DummyClassifier(strategy="prior").fit(np.zeros((len(train), 1)), values[train])
+        dummy = DummyClassifier(strategy="prior").fit(np.zeros((len(train), 1)), codes[train])
         rows = np.zeros((len(test), 1))
-        labels.append(dummy.predict(rows))
-        shares.append(aligned_probabilities(dummy.predict_proba(rows), dummy.classes_, classes))
-    positions = pd.Index(classes)
+        guessed.append(dummy.predict(rows))
+        shares.append(aligned_probabilities(dummy.predict_proba(rows), dummy.classes_, positions))
     metrics = classification_metrics(
-        positions.get_indexer(pd.Index(values[held_out])),
-        positions.get_indexer(pd.Index(np.concatenate(labels))),
-        np.vstack(shares),
-        np.arange(len(classes)),
+        codes[held_out], np.concatenate(guessed), np.vstack(shares), positions
     )
     return {"strategy": "most_frequent", "metrics": metrics}
 
