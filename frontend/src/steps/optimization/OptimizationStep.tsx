@@ -1,7 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getModelCatalog, modelCatalogQueryKey, optimizeModel, type OptimizeRequest } from '../../api/models';
+import { optimizeModel, type OptimizeRequest } from '../../api/models';
 import type { Evaluation } from '../../api/training';
 import type { Session } from '../../app/session';
 import { CheckIcon } from '../../components/icons';
@@ -9,6 +9,7 @@ import { notify } from '../../components/notify';
 import { BusyNote, CardNote } from '../../components/StepScreen/StepScreen';
 import { TaskProgress } from '../../components/TaskProgress/TaskProgress';
 import { errorMessage } from '../../i18n/errorMessage';
+import { useModelCatalog } from '../common/useModelCatalog';
 import { trainingResult, useEvaluation } from '../evaluation/useEvaluation';
 import { ExportAndPredict } from '../export/ExportAndPredict';
 import type { ModelVariant } from '../export/modelVariants';
@@ -91,7 +92,7 @@ function OptimizationWorkbench({ evaluation, models, record, onOptimized }: Opti
     ...DEFAULT_SETTINGS,
     model: record.lastModel !== null && models.includes(record.lastModel) ? record.lastModel : '',
   }));
-  const catalog = useQuery({ queryKey: modelCatalogQueryKey, queryFn: getModelCatalog, staleTime: Number.POSITIVE_INFINITY });
+  const catalog = useModelCatalog();
   const optimizing = useMutation({
     mutationFn: (request: OptimizeRequest) => optimizeModel(request),
     onSuccess: (result) => {

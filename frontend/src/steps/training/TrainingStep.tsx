@@ -11,19 +11,20 @@ import { notify } from '../../components/notify';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
 import { TaskProgress } from '../../components/TaskProgress/TaskProgress';
-import { CardNote } from '../../components/StepScreen/StepScreen';
+import { BusyNote, CardNote } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
 import { useNumberFormat } from '../../i18n/useNumberFormat';
 import { TargetField } from '../common/TargetField';
 import { rememberSessionTarget, useStepTarget } from '../common/sessionTarget';
 import { useFrameInfo } from '../common/useFrameInfo';
+import { useModelCatalog } from '../common/useModelCatalog';
 import { leftOutClassesNote } from './leftOutClasses';
 import {
   catalogueType,
   CV_FOLDS,
-  DEFAULT_SETTINGS,
+  defaultSettings,
   guessProblemType,
-  MODEL_CATALOGUE,
+  modelLists,
   PROBLEM_TYPES,
   problemTypeSuggestion,
   TEST_SIZE,
@@ -33,6 +34,7 @@ import {
   VALIDATION_METHODS,
   withProblemType,
   withTarget,
+  type ModelLists,
   type TrainingSettings,
 } from './trainingRules';
 import './TrainingStep.css';
@@ -49,14 +51,36 @@ interface TrainingStepProps {
   onContinue: (result: TrainResult) => void;
 }
 
-/** Step 8: choose the problem, the models and the validation, then train them all. */
+/** Step 8: choose the problem, the models (from the server's catalogue) and the validation, then train them all. */
 export function TrainingStep({ session, onContinue }: TrainingStepProps) {
+  const { t } = useTranslation();
+  const catalog = useModelCatalog();
+  if (catalog.data !== undefined) return <TrainingForm session={session} onContinue={onContinue} lists={modelLists(catalog.data)} />;
+  return (
+    <div className="step-screen training">
+      <header className="step-screen__header">
+        <h1 className="step-screen__title">{t('training.title')}</h1>
+        <p className="step-screen__description">{t('training.description')}</p>
+      </header>
+      {catalog.isError ? (
+        <>
+          <CardNote tone="warn">{t('training.models.loadFailed')}</CardNote>
+          <CardNote>{errorMessage(catalog.error, t)}</CardNote>
+        </>
+      ) : (
+        <BusyNote>{t('training.models.loading')}</BusyNote>
+      )}
+    </div>
+  );
+}
+
+function TrainingForm({ session, onContinue, lists }: TrainingStepProps & { lists: ModelLists }) {
   const { t } = useTranslation();
   const number = useNumberFormat();
   const info = useFrameInfo();
   const queryClient = useQueryClient();
   const [target, chooseTarget] = useStepTarget(session, TRAINING_STEP_ID);
-  const [settings, setSettings] = useState<TrainingSettings>(DEFAULT_SETTINGS);
+  const [settings, setSettings] = useState<TrainingSettings>(() => defaultSettings(lists));
   // clustering takes no target, whatever the default would be
   const current = { ...settings, target: settings.problemType === 'clustering' ? '' : target };
   /** A change of the settings; one that changes the target makes it the person's own choice. */
@@ -65,7 +89,7 @@ export function TrainingStep({ session, onContinue }: TrainingStepProps) {
     setSettings(next);
   };
   const guess = (column: string) => guessProblemType(session.columns, session.currentData, column);
-  const catalogue = MODEL_CATALOGUE[catalogueType(current.problemType, guess(current.target))];
+  const catalogue = lists[catalogueType(current.problemType, guess(current.target))];
   const problems = trainingProblems(current);
   const clustering = current.problemType === 'clustering';
   const checksType = current.target !== '' && (current.problemType === 'classification' || current.problemType === 'regression');
@@ -116,7 +140,7 @@ export function TrainingStep({ session, onContinue }: TrainingStepProps) {
               value={current.problemType}
               disabled={busy}
               choices={PROBLEM_TYPES.map((value) => ({ value, label: t(`training.problemTypes.${value}`) }))}
-              onChange={(problemType) => update(withProblemType(current, problemType, guess))}
+              onChange={(problemType) => update(withProblemType(current, problemType, guess, lists))}
             />
             {clustering ? (
               <CardNote>{t('training.problem.noTargetForClustering')}</CardNote>
@@ -125,7 +149,7 @@ export function TrainingStep({ session, onContinue }: TrainingStepProps) {
                 columns={session.columns}
                 value={current.target}
                 info={t('training.problem.targetInfo')}
-                onChange={(column) => update(withTarget(current, column, guess))}
+                onChange={(column) => update(withTarget(current, column, guess, lists))}
               />
             )}
           </div>
@@ -139,7 +163,7 @@ export function TrainingStep({ session, onContinue }: TrainingStepProps) {
                 type="button"
                 className="button button--ghost button--small"
                 disabled={busy}
-                onClick={() => update(withProblemType(current, suggestion.problemType, guess))}
+                onClick={() => update(withProblemType(current, suggestion.problemType, guess, lists))}
               >
                 {t(suggestion.problemType === 'regression' ? 'training.suggestion.useRegression' : 'training.suggestion.useClassification')}
               </button>
