@@ -21,8 +21,7 @@ import { SkewnessPanel } from './SkewnessPanel';
 import { useAnalysis } from './useAnalysis';
 import { VifPanel } from './VifPanel';
 import './AnalyzeStep.css';
-
-export const ANALYZE_STEP_ID = 2;
+import { stepId } from '../stepKeys';
 
 interface AnalyzeStepProps {
   session: Session;
@@ -57,10 +56,10 @@ export function AnalyzeStep({ session, onDataChange, onAnalysisChange, onContinu
   };
 
   // the suggested drop goes the table's way (snapshot, drop, reload, analysis again), sharing its snapshot
-  const snapshot = useStepSnapshot(ANALYZE_STEP_ID);
+  const snapshot = useStepSnapshot(stepId('analyze'));
   const tableActions = useTableActions({
     table: { columns: session.columns, data: session.currentData },
-    stepId: ANALYZE_STEP_ID,
+    stepId: stepId('analyze'),
     snapshot,
     onDataChange: onTableChange,
   });
@@ -91,7 +90,7 @@ export function AnalyzeStep({ session, onDataChange, onAnalysisChange, onContinu
         <DataTable
           columns={session.columns}
           data={session.currentData}
-          stepId={ANALYZE_STEP_ID}
+          stepId={stepId('analyze')}
           snapshot={snapshot}
           onDataChange={onTableChange}
         />

@@ -18,8 +18,7 @@ import { CorrelatedPairs } from './CorrelatedPairs';
 import { columnsToDrop, DEFAULT_THRESHOLD, pairKey, targetCandidates, type PairChoice } from './correlationRules';
 import { TargetCorrelation } from './TargetCorrelation';
 import './CorrelationStep.css';
-
-export const CORRELATION_STEP_ID = 6;
+import { stepId } from '../stepKeys';
 
 /** Typing a threshold waits this long before the pairs are asked for again. */
 const THRESHOLD_DEBOUNCE_MS = 350;
@@ -41,12 +40,12 @@ interface CorrelationStepProps {
 export function CorrelationStep({ session, onDataChange, onContinue }: CorrelationStepProps) {
   const { t } = useTranslation();
   const info = useFrameInfo();
-  const snapshot = useStepSnapshot(CORRELATION_STEP_ID);
+  const snapshot = useStepSnapshot(stepId('correlation'));
   const change = useFrameChange(snapshot, onDataChange);
   const version = tableVersion(session.currentData);
   const [threshold, setThreshold] = useState<number | null>(DEFAULT_THRESHOLD);
   const [choices, setChoices] = useState<Record<string, PairChoice>>({});
-  const [changes, setChanges] = useState(() => savedChanges(session, CORRELATION_STEP_ID));
+  const [changes, setChanges] = useState(() => savedChanges(session, stepId('correlation')));
   const [dropped, setDropped] = useState<string[]>([]);
 
   // SPEC §4: the pairs are asked for again when the data or the threshold changes, and after a drop
@@ -61,7 +60,7 @@ export function CorrelationStep({ session, onDataChange, onContinue }: Correlati
   const pairs = pairsQuery.data?.highly_correlated ?? null;
 
   const candidates = targetCandidates(session.columns, info?.dtypes ?? null);
-  const [chosenTarget, setTarget] = useState(() => knownTarget(session, CORRELATION_STEP_ID));
+  const [chosenTarget, setTarget] = useState(() => knownTarget(session, stepId('correlation')));
   const target = candidates.includes(chosenTarget) ? chosenTarget : '';
   const [method, setMethod] = useState<CorrelationMethod>('pearson');
   const targetQuery = useQuery({
@@ -93,7 +92,7 @@ export function CorrelationStep({ session, onDataChange, onContinue }: Correlati
 
   return (
     <StepScreen
-      stepId={CORRELATION_STEP_ID}
+      stepId={stepId('correlation')}
       title={t('correlation.title')}
       description={t('correlation.description')}
       columns={session.columns}

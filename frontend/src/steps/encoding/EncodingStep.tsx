@@ -31,8 +31,7 @@ import {
   type EncodingRow,
 } from './encodingRules';
 import { GlobalEncodingSettings } from './GlobalEncodingSettings';
-
-export const ENCODING_STEP_ID = 5;
+import { stepId } from '../stepKeys';
 
 export interface EncodingResult {
   changes: AppliedChange[];
@@ -58,13 +57,13 @@ export function notifyEncodingFailure(error: unknown, t: TFunction, failed: stri
 export function EncodingStep({ session, onDataChange, onContinue }: EncodingStepProps) {
   const { t } = useTranslation();
   const info = useFrameInfo();
-  const snapshot = useStepSnapshot(ENCODING_STEP_ID);
+  const snapshot = useStepSnapshot(stepId('encoding'));
   const change = useFrameChange(snapshot, onDataChange);
   const [settings, setSettings] = useState(DEFAULT_GLOBAL_ENCODING);
   const queryClient = useQueryClient();
-  const [target, setTarget] = useStepTarget(session, ENCODING_STEP_ID);
+  const [target, setTarget] = useStepTarget(session, stepId('encoding'));
   const rowList = useRowList<EncodingRow>();
-  const [changes, setChanges] = useState(() => savedChanges(session, ENCODING_STEP_ID));
+  const [changes, setChanges] = useState(() => savedChanges(session, stepId('encoding')));
 
   const candidates = encodingCandidates(session.columns, info?.dtypes ?? null, target);
   const rows = rowList.rows.filter((row) => session.columns.includes(row.column) && row.column !== target);
@@ -102,7 +101,7 @@ export function EncodingStep({ session, onDataChange, onContinue }: EncodingStep
 
   return (
     <StepScreen
-      stepId={ENCODING_STEP_ID}
+      stepId={stepId('encoding')}
       title={t('encoding.title')}
       description={t('encoding.description')}
       columns={session.columns}

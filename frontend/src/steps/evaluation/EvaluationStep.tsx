@@ -17,8 +17,6 @@ import { useMetricName } from './useMetricName';
 import { trainingResult, useEvaluation } from './useEvaluation';
 import './EvaluationStep.css';
 
-export const EVALUATION_STEP_ID = 9;
-
 interface EvaluationStepProps {
   session: Session;
   onContinue: (result: { best_model: string | null; problem_type: string }) => void;

@@ -17,6 +17,7 @@ import { savedChanges, type AppliedChange } from '../common/stepResult';
 import { useFrameChange } from '../common/useFrameChange';
 import { useFrameInfo } from '../common/useFrameInfo';
 import { GlobalMissingSettings } from './GlobalMissingSettings';
+import { stepId } from '../stepKeys';
 import { MissingSummary } from './MissingSummary';
 import {
   columnRequest,
@@ -30,8 +31,6 @@ import {
   type MissingRow,
 } from './missingRules';
 
-export const MISSING_STEP_ID = 3;
-
 interface MissingStepProps {
   session: Session;
   onDataChange: (table: TableData) => void;
@@ -42,11 +41,11 @@ interface MissingStepProps {
 export function MissingStep({ session, onDataChange, onContinue }: MissingStepProps) {
   const { t } = useTranslation();
   const info = useFrameInfo();
-  const snapshot = useStepSnapshot(MISSING_STEP_ID);
+  const snapshot = useStepSnapshot(stepId('missing'));
   const change = useFrameChange(snapshot, onDataChange);
   const [settings, setSettings] = useState(DEFAULT_GLOBAL_SETTINGS);
   const rowList = useRowList<MissingRow>();
-  const [changes, setChanges] = useState(() => savedChanges(session, MISSING_STEP_ID));
+  const [changes, setChanges] = useState(() => savedChanges(session, stepId('missing')));
 
   const dtypes = info?.dtypes ?? {};
   const candidates = missingCandidates(session.columns, info?.missingValues ?? null);
@@ -80,7 +79,7 @@ export function MissingStep({ session, onDataChange, onContinue }: MissingStepPr
 
   return (
     <StepScreen
-      stepId={MISSING_STEP_ID}
+      stepId={stepId('missing')}
       title={t('missing.title')}
       description={t('missing.description')}
       columns={session.columns}

@@ -5,7 +5,8 @@ import { completeStep } from '../../app/session';
 import { deferred, json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { cardValue, sessionAt } from '../../test/steps';
-import { OPTIMIZATION_RESULT_STEP_ID, OptimizationStep } from './OptimizationStep';
+import { OPTIMIZATION_RECORD_ID } from '../stepKeys';
+import { OptimizationStep } from './OptimizationStep';
 import type { OptimizationRecord } from './optimizationRules';
 import { TRAINING_SUMMARY } from '../../test/training';
 
@@ -74,7 +75,7 @@ function start(routes: Routes = {}, stepResults: Record<number, unknown> = { 8: 
         session={session}
         onOptimized={(record) => {
           onOptimized(record);
-          setSession((current) => completeStep(current, OPTIMIZATION_RESULT_STEP_ID, record));
+          setSession((current) => completeStep(current, OPTIMIZATION_RECORD_ID, record));
         }}
       />
     );

@@ -11,6 +11,7 @@ import { TaskProgress } from '../../components/TaskProgress/TaskProgress';
 import { errorMessage } from '../../i18n/errorMessage';
 import { useModelCatalog } from '../common/useModelCatalog';
 import { trainingResult, useEvaluation } from '../evaluation/useEvaluation';
+import { OPTIMIZATION_RECORD_ID } from '../stepKeys';
 import { ExportAndPredict } from '../export/ExportAndPredict';
 import type { ModelVariant } from '../export/modelVariants';
 import { OptimizationResult } from './OptimizationResult';
@@ -25,10 +26,6 @@ import {
   type OptimizationSettings as Settings,
 } from './optimizationRules';
 import './OptimizationStep.css';
-
-export const OPTIMIZATION_STEP_ID = 10;
-/** SPEC §9: a finished optimization is recorded under this step id (nonstandard; the bar shows ten steps). */
-export const OPTIMIZATION_RESULT_STEP_ID = 12;
 
 interface OptimizationStepProps {
   session: Session;
@@ -50,7 +47,7 @@ export function OptimizationStep({ session, onOptimized }: OptimizationStepProps
       <OptimizationWorkbench
         evaluation={evaluation.data}
         models={usable}
-        record={readOptimizationRecord(session.stepResults[OPTIMIZATION_RESULT_STEP_ID])}
+        record={readOptimizationRecord(session.stepResults[OPTIMIZATION_RECORD_ID])}
         onOptimized={onOptimized}
       />
     );

@@ -35,8 +35,7 @@ import {
 } from './outlierRules';
 import { RemovalSettings } from './RemovalSettings';
 import { useOutlierDetection } from './useOutlierDetection';
-
-export const OUTLIERS_STEP_ID = 4;
+import { stepId } from '../stepKeys';
 
 interface OutliersStepProps {
   session: Session;
@@ -54,14 +53,14 @@ export function removeFailedMessage(error: unknown, t: TFunction): string {
 export function OutliersStep({ session, onDataChange, onContinue }: OutliersStepProps) {
   const { t } = useTranslation();
   const info = useFrameInfo();
-  const snapshot = useStepSnapshot(OUTLIERS_STEP_ID);
+  const snapshot = useStepSnapshot(stepId('outliers'));
   const change = useFrameChange(snapshot, onDataChange);
   const [detectionSettings, setDetectionSettings] = useState<Detection>(DEFAULT_DETECTION);
   // the removal's method and factor follow the detection's until they are changed here
   const [ownRemoval, setOwnRemoval] = useState<Partial<Removal>>({});
   const removal: Removal = { strategy: DEFAULT_STRATEGY, ...detectionSettings, ...ownRemoval };
   const rowList = useRowList<OutlierRow>();
-  const [changes, setChanges] = useState(() => savedChanges(session, OUTLIERS_STEP_ID));
+  const [changes, setChanges] = useState(() => savedChanges(session, stepId('outliers')));
 
   const candidates = outlierCandidates(session.columns, info?.dtypes ?? null);
   const rows = rowList.rows.filter((row) => session.columns.includes(row.column));
@@ -94,7 +93,7 @@ export function OutliersStep({ session, onDataChange, onContinue }: OutliersStep
 
   return (
     <StepScreen
-      stepId={OUTLIERS_STEP_ID}
+      stepId={stepId('outliers')}
       title={t('outliers.title')}
       description={t('outliers.description')}
       columns={session.columns}

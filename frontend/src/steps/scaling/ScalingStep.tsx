@@ -17,6 +17,7 @@ import { rememberSessionTarget, useStepTarget } from '../common/sessionTarget';
 import { useFrameChange } from '../common/useFrameChange';
 import { useFrameInfo } from '../common/useFrameInfo';
 import { GlobalScalingSettings } from './GlobalScalingSettings';
+import { stepId } from '../stepKeys';
 import {
   columnScaleRequest,
   DEFAULT_SCALING_METHOD,
@@ -28,8 +29,6 @@ import {
   type ScalingRow,
 } from './scalingRules';
 
-export const SCALING_STEP_ID = 7;
-
 interface ScalingStepProps {
   session: Session;
   onDataChange: (table: TableData) => void;
@@ -40,13 +39,13 @@ interface ScalingStepProps {
 export function ScalingStep({ session, onDataChange, onContinue }: ScalingStepProps) {
   const { t } = useTranslation();
   const info = useFrameInfo();
-  const snapshot = useStepSnapshot(SCALING_STEP_ID);
+  const snapshot = useStepSnapshot(stepId('scaling'));
   const change = useFrameChange(snapshot, onDataChange);
   const [method, setMethod] = useState<ScalingMethod>(DEFAULT_SCALING_METHOD);
   const queryClient = useQueryClient();
-  const [target, setTarget] = useStepTarget(session, SCALING_STEP_ID);
+  const [target, setTarget] = useStepTarget(session, stepId('scaling'));
   const rowList = useRowList<ScalingRow>();
-  const [changes, setChanges] = useState(() => savedChanges(session, SCALING_STEP_ID));
+  const [changes, setChanges] = useState(() => savedChanges(session, stepId('scaling')));
 
   const candidates = scalingCandidates(session.columns, info?.dtypes ?? null, session.currentData, target);
   const rows = rowList.rows.filter((row) => session.columns.includes(row.column) && row.column !== target);
@@ -77,7 +76,7 @@ export function ScalingStep({ session, onDataChange, onContinue }: ScalingStepPr
 
   return (
     <StepScreen
-      stepId={SCALING_STEP_ID}
+      stepId={stepId('scaling')}
       title={t('scaling.title')}
       description={t('scaling.description')}
       columns={session.columns}

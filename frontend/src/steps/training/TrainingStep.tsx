@@ -38,8 +38,7 @@ import {
   type TrainingSettings,
 } from './trainingRules';
 import './TrainingStep.css';
-
-export const TRAINING_STEP_ID = 8;
+import { stepId } from '../stepKeys';
 
 const VALIDATION_LABELS = {
   train_test: 'training.validationMethods.trainTest',
@@ -79,7 +78,7 @@ function TrainingForm({ session, onContinue, lists }: TrainingStepProps & { list
   const number = useNumberFormat();
   const info = useFrameInfo();
   const queryClient = useQueryClient();
-  const [target, chooseTarget] = useStepTarget(session, TRAINING_STEP_ID);
+  const [target, chooseTarget] = useStepTarget(session, stepId('training'));
   const [settings, setSettings] = useState<TrainingSettings>(() => defaultSettings(lists));
   // clustering takes no target, whatever the default would be
   const current = { ...settings, target: settings.problemType === 'clustering' ? '' : target };

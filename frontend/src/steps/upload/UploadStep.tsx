@@ -10,8 +10,7 @@ import { errorMessage } from '../../i18n/errorMessage';
 import { DropZone } from './DropZone';
 import { formatMegabytes } from './fileSize';
 import './UploadStep.css';
-
-export const UPLOAD_STEP_ID = 1;
+import { stepId } from '../stepKeys';
 
 interface UploadStepProps {
   session: Session;
@@ -81,7 +80,7 @@ export function UploadStep({ session, onUploaded, onRemove, onContinue, onDataCh
           <DataTable
             columns={session.columns}
             data={session.currentData}
-            stepId={UPLOAD_STEP_ID}
+            stepId={stepId('upload')}
             title={t('preview.title')}
             info={t('preview.info')}
             onDataChange={onDataChange}
