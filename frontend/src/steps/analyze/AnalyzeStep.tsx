@@ -10,6 +10,7 @@ import { InfoTip } from '../../components/InfoTip/InfoTip';
 import { TableIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
+import { StepHeader } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
 import { rememberSessionTarget, useSessionTarget } from '../common/sessionTarget';
 import type { StoredAnalysis } from './analysisRun';
@@ -81,10 +82,7 @@ export function AnalyzeStep({ session, onDataChange, onAnalysisChange, onContinu
 
   return (
     <div className="step-screen analyze">
-      <header className="step-screen__header">
-        <h1 className="step-screen__title">{t('analyze.title')}</h1>
-        <p className="step-screen__description">{t('analyze.description')}</p>
-      </header>
+      <StepHeader title={t('analyze.title')} description={t('analyze.description')} />
 
       <SectionCard title={t('preview.title')} icon={<TableIcon />} aside={<InfoTip>{t('preview.info')}</InfoTip>}>
         <DataTable

@@ -6,7 +6,7 @@ import type { Evaluation } from '../../api/training';
 import type { Session } from '../../app/session';
 import { CheckIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
-import { BusyNote, CardNote } from '../../components/StepScreen/StepScreen';
+import { BusyNote, CardNote, StepHeader } from '../../components/StepScreen/StepScreen';
 import { TaskProgress } from '../../components/TaskProgress/TaskProgress';
 import { errorMessage } from '../../i18n/errorMessage';
 import { useModelCatalog } from '../common/useModelCatalog';
@@ -66,10 +66,7 @@ export function OptimizationStep({ session, onOptimized }: OptimizationStepProps
 
   return (
     <div className="step-screen optimization">
-      <header className="step-screen__header">
-        <h1 className="step-screen__title">{t('optimization.title')}</h1>
-        <p className="step-screen__description">{t('optimization.description')}</p>
-      </header>
+      <StepHeader title={t('optimization.title')} description={t('optimization.description')} />
       {body}
     </div>
   );

@@ -6,6 +6,7 @@ import type { Session, UploadedFile } from '../../app/session';
 import { DataTable } from '../../components/DataTable/DataTable';
 import { CloseIcon, FileIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
+import { StepHeader } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
 import { DropZone } from './DropZone';
 import { formatMegabytes } from './fileSize';
@@ -42,10 +43,7 @@ export function UploadStep({ session, onUploaded, onRemove, onContinue, onDataCh
 
   return (
     <div className="step-screen">
-      <header className="step-screen__header">
-        <h1 className="step-screen__title">{t('upload.title')}</h1>
-        <p className="step-screen__description">{t('upload.description')}</p>
-      </header>
+      <StepHeader title={t('upload.title')} description={t('upload.description')} />
 
       {file === null ? (
         <DropZone
