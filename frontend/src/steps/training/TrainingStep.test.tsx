@@ -5,6 +5,7 @@ import { frame, renderStep, sessionAt } from '../../test/steps';
 import { TrainingStep } from './TrainingStep';
 import { catalogModel, TEST_CATALOG } from '../../test/catalog';
 import { TRAINING_SUMMARY } from '../../test/training';
+import { isShown } from '../../test/shown';
 
 const COLUMNS = ['age', 'income', 'member'];
 const DATA = [
@@ -50,11 +51,11 @@ describe('TrainingStep', () => {
     expect(problemType()).toHaveProperty('value', 'classification');
     expect(checked()).toEqual(['LogisticRegression', 'RandomForestClassifier']);
     expect(screen.getAllByRole('checkbox').map((box) => box.closest('.field')?.textContent)).toEqual(['LogisticRegression', 'RandomForestClassifier', 'SVC']);
-    expect(screen.getByText('Please select a target column.')).toBeTruthy();
+    expect(isShown(screen.getByText('Please select a target column.'))).toBe(true);
     expect(trainButton()).toHaveProperty('disabled', true);
     fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: 'member' } });
     expect(trainButton()).toHaveProperty('disabled', false);
-    await waitFor(() => expect(screen.getByText('120 × 3')).toBeTruthy());
+    await waitFor(() => expect(isShown(screen.getByText('120 × 3'))).toBe(true));
   });
 
   it('clears the target and resets the models when switching to clustering', async () => {
@@ -74,7 +75,7 @@ describe('TrainingStep', () => {
   it("says 'Please select at least one model.' and disables training without one", async () => {
     await start({}, { 7: { target_column: 'member' } });
     for (const name of ['LogisticRegression', 'RandomForestClassifier']) fireEvent.click(screen.getByRole('checkbox', { name }));
-    expect(screen.getByText('Please select at least one model.')).toBeTruthy();
+    expect(isShown(screen.getByText('Please select at least one model.'))).toBe(true);
     expect(trainButton()).toHaveProperty('disabled', true);
   });
 
@@ -105,11 +106,11 @@ describe('TrainingStep', () => {
     const answer = deferred<Response>();
     const { api, onContinue } = await start({ 'POST /api/train-models/': () => answer.promise }, { 7: { target_column: 'member' } });
     fireEvent.click(trainButton());
-    expect(await screen.findByRole('progressbar', { name: 'Training in progress' })).toBeTruthy();
+    expect(isShown(await screen.findByRole('progressbar', { name: 'Training in progress' }))).toBe(true);
     await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25'));
-    expect(screen.getByText('1 of 4')).toBeTruthy();
+    expect(isShown(screen.getByText('1 of 4'))).toBe(true);
     answer.resolve(json(RESULT));
-    expect(await screen.findByText('Training completed successfully')).toBeTruthy();
+    expect(isShown(await screen.findByText('Training completed successfully'))).toBe(true);
     expect(onContinue).toHaveBeenCalledWith(RESULT);
     expect(api.calls.find((call) => call.route === 'POST /api/train-models/')?.body).toEqual({
       model_names: ['LogisticRegression', 'RandomForestClassifier'],
@@ -127,8 +128,8 @@ describe('TrainingStep', () => {
       { 7: { target_column: 'member' } },
     );
     fireEvent.click(trainButton());
-    expect(await screen.findByText('Failed to train models')).toBeTruthy();
-    expect(screen.getByText('No model could be trained: boom')).toBeTruthy();
+    expect(isShown(await screen.findByText('Failed to train models'))).toBe(true);
+    expect(isShown(screen.getByText('No model could be trained: boom'))).toBe(true);
     expect(onContinue).not.toHaveBeenCalled();
   });
 
@@ -182,7 +183,7 @@ describe('TrainingStep', () => {
       { 7: { target_column: 'member' } },
     );
     fireEvent.click(trainButton());
-    expect(await screen.findByText('Classes with fewer rows than the validation needs were left out: maybe (2 rows).')).toBeTruthy();
+    expect(isShown(await screen.findByText('Classes with fewer rows than the validation needs were left out: maybe (2 rows).'))).toBe(true);
   });
 
   it("offers every model of the server's catalogue, a new one included, and trains it", async () => {
