@@ -6,6 +6,7 @@ import { json, stubApi } from '../test/api';
 import { App, createQueryClient } from './App';
 import { SESSION_STORAGE_KEY, VIEW_STORAGE_KEY } from './savedState';
 import { completeStep, emptySession } from './session';
+import { isShown } from '../test/shown';
 
 function renderApp() {
   return render(<App queryClient={createQueryClient()} />);
@@ -28,13 +29,13 @@ describe('App views', () => {
 
   it('goes from welcome to the pipeline and remembers the view', () => {
     renderApp();
-    expect(screen.getByRole('heading', { name: 'Turn raw tables into trained models' })).toBeTruthy();
+    expect(isShown(screen.getByRole('heading', { name: 'Turn raw tables into trained models' }))).toBe(true);
     for (const title of ['No Code Required', 'Lightning Fast', 'Production Ready']) {
-      expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+      expect(isShown(screen.getByRole('heading', { name: title }))).toBe(true);
     }
     fireEvent.click(screen.getByRole('button', { name: 'Get Started' }));
-    expect(screen.getByText('Upload your dataset')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Step 1: Upload (current step)' })).toBeTruthy();
+    expect(isShown(screen.getByText('Upload your dataset'))).toBe(true);
+    expect(isShown(screen.getByRole('button', { name: 'Step 1: Upload (current step)' }))).toBe(true);
     expect(localStorage.getItem(VIEW_STORAGE_KEY)).toBe('pipeline');
   });
 
@@ -42,8 +43,8 @@ describe('App views', () => {
     localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(savedSession));
     renderApp();
-    expect(screen.getByRole('heading', { name: 'Analyze' })).toBeTruthy();
-    expect(screen.getByText('Oslo')).toBeTruthy();
+    expect(isShown(screen.getByRole('heading', { name: 'Analyze' }))).toBe(true);
+    expect(isShown(screen.getByText('Oslo'))).toBe(true);
     expect(screen.getByRole('button', { name: 'Step 1: Upload (completed)' })).toHaveProperty('disabled', false);
   });
 
@@ -51,7 +52,7 @@ describe('App views', () => {
     localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
     localStorage.setItem(SESSION_STORAGE_KEY, '{corrupt');
     renderApp();
-    expect(screen.getByRole('button', { name: 'Get Started' })).toBeTruthy();
+    expect(isShown(screen.getByRole('button', { name: 'Get Started' }))).toBe(true);
     expect(localStorage.getItem(VIEW_STORAGE_KEY)).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
@@ -61,7 +62,7 @@ describe('App views', () => {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(savedSession));
     renderApp();
     fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
-    expect(screen.getByRole('button', { name: 'Get Started' })).toBeTruthy();
+    expect(isShown(screen.getByRole('button', { name: 'Get Started' }))).toBe(true);
     expect(localStorage.getItem(VIEW_STORAGE_KEY)).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
@@ -71,11 +72,11 @@ describe('App views', () => {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(savedSession));
     renderApp();
     fireEvent.click(screen.getByRole('button', { name: 'Step 1: Upload (completed)' }));
-    expect(screen.getByText('houses.csv')).toBeTruthy();
+    expect(isShown(screen.getByText('houses.csv'))).toBe(true);
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toMatchObject({ currentStep: 1 });
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue to analysis' }));
-    expect(screen.getByRole('heading', { name: 'Analyze' })).toBeTruthy();
+    expect(isShown(screen.getByRole('heading', { name: 'Analyze' }))).toBe(true);
   });
 
   it('returns to an empty step 1 when the uploaded file is removed', () => {
@@ -83,7 +84,7 @@ describe('App views', () => {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...savedSession, currentStep: 1 }));
     renderApp();
     fireEvent.click(screen.getByRole('button', { name: 'Remove file' }));
-    expect(screen.getByText('Upload your dataset')).toBeTruthy();
+    expect(isShown(screen.getByText('Upload your dataset'))).toBe(true);
     expect(screen.getByRole('button', { name: 'Step 2: Analyze (not started)' })).toHaveProperty('disabled', true);
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
@@ -94,8 +95,8 @@ describe('App views', () => {
     renderApp();
     await screen.findByRole('heading', { name: 'Dataset Overview' });
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Missing Values' }));
-    expect(screen.getByRole('button', { name: 'Step 2: Analyze (completed)' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Step 3: Missing values (current step)' })).toBeTruthy();
+    expect(isShown(screen.getByRole('button', { name: 'Step 2: Analyze (completed)' }))).toBe(true);
+    expect(isShown(screen.getByRole('button', { name: 'Step 3: Missing values (current step)' }))).toBe(true);
     const saved = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as Record<string, Record<string, unknown>>;
     expect(saved.analysisResults).toMatchObject({ columns: ['city', 'price'], quality: analysis.quality });
     expect(saved.analysisResults).not.toHaveProperty('data');
@@ -120,15 +121,15 @@ describe('App views', () => {
       ['Correlation', 'Continue to Scaling'],
     ];
     for (const [title, next] of steps) {
-      expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeTruthy();
+      expect(isShown(await screen.findByRole('heading', { name: title, level: 1 }))).toBe(true);
       fireEvent.click(screen.getByRole('button', { name: next }));
     }
-    expect(await screen.findByRole('heading', { name: 'Scaling', level: 1 })).toBeTruthy();
+    expect(isShown(await screen.findByRole('heading', { name: 'Scaling', level: 1 }))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Skip scaling' }));
 
-    expect(screen.getByRole('button', { name: 'Step 7: Scaling (completed)' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Step 8: Training (current step)' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Training', level: 1 })).toBeTruthy();
+    expect(isShown(screen.getByRole('button', { name: 'Step 7: Scaling (completed)' }))).toBe(true);
+    expect(isShown(screen.getByRole('button', { name: 'Step 8: Training (current step)' }))).toBe(true);
+    expect(isShown(screen.getByRole('heading', { name: 'Training', level: 1 }))).toBe(true);
     const saved = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as { stepResults: Record<string, unknown> };
     expect(saved.stepResults).toMatchObject({
       3: { changes: [] },
@@ -158,7 +159,7 @@ describe('App views', () => {
     expect(screen.queryByText(/^Target:/)).toBeNull();
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: 'price' } });
-    expect(await screen.findByText('Target: price')).toBeTruthy();
+    expect(isShown(await screen.findByText('Target: price'))).toBe(true);
     fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: '' } });
     await waitFor(() => expect(screen.queryByText(/^Target:/)).toBeNull());
   });
@@ -172,6 +173,6 @@ describe('App views', () => {
     localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(savedSession));
     renderApp();
-    expect(await screen.findByText('Target: price')).toBeTruthy();
+    expect(isShown(await screen.findByText('Target: price'))).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/i18n';
 import { LanguageGate } from './LanguageGate';
+import { isShown } from '../test/shown';
 
 function Greeting() {
   const { t } = useTranslation();
@@ -17,8 +18,8 @@ describe('LanguageGate', () => {
         <Greeting />
       </LanguageGate>,
     );
-    expect(screen.getByRole('status')).toBeTruthy();
-    expect(await screen.findByText('Commencer')).toBeTruthy();
+    expect(isShown(screen.getByRole('status'))).toBe(true);
+    expect(isShown(await screen.findByText('Commencer'))).toBe(true);
     expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { emptySession, STEP_COUNT, type Session } from './session';
+import { STEP_COUNT } from '../steps/stepKeys';
+import { emptySession, type Session } from './session';
 
 export const VIEW_STORAGE_KEY = 'lathe.view';
 export const SESSION_STORAGE_KEY = 'lathe.session';

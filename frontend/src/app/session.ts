@@ -1,6 +1,5 @@
 import type { Cell, TableData } from '../api/dataset';
-
-export const STEP_COUNT = 10;
+import { STEP_COUNT } from '../steps/stepKeys';
 
 export interface UploadedFile {
   name: string;

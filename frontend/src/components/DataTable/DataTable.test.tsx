@@ -5,6 +5,7 @@ import type { Cell, TableData } from '../../api/dataset';
 import { deferred, json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { DataTable } from './DataTable';
+import { isShown } from '../../test/shown';
 
 const COLUMNS = ['a', 'b', 'c'];
 const DATA: Cell[][] = [
@@ -102,7 +103,7 @@ describe('DataTable rows', () => {
 
   it('offers a button that shows more rows', () => {
     renderTable({ columns: ['id'], data: rows(30) });
-    expect(screen.getByText('Showing 10 of 30 rows')).toBeTruthy();
+    expect(isShown(screen.getByText('Showing 10 of 30 rows'))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Show more rows' }));
     expect(bodyRowCount()).toBe(30);
     expect(screen.queryByRole('button', { name: 'Show more rows' })).toBeNull();
@@ -133,10 +134,10 @@ describe('DataTable cells', () => {
 
   it('shows empty states', () => {
     const { unmount } = renderTable({ columns: [], data: [] });
-    expect(screen.getByText('No columns to display.')).toBeTruthy();
+    expect(isShown(screen.getByText('No columns to display.'))).toBe(true);
     unmount();
     renderTable({ columns: ['a'], data: [] });
-    expect(screen.getByText('No rows to display.')).toBeTruthy();
+    expect(isShown(screen.getByText('No rows to display.'))).toBe(true);
   });
 });
 
@@ -149,7 +150,7 @@ describe('DataTable drop dialog', () => {
 
     dropB.focus();
     let dialog = openDropDialog('b');
-    expect(within(dialog).getByText(/Column “b” will be removed/)).toBeTruthy();
+    expect(isShown(within(dialog).getByText(/Column “b” will be removed/))).toBe(true);
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(dropB);
@@ -188,7 +189,7 @@ describe('DataTable drop dialog', () => {
     renderTable();
     fireEvent.keyDown(openDropDialog('b'), { key: 'Enter' });
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(await screen.findByText('Column "b" dropped.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Column "b" dropped.'))).toBe(true);
     expect(api.routes()).toEqual(['POST /api/drop-columns/', 'GET /api/get-session-data/']);
   });
 
@@ -197,7 +198,7 @@ describe('DataTable drop dialog', () => {
     renderTable({ columns: ['only'], data: [[1]] });
     fireEvent.click(screen.getByRole('button', { name: 'Drop column only' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(await screen.findByText('You cannot drop the last column.')).toBeTruthy();
+    expect(isShown(await screen.findByText('You cannot drop the last column.'))).toBe(true);
     expect(api.calls).toEqual([]);
   });
 });
@@ -221,7 +222,7 @@ describe('DataTable column drop', () => {
       drop.resolve(json({ ...frame(['a', 'c'], [[1, true]]), dropped_columns: ['b'], message: 'ok' }));
       await drop.promise;
     });
-    expect(await screen.findByText('Column "b" dropped.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Column "b" dropped.'))).toBe(true);
     expect(bodyRowCount()).toBe(3);
     expect(screen.getByRole('button', { name: 'Drop column a' })).toHaveProperty('disabled', false);
     expect(api.calls.map(({ route, body }) => [route, body])).toEqual([
@@ -257,7 +258,7 @@ describe('DataTable column drop', () => {
     });
     renderTable({ onChange });
     fireEvent.click(within(openDropDialog('b')).getByRole('button', { name: 'Drop column' }));
-    expect(await screen.findByText('Unknown columns: b')).toBeTruthy();
+    expect(isShown(await screen.findByText('Unknown columns: b'))).toBe(true);
     expect(headers()).toEqual(COLUMNS);
     expect(onChange.mock.calls.map(([table]) => table.columns)).toEqual([['a', 'c'], COLUMNS]);
     expect(onChange.mock.lastCall?.[0]).toEqual({ columns: COLUMNS, data: DATA });
@@ -270,8 +271,8 @@ describe('DataTable column drop', () => {
     });
     renderTable();
     fireEvent.click(within(openDropDialog('b')).getByRole('button', { name: 'Drop column' }));
-    expect(await screen.findByText('Failed to refresh data after drop (used fallback).')).toBeTruthy();
-    expect(await screen.findByText('Column "b" dropped.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Failed to refresh data after drop (used fallback).'))).toBe(true);
+    expect(isShown(await screen.findByText('Column "b" dropped.'))).toBe(true);
     expect(headers()).toEqual(['a', 'c']);
     expect(screen.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['7', 'True']);
   });
@@ -282,7 +283,7 @@ describe('DataTable column drop', () => {
     });
     renderTable({ stepId: 2 });
     fireEvent.click(within(openDropDialog('b')).getByRole('button', { name: 'Drop column' }));
-    expect(await screen.findByText('Snapshot failed: No dataset uploaded.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Snapshot failed: No dataset uploaded.'))).toBe(true);
     expect(api.routes()).toEqual(['POST /api/snapshot-step/']);
     expect(headers()).toEqual(COLUMNS);
   });
@@ -293,7 +294,7 @@ describe('DataTable undo', () => {
     const api = stubApi({});
     renderTable();
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(await screen.findByText('Undo requires a valid step.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Undo requires a valid step.'))).toBe(true);
     expect(api.calls).toEqual([]);
   });
 
@@ -310,7 +311,7 @@ describe('DataTable undo', () => {
     await screen.findByText('Column "b" dropped.');
 
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(await screen.findByText('Undo completed — step restored.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Undo completed — step restored.'))).toBe(true);
     expect(headers()).toEqual(COLUMNS);
     expect(bodyRowCount()).toBe(2);
 
@@ -326,7 +327,7 @@ describe('DataTable undo', () => {
     });
     renderTable({ stepId: 2 });
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(await screen.findByText('No snapshot exists for step 2.')).toBeTruthy();
+    expect(isShown(await screen.findByText('No snapshot exists for step 2.'))).toBe(true);
   });
 
   it('uses the data undo returned when the reload fails', async () => {
@@ -336,8 +337,8 @@ describe('DataTable undo', () => {
     });
     renderTable({ stepId: 2 });
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(await screen.findByText('Failed to refresh after undo (used fallback).')).toBeTruthy();
+    expect(isShown(await screen.findByText('Failed to refresh after undo (used fallback).'))).toBe(true);
     expect(headers()).toEqual(['z']);
-    expect(screen.getByText('restored')).toBeTruthy();
+    expect(isShown(screen.getByText('restored'))).toBe(true);
   });
 });

@@ -28,10 +28,7 @@ export function StepScreen({ stepId, title, description, columns, data, snapshot
   const { t } = useTranslation();
   return (
     <div className="step-screen">
-      <header className="step-screen__header">
-        <h1 className="step-screen__title">{title}</h1>
-        <p className="step-screen__description">{description}</p>
-      </header>
+      <StepHeader title={title} description={description} />
 
       {children}
 
@@ -41,6 +38,16 @@ export function StepScreen({ stepId, title, description, columns, data, snapshot
 
       <div className="step-screen__actions">{actions}</div>
     </div>
+  );
+}
+
+/** A step screen's title and the sentence that says what the step does. */
+export function StepHeader({ title, description }: { title: string; description: string }) {
+  return (
+    <header className="step-screen__header">
+      <h1 className="step-screen__title">{title}</h1>
+      <p className="step-screen__description">{description}</p>
+    </header>
   );
 }
 

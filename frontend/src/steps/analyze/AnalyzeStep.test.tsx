@@ -8,6 +8,7 @@ import { json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { toStoredAnalysis, type StoredAnalysis } from './analysisRun';
 import { AnalyzeStep } from './AnalyzeStep';
+import { isShown } from '../../test/shown';
 
 // Plotly cannot draw in jsdom: the chart component shows its axis labels and bar texts instead.
 vi.mock('../../components/charts/Plot', () => ({
@@ -82,8 +83,8 @@ describe('AnalyzeStep', () => {
   it('shows the loading state, then every panel of the analysis', async () => {
     stubApi({ 'GET /api/analyze/': () => json(richAnalysis) });
     renderStep();
-    expect(screen.getByText('Analyzing Dataset')).toBeTruthy();
-    expect(screen.getByText('Oslo')).toBeTruthy();
+    expect(isShown(screen.getByText('Analyzing Dataset'))).toBe(true);
+    expect(isShown(screen.getByText('Oslo'))).toBe(true);
 
     const overview = (await screen.findByRole('heading', { name: 'Dataset Overview' })).closest('section');
     if (!overview) throw new Error('no overview section');
@@ -101,9 +102,9 @@ describe('AnalyzeStep', () => {
       '1Boolean',
       '0Datetime',
     ]);
-    expect(within(overview).getByText('0.9% of all cells are missing.')).toBeTruthy();
-    expect(within(overview).getByText('Constant columns: flag, version, source and 1 more')).toBeTruthy();
-    expect(within(overview).getByText('High-cardinality categorical columns: city')).toBeTruthy();
+    expect(isShown(within(overview).getByText('0.9% of all cells are missing.'))).toBe(true);
+    expect(isShown(within(overview).getByText('Constant columns: flag, version, source and 1 more'))).toBe(true);
+    expect(isShown(within(overview).getByText('High-cardinality categorical columns: city'))).toBe(true);
 
     const skewRows = screen.getAllByRole('row').filter((row) => row.closest('.skew-table'));
     expect(skewRows.slice(1).map((row) => row.textContent)).toEqual([
@@ -111,13 +112,13 @@ describe('AnalyzeStep', () => {
       'income0.70Looks OK',
       'tenure——',
     ]);
-    expect(screen.getByRole('img', { name: 'Highly skewed' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Moderately skewed' })).toBeTruthy();
+    expect(isShown(screen.getByRole('img', { name: 'Highly skewed' }))).toBe(true);
+    expect(isShown(screen.getByRole('img', { name: 'Moderately skewed' }))).toBe(true);
 
     const vif = screen.getByRole('img', { name: 'Variance inflation factor by column' });
-    expect(within(vif).getByText('∞')).toBeTruthy();
-    expect(within(vif).getByText('12.50')).toBeTruthy();
-    expect(screen.getByText('VIF > 10 means high multicollinearity; 5–10 needs attention.')).toBeTruthy();
+    expect(isShown(within(vif).getByText('∞'))).toBe(true);
+    expect(isShown(within(vif).getByText('12.50'))).toBe(true);
+    expect(isShown(screen.getByText('VIF > 10 means high multicollinearity; 5–10 needs attention.'))).toBe(true);
 
     const quality = screen.getByRole('button', { name: 'Data Quality & Associations' });
     expect(quality.getAttribute('aria-expanded')).toBe('false');
@@ -129,13 +130,13 @@ describe('AnalyzeStep', () => {
       'Columns missing together',
       "Categorical associations (Cramér's V)",
     ]) {
-      expect(screen.getByRole('img', { name })).toBeTruthy();
+      expect(isShown(screen.getByRole('img', { name }))).toBe(true);
     }
-    expect(within(screen.getByRole('img', { name: 'Columns missing together' })).getByText('age × city')).toBeTruthy();
-    expect(screen.getByText('Left out (more than 50 levels): customer_reference_code')).toBeTruthy();
+    expect(isShown(within(screen.getByRole('img', { name: 'Columns missing together' })).getByText('age × city'))).toBe(true);
+    expect(isShown(screen.getByText('Left out (more than 50 levels): customer_reference_code'))).toBe(true);
 
-    expect(screen.getByText('Choose a target column to see how strongly each feature relates to it.')).toBeTruthy();
-    expect(screen.getByText(/^For exploration only/)).toBeTruthy();
+    expect(isShown(screen.getByText('Choose a target column to see how strongly each feature relates to it.'))).toBe(true);
+    expect(isShown(screen.getByText(/^For exploration only/))).toBe(true);
   });
 
   it('saves the analysis in the session without its rows', async () => {
@@ -170,15 +171,15 @@ describe('AnalyzeStep', () => {
     fireEvent.change(select, { target: { value: 'income' } });
 
     const chart = await screen.findByRole('img', { name: 'Association of each feature with income' });
-    expect(within(chart).getByText('0.41 · Pearson |r|')).toBeTruthy();
-    expect(within(chart).getByText('0.12 · ANOVA η')).toBeTruthy();
+    expect(isShown(within(chart).getByText('0.41 · Pearson |r|'))).toBe(true);
+    expect(isShown(within(chart).getByText('0.12 · ANOVA η'))).toBe(true);
     expect(targetRequests(next.calls)).toEqual(['income']);
   });
 
   it('uses the saved analysis while the columns and target are unchanged', () => {
     const api = stubApi({ 'GET /api/analyze/': () => json(analysisFixture()) });
     renderStep(startSession(toStoredAnalysis(analysisFixture({ columns: COLUMNS }))));
-    expect(screen.getByRole('heading', { name: 'Dataset Overview' })).toBeTruthy();
+    expect(isShown(screen.getByRole('heading', { name: 'Dataset Overview' }))).toBe(true);
     expect(screen.queryByText('Analyzing Dataset')).toBeNull();
     expect(api.calls).toHaveLength(0);
   });
@@ -186,7 +187,7 @@ describe('AnalyzeStep', () => {
   it('runs again when the saved analysis is of another column list', async () => {
     const api = stubApi({ 'GET /api/analyze/': () => json(analysisFixture()) });
     renderStep(startSession(toStoredAnalysis(analysisFixture({ columns: ['age', 'income', 'city', 'member', 'gone'] }))));
-    expect(screen.getByText('Analyzing Dataset')).toBeTruthy();
+    expect(isShown(screen.getByText('Analyzing Dataset'))).toBe(true);
     await screen.findByRole('heading', { name: 'Dataset Overview' });
     expect(api.routes()).toEqual(['GET /api/analyze/']);
   });
@@ -224,7 +225,7 @@ describe('AnalyzeStep', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Dataset Overview' })).toBeNull();
     expect(screen.queryByText('Analyzing Dataset')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Continue to Missing Values' })).toBeTruthy();
+    expect(isShown(screen.getByRole('button', { name: 'Continue to Missing Values' }))).toBe(true);
   });
 
   it('continues to Missing Values with the analysis', async () => {
@@ -267,8 +268,8 @@ describe('AnalyzeStep', () => {
     renderStep();
     await screen.findByRole('heading', { name: 'Dataset Overview' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: 'income' } });
-    expect(await screen.findByText('Could not save the target column.')).toBeTruthy();
-    expect(screen.getByText('Unknown target column: income')).toBeTruthy();
+    expect(isShown(await screen.findByText('Could not save the target column.'))).toBe(true);
+    expect(isShown(screen.getByText('Unknown target column: income'))).toBe(true);
   });
 
   it('suggests dropping the id-like and constant columns but the target, and drops them the way the table does', async () => {
@@ -290,14 +291,14 @@ describe('AnalyzeStep', () => {
     expect(api.calls).toHaveLength(0);
 
     fireEvent.click(within(suggestion).getByRole('button', { name: 'Drop these columns' }));
-    expect(await screen.findByText('Columns dropped: member, city.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Columns dropped: member, city.'))).toBe(true);
     expect(api.calls.find((call) => call.route === 'POST /api/drop-columns/')?.body).toEqual({ columns: ['member', 'city'], step_id: 2 });
     await waitFor(() => {
       const routes = api.routes();
       expect(routes.slice(0, 3)).toEqual(['POST /api/snapshot-step/', 'POST /api/drop-columns/', 'GET /api/get-session-data/']);
       expect(routes.lastIndexOf('GET /api/analyze/')).toBeGreaterThan(routes.indexOf('GET /api/get-session-data/'));
     });
-    expect(await screen.findByRole('heading', { name: 'Dataset Overview' })).toBeTruthy();
+    expect(isShown(await screen.findByRole('heading', { name: 'Dataset Overview' }))).toBe(true);
     await waitFor(() => expect(screen.queryByText('Suggested: drop id-like and constant columns')).toBeNull());
     expect(screen.queryByRole('columnheader', { name: /member/ })).toBeNull();
   });

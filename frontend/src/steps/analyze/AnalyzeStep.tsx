@@ -10,6 +10,7 @@ import { InfoTip } from '../../components/InfoTip/InfoTip';
 import { TableIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
+import { StepHeader } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
 import { rememberSessionTarget, useSessionTarget } from '../common/sessionTarget';
 import type { StoredAnalysis } from './analysisRun';
@@ -21,8 +22,7 @@ import { SkewnessPanel } from './SkewnessPanel';
 import { useAnalysis } from './useAnalysis';
 import { VifPanel } from './VifPanel';
 import './AnalyzeStep.css';
-
-export const ANALYZE_STEP_ID = 2;
+import { stepId } from '../stepKeys';
 
 interface AnalyzeStepProps {
   session: Session;
@@ -57,10 +57,10 @@ export function AnalyzeStep({ session, onDataChange, onAnalysisChange, onContinu
   };
 
   // the suggested drop goes the table's way (snapshot, drop, reload, analysis again), sharing its snapshot
-  const snapshot = useStepSnapshot(ANALYZE_STEP_ID);
+  const snapshot = useStepSnapshot(stepId('analyze'));
   const tableActions = useTableActions({
     table: { columns: session.columns, data: session.currentData },
-    stepId: ANALYZE_STEP_ID,
+    stepId: stepId('analyze'),
     snapshot,
     onDataChange: onTableChange,
   });
@@ -82,16 +82,13 @@ export function AnalyzeStep({ session, onDataChange, onAnalysisChange, onContinu
 
   return (
     <div className="step-screen analyze">
-      <header className="step-screen__header">
-        <h1 className="step-screen__title">{t('analyze.title')}</h1>
-        <p className="step-screen__description">{t('analyze.description')}</p>
-      </header>
+      <StepHeader title={t('analyze.title')} description={t('analyze.description')} />
 
       <SectionCard title={t('preview.title')} icon={<TableIcon />} aside={<InfoTip>{t('preview.info')}</InfoTip>}>
         <DataTable
           columns={session.columns}
           data={session.currentData}
-          stepId={ANALYZE_STEP_ID}
+          stepId={stepId('analyze')}
           snapshot={snapshot}
           onDataChange={onTableChange}
         />

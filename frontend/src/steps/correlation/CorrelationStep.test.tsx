@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../test/api';
 import { frame, renderStep, sessionAt } from '../../test/steps';
 import { CorrelationStep } from './CorrelationStep';
+import { isShown } from '../../test/shown';
 
 // Plotly cannot draw in jsdom: the chart shows its bar texts instead.
 vi.mock('../../components/charts/Plot', () => ({
@@ -79,7 +80,7 @@ describe('CorrelationStep pairs', () => {
       'Drop score',
     ]);
     expect(within(group).getByRole('radio', { name: 'Keep both' })).toHaveProperty('checked', true);
-    expect(screen.getByText('r = -0.960')).toBeTruthy();
+    expect(isShown(screen.getByText('r = -0.960'))).toBe(true);
     expect(previews(api)[0]?.body).toEqual({ threshold: 0.95, preview_only: true });
     const threshold = within(section('Highly correlated pairs')).getByRole('spinbutton', { name: 'Threshold (|r|)' });
     expect([threshold.getAttribute('min'), threshold.getAttribute('max'), threshold.getAttribute('step')]).toEqual(['0', '1', '0.01']);
@@ -100,13 +101,13 @@ describe('CorrelationStep pairs', () => {
     const pairs = await screen.findByRole('list', { name: 'Highly correlated pairs' });
     const apply = within(section('Highly correlated pairs')).getByRole('button', { name: 'Drop selected columns' });
     fireEvent.click(apply);
-    expect(await screen.findByText('Please select at least one column to drop.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Please select at least one column to drop.'))).toBe(true);
 
     fireEvent.click(within(pairs).getByRole('radio', { name: 'Drop id' }));
     fireEvent.click(within(pairs).getByRole('radio', { name: 'Drop age' }));
-    expect(screen.getByText('To drop: id, age')).toBeTruthy();
+    expect(isShown(screen.getByText('To drop: id, age'))).toBe(true);
     fireEvent.click(apply);
-    expect(await screen.findByText('2 columns dropped')).toBeTruthy();
+    expect(isShown(await screen.findByText('2 columns dropped'))).toBe(true);
     const drop = api.calls.find((call) => call.route === 'POST /api/correlation-analysis/' && !(call.body as { preview_only: boolean }).preview_only);
     expect(drop?.body).toEqual({ threshold: 0.95, preview_only: false, columns_to_drop: ['id', 'age'] });
     expect(api.routes()).toContain('POST /api/snapshot-step/');
@@ -120,8 +121,8 @@ describe('CorrelationStep target correlation', () => {
   it('charts the correlations with the target and asks again for Spearman', async () => {
     const { api } = start();
     const chart = await screen.findByRole('img', { name: 'Correlation with score' });
-    expect(await within(chart).findByText('id 0.990')).toBeTruthy();
-    expect(within(chart).getByText('age -0.400')).toBeTruthy();
+    expect(isShown(await within(chart).findByText('id 0.990'))).toBe(true);
+    expect(isShown(within(chart).getByText('age -0.400'))).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: 'Spearman' }));
     await waitFor(() =>
       expect(api.calls.filter((call) => call.route === 'POST /api/target-correlation/').map((call) => call.body)).toEqual([
@@ -133,7 +134,7 @@ describe('CorrelationStep target correlation', () => {
 
   it('offers numeric targets and waits for one', async () => {
     start(null);
-    expect(await screen.findByText('Choose a numeric target column to see how each column relates to it.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Choose a numeric target column to see how each column relates to it.'))).toBe(true);
     const target = within(section('Target correlation')).getByRole('combobox', { name: 'Target column' });
     await waitFor(() =>
       expect(within(target).getAllByRole('option').map((option) => option.textContent)).toEqual(['None', 'id', 'score', 'age']),

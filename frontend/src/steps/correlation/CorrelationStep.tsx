@@ -1,25 +1,19 @@
-import { keepPreviousData, skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TableData } from '../../api/dataset';
 import { dropCorrelatedColumns, previewCorrelations, targetCorrelation, type CorrelationMethod } from '../../api/transforms';
-import type { Session } from '../../app/session';
-import { useStepSnapshot } from '../../components/DataTable/useStepSnapshot';
 import { notify } from '../../components/notify';
 import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
-import { savedChanges, type AppliedChange } from '../common/stepResult';
+import type { AppliedChange } from '../common/stepResult';
 import { tableVersion } from '../common/tableVersion';
 import { knownTarget } from '../common/targetColumn';
 import { useDebouncedValue } from '../common/useDebouncedValue';
-import { useFrameChange } from '../common/useFrameChange';
-import { useFrameInfo } from '../common/useFrameInfo';
+import { useStepChange, useTransformStep, type TransformStepProps } from '../common/useTransformStep';
 import { CorrelatedPairs } from './CorrelatedPairs';
 import { columnsToDrop, DEFAULT_THRESHOLD, pairKey, targetCandidates, type PairChoice } from './correlationRules';
 import { TargetCorrelation } from './TargetCorrelation';
 import './CorrelationStep.css';
-
-export const CORRELATION_STEP_ID = 6;
 
 /** Typing a threshold waits this long before the pairs are asked for again. */
 const THRESHOLD_DEBOUNCE_MS = 350;
@@ -31,22 +25,13 @@ export interface CorrelationResult {
   target_column: string | null;
 }
 
-interface CorrelationStepProps {
-  session: Session;
-  onDataChange: (table: TableData) => void;
-  onContinue: (result: CorrelationResult) => void;
-}
-
 /** Step 6: drop one column of each highly correlated pair; see each column's correlation with the target. */
-export function CorrelationStep({ session, onDataChange, onContinue }: CorrelationStepProps) {
+export function CorrelationStep({ session, onDataChange, onContinue }: TransformStepProps<CorrelationResult>) {
   const { t } = useTranslation();
-  const info = useFrameInfo();
-  const snapshot = useStepSnapshot(CORRELATION_STEP_ID);
-  const change = useFrameChange(snapshot, onDataChange);
+  const step = useTransformStep('correlation', session, onDataChange);
   const version = tableVersion(session.currentData);
   const [threshold, setThreshold] = useState<number | null>(DEFAULT_THRESHOLD);
   const [choices, setChoices] = useState<Record<string, PairChoice>>({});
-  const [changes, setChanges] = useState(() => savedChanges(session, CORRELATION_STEP_ID));
   const [dropped, setDropped] = useState<string[]>([]);
 
   // SPEC §4: the pairs are asked for again when the data or the threshold changes, and after a drop
@@ -60,8 +45,8 @@ export function CorrelationStep({ session, onDataChange, onContinue }: Correlati
   });
   const pairs = pairsQuery.data?.highly_correlated ?? null;
 
-  const candidates = targetCandidates(session.columns, info?.dtypes ?? null);
-  const [chosenTarget, setTarget] = useState(() => knownTarget(session, CORRELATION_STEP_ID));
+  const candidates = targetCandidates(session.columns, step.info?.dtypes ?? null);
+  const [chosenTarget, setTarget] = useState(() => knownTarget(session, step.id));
   const target = candidates.includes(chosenTarget) ? chosenTarget : '';
   const [method, setMethod] = useState<CorrelationMethod>('pearson');
   const targetQuery = useQuery({
@@ -71,15 +56,13 @@ export function CorrelationStep({ session, onDataChange, onContinue }: Correlati
     gcTime: 0,
   });
 
-  const drop = useMutation({
-    mutationFn: (columns: string[]) => change(() => dropCorrelatedColumns(threshold ?? DEFAULT_THRESHOLD, columns)),
-    onSuccess: (result) => {
-      setChanges((current) => [...current, { action: 'drop', message: result.message, shape: result.shape }]);
+  const drop = useStepChange(step, 'drop', (columns: string[]) => dropCorrelatedColumns(threshold ?? DEFAULT_THRESHOLD, columns), {
+    onApplied: (result) => {
       setDropped((current) => [...current, ...result.dropped_columns]);
       setChoices({});
       notify.success(t('correlation.dropped', { count: result.dropped_columns.length }));
     },
-    onError: (error) => notify.error(t('correlation.dropFailed'), errorMessage(error, t)),
+    onFailed: (error) => notify.error(t('correlation.dropFailed'), errorMessage(error, t)),
   });
 
   const dropSelected = () => {
@@ -93,20 +76,14 @@ export function CorrelationStep({ session, onDataChange, onContinue }: Correlati
 
   return (
     <StepScreen
-      stepId={CORRELATION_STEP_ID}
-      title={t('correlation.title')}
-      description={t('correlation.description')}
-      columns={session.columns}
-      data={session.currentData}
-      snapshot={snapshot}
-      onDataChange={onDataChange}
+      {...step.screen}
       actions={
         <ContinueButton
           label={t('correlation.continue')}
           busy={drop.isPending}
           onClick={() =>
             onContinue({
-              changes,
+              changes: step.changes,
               threshold: threshold ?? DEFAULT_THRESHOLD,
               dropped_columns: dropped,
               target_column: target === '' ? null : target,

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../test/api';
 import { frame, renderStep, sessionAt } from '../../test/steps';
 import { EncodingStep } from './EncodingStep';
+import { isShown } from '../../test/shown';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 
@@ -57,7 +58,7 @@ describe('EncodingStep global settings', () => {
     const global = section('Global settings');
     fireEvent.change(within(global).getByRole('combobox', { name: 'Default strategy' }), { target: { value: 'target' } });
     fireEvent.click(within(global).getByRole('button', { name: 'Apply global settings' }));
-    expect(await screen.findByText('Please select a target column for Target strategy.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Please select a target column for Target strategy.'))).toBe(true);
     expect(encodeBodies(api)).toEqual([]);
   });
 
@@ -67,9 +68,9 @@ describe('EncodingStep global settings', () => {
     fireEvent.change(within(global).getByRole('combobox', { name: 'Target column' }), { target: { value: 'y' } });
     fireEvent.change(within(global).getByRole('spinbutton', { name: 'Max categories' }), { target: { value: '5' } });
     fireEvent.click(within(global).getByRole('button', { name: 'Apply global settings' }));
-    expect(await screen.findByText('Global encoding applied.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Global encoding applied.'))).toBe(true);
     expect(encodeBodies(api)).toEqual([{ default_strategy: 'auto', max_categories: 5, target_column: 'y' }]);
-    expect(screen.getByRole('columnheader', { name: /city_Oslo/ })).toBeTruthy();
+    expect(isShown(screen.getByRole('columnheader', { name: /city_Oslo/ }))).toBe(true);
   });
 
   it('reads a refusal as Global encoding failed. and no answer as An error occurred while applying.', async () => {
@@ -82,11 +83,11 @@ describe('EncodingStep global settings', () => {
     });
     const apply = within(section('Global settings')).getByRole('button', { name: 'Apply global settings' });
     fireEvent.click(apply);
-    expect(await screen.findByText('Global encoding failed.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Global encoding failed.'))).toBe(true);
     await waitFor(() => expect(apply).toHaveProperty('disabled', false));
     answer = 'network';
     fireEvent.click(apply);
-    expect(await screen.findByText('An error occurred while applying.')).toBeTruthy();
+    expect(isShown(await screen.findByText('An error occurred while applying.'))).toBe(true);
   });
 });
 
@@ -95,13 +96,13 @@ describe('EncodingStep column-specific settings', () => {
     const { api } = start();
     const columns = section('Column-specific settings');
     fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
-    expect(await screen.findByText('Add a column first.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Add a column first.'))).toBe(true);
 
     await waitFor(() => expect(section('Global settings').querySelectorAll('.column-chips__chip')).toHaveLength(2));
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
     fireEvent.change(within(columns).getByRole('combobox', { name: 'Strategy' }), { target: { value: 'target' } });
     fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
-    expect(await screen.findByText('Target strategy selected for a column. Please set a Target Column above.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Target strategy selected for a column. Please set a Target Column above.'))).toBe(true);
     expect(encodeBodies(api)).toEqual([]);
   });
 
@@ -118,10 +119,10 @@ describe('EncodingStep column-specific settings', () => {
     fireEvent.change(within(columns).getAllByRole('combobox', { name: 'Strategy' })[0] as HTMLElement, { target: { value: 'label' } });
 
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
-    expect(await screen.findByText('No available column to add.')).toBeTruthy();
+    expect(isShown(await screen.findByText('No available column to add.'))).toBe(true);
 
     fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
-    expect(await screen.findByText('Column-specific encoding applied.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Column-specific encoding applied.'))).toBe(true);
     expect(encodeBodies(api)).toEqual([
       {
         default_strategy: 'auto',
@@ -141,8 +142,8 @@ describe('EncodingStep column-specific settings', () => {
     const columns = section('Column-specific settings');
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
     fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
-    expect(await screen.findByText('Column-specific encoding failed.')).toBeTruthy();
-    expect(screen.getByText('Column "age" is not categorical')).toBeTruthy();
+    expect(isShown(await screen.findByText('Column-specific encoding failed.'))).toBe(true);
+    expect(isShown(screen.getByText('Column "age" is not categorical'))).toBe(true);
   });
 
   it('continues with its changes and the target column', async () => {
@@ -180,17 +181,17 @@ describe('EncodingStep dropped id-like columns', () => {
     const withoutId = frame(['segment', 'age', 'y'], [[0, 31, 1], [1, 40, 0]], { segment: 'int64', age: 'int64', y: 'int64' });
     start({ 'POST /api/encode-features/': () => json({ ...withoutId, dropped_columns: ['city'] }) }, 'y');
     fireEvent.click(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' }));
-    expect(await screen.findByText('Global encoding applied.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Global encoding applied.'))).toBe(true);
     expect(
-      await screen.findByText('ID-like columns (a distinct value in almost every row) were dropped instead of encoded: city. Undo brings them back.'),
-    ).toBeTruthy();
+      isShown(await screen.findByText('ID-like columns (a distinct value in almost every row) were dropped instead of encoded: city. Undo brings them back.')),
+    ).toBe(true);
     expect(screen.queryByRole('columnheader', { name: /city/ })).toBeNull();
   });
 
   it('says nothing more when no column was dropped', async () => {
     start({ 'POST /api/encode-features/': () => json({ ...ENCODED, dropped_columns: [] }) }, 'y');
     fireEvent.click(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' }));
-    expect(await screen.findByText('Global encoding applied.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Global encoding applied.'))).toBe(true);
     expect(screen.queryByText(/were dropped instead of encoded/)).toBeNull();
   });
 });

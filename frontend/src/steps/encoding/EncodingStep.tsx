@@ -1,24 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import type { TableData } from '../../api/dataset';
-import { encodeFeatures, type EncodeRequest, type FrameResult } from '../../api/transforms';
-import type { Session } from '../../app/session';
-import { useStepSnapshot } from '../../components/DataTable/useStepSnapshot';
+import { encodeFeatures, type EncodeRequest } from '../../api/transforms';
 import { notify } from '../../components/notify';
 import { CheckboxField } from '../../components/fields/CheckboxField';
 import { SelectField } from '../../components/fields/SelectField';
-import { nextFreeColumn } from '../../components/SettingsRows/columnChoices';
 import { ColumnSettingsCard } from '../../components/SettingsRows/ColumnSettingsCard';
-import { useRowList } from '../../components/SettingsRows/useRowList';
 import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
-import { savedChanges, type AppliedChange } from '../common/stepResult';
-import { rememberSessionTarget, useStepTarget } from '../common/sessionTarget';
-import { useFrameChange } from '../common/useFrameChange';
-import { useFrameInfo } from '../common/useFrameInfo';
+import type { AppliedChange } from '../common/stepResult';
+import { useStepTarget } from '../common/sessionTarget';
+import { useColumnRows } from '../common/useColumnRows';
+import { useSettingsChanges, useTransformStep, type TransformStepProps } from '../common/useTransformStep';
 import {
   columnEncodingRequest,
   DEFAULT_GLOBAL_ENCODING,
@@ -32,17 +26,9 @@ import {
 } from './encodingRules';
 import { GlobalEncodingSettings } from './GlobalEncodingSettings';
 
-export const ENCODING_STEP_ID = 5;
-
 export interface EncodingResult {
   changes: AppliedChange[];
   target_column: string | null;
-}
-
-interface EncodingStepProps {
-  session: Session;
-  onDataChange: (table: TableData) => void;
-  onContinue: (result: EncodingResult) => void;
 }
 
 /**
@@ -54,99 +40,58 @@ export function notifyEncodingFailure(error: unknown, t: TFunction, failed: stri
   notify.error(answered ? failed : t('encoding.applyError'), errorMessage(error, t));
 }
 
+const APPLIED = { global: 'encoding.globalApplied', columns: 'encoding.columnsApplied' } as const;
+const FAILED = { global: 'encoding.globalFailed', columns: 'encoding.columnsFailed' } as const;
+
 /** Step 5: encode categorical columns globally or per column. */
-export function EncodingStep({ session, onDataChange, onContinue }: EncodingStepProps) {
+export function EncodingStep({ session, onDataChange, onContinue }: TransformStepProps<EncodingResult>) {
   const { t } = useTranslation();
-  const info = useFrameInfo();
-  const snapshot = useStepSnapshot(ENCODING_STEP_ID);
-  const change = useFrameChange(snapshot, onDataChange);
+  const step = useTransformStep('encoding', session, onDataChange);
   const [settings, setSettings] = useState(DEFAULT_GLOBAL_ENCODING);
-  const queryClient = useQueryClient();
-  const [target, setTarget] = useStepTarget(session, ENCODING_STEP_ID);
-  const rowList = useRowList<EncodingRow>();
-  const [changes, setChanges] = useState(() => savedChanges(session, ENCODING_STEP_ID));
-
-  const candidates = encodingCandidates(session.columns, info?.dtypes ?? null, target);
-  const rows = rowList.rows.filter((row) => session.columns.includes(row.column) && row.column !== target);
-
-  const encodeMutation = (action: string, applied: string, failed: string) => ({
-    mutationFn: (request: EncodeRequest) => change(() => encodeFeatures(request)),
-    onSuccess: (result: FrameResult, request: EncodeRequest) => {
-      setChanges((current) => [...current, { action, message: result.message, shape: result.shape }]);
-      // a target sent with the step becomes the session target on the server
-      if (request.target_column) rememberSessionTarget(queryClient, request.target_column);
-      notify.success(applied);
+  const [target, setTarget] = useStepTarget(session, step.id);
+  const candidates = encodingCandidates(session.columns, step.info?.dtypes ?? null, target);
+  const columnRows = useColumnRows<EncodingRow>('encoding', {
+    present: session.columns.filter((column) => column !== target),
+    candidates,
+    newRow: newEncodingRow,
+    noneLeft: t('encoding.noColumnToAdd'),
+  });
+  const changes = useSettingsChanges(step, encodeFeatures, {
+    onApplied: (result, _, action) => {
+      notify.success(t(APPLIED[action]));
       const dropped = result.dropped_columns ?? [];
       if (dropped.length > 0) notify.info(t('encoding.droppedIdLike', { names: dropped.join(', ') }));
     },
-    onError: (error: unknown) => notifyEncodingFailure(error, t, failed),
+    onFailed: (error, action) => notifyEncodingFailure(error, t, t(FAILED[action])),
   });
-  const applyGlobal = useMutation(encodeMutation('global', t('encoding.globalApplied'), t('encoding.globalFailed')));
-  const applyColumns = useMutation(encodeMutation('columns', t('encoding.columnsApplied'), t('encoding.columnsFailed')));
-  const busy = applyGlobal.isPending || applyColumns.isPending;
 
-  const send = (checked: Checked | null, mutate: (request: EncodeRequest) => void) => {
-    if (checked === null) return;
-    if ('error' in checked) notify.error(t(checked.error));
-    else mutate(checked.request);
-  };
-
-  const addRow = () => {
-    const column = nextFreeColumn(candidates, rows);
-    if (column === null) {
-      notify.info(t('encoding.noColumnToAdd'));
-      return;
+  /** A request the rules refused is said, not sent. */
+  const checked = (result: Checked | null): EncodeRequest | null => {
+    if (result !== null && 'error' in result) {
+      notify.error(t(result.error));
+      return null;
     }
-    rowList.add(newEncodingRow(column));
+    return result?.request ?? null;
   };
+
+  const strategyChoices = ENCODING_STRATEGIES.map((value) => ({ value, label: t(`encoding.strategies.${value}`) }));
+  const targetChoice = { target, onTargetChange: setTarget, columns: session.columns, candidates };
+  const applyGlobal = () => changes.applyGlobal(checked(globalEncodingRequest(settings, target)));
+  const next = () => onContinue({ changes: step.changes, target_column: target === '' ? null : target });
 
   return (
     <StepScreen
-      stepId={ENCODING_STEP_ID}
-      title={t('encoding.title')}
-      description={t('encoding.description')}
-      columns={session.columns}
-      data={session.currentData}
-      snapshot={snapshot}
-      onDataChange={onDataChange}
-      actions={
-        <ContinueButton
-          label={t('encoding.continue')}
-          busy={busy}
-          onClick={() => onContinue({ changes, target_column: target === '' ? null : target })}
-        />
-      }
+      {...step.screen}
+      actions={<ContinueButton label={t('encoding.continue')} busy={changes.busy} onClick={next} />}
     >
-      <GlobalEncodingSettings
-        settings={settings}
-        onChange={setSettings}
-        target={target}
-        onTargetChange={setTarget}
-        columns={session.columns}
-        candidates={candidates}
-        applying={applyGlobal.isPending}
-        busy={busy}
-        onApply={() => send(globalEncodingRequest(settings, target), applyGlobal.mutate)}
-      />
+      <GlobalEncodingSettings settings={settings} onChange={setSettings} {...targetChoice} {...changes.globalCard} onApply={applyGlobal} />
       <ColumnSettingsCard
-        rows={rows}
-        candidates={candidates}
-        info={t('encoding.columns.info')}
-        emptyText={t('encoding.columns.empty')}
-        onAdd={addRow}
-        onChange={rowList.update}
-        onRemove={rowList.remove}
-        applying={applyColumns.isPending}
-        busy={busy}
-        onApply={() => send(columnEncodingRequest(rows, target, settings.maxCategories), applyColumns.mutate)}
+        {...columnRows}
+        {...changes.columnsCard}
+        onApply={() => changes.applyColumns(checked(columnEncodingRequest(columnRows.rows, target, settings.maxCategories)))}
         renderFields={(row, change) => (
           <>
-            <SelectField
-              label={t('common.strategy')}
-              value={row.strategy}
-              choices={ENCODING_STRATEGIES.map((value) => ({ value, label: t(`encoding.strategies.${value}`) }))}
-              onChange={(strategy) => change({ strategy })}
-            />
+            <SelectField label={t('common.strategy')} value={row.strategy} choices={strategyChoices} onChange={(strategy) => change({ strategy })} />
             {usesOrdinalFlag(row.strategy) && (
               <CheckboxField
                 label={t('encoding.ordinal')}

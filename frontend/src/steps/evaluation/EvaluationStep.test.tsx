@@ -7,6 +7,7 @@ import { chooseLanguage } from '../../i18n/i18n';
 import { EvaluationStep } from './EvaluationStep';
 import { ModelMetrics } from './ModelMetrics';
 import { TRAINING_SUMMARY } from '../../test/training';
+import { isShown } from '../../test/shown';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 
@@ -46,7 +47,7 @@ function start(stepResults: Record<number, unknown>, answer = () => json(EVALUAT
 describe('EvaluationStep', () => {
   it('asks for training first when step 8 has no results, and calls nothing', () => {
     const { api, onContinue } = start({});
-    expect(screen.getByText('No training results found. Please complete the training step first.')).toBeTruthy();
+    expect(isShown(screen.getByText('No training results found. Please complete the training step first.'))).toBe(true);
     expect(api.calls).toHaveLength(0);
     const next = screen.getByRole('button', { name: 'Continue to Optimization' });
     expect(next).toHaveProperty('disabled', true);
@@ -56,13 +57,13 @@ describe('EvaluationStep', () => {
 
   it('loads on its own and shows the summary, coloured metrics, each error and the charts', async () => {
     const { container, onContinue } = start({ 8: TRAINED });
-    expect(screen.getByText('Evaluating models')).toBeTruthy();
-    expect(await screen.findByText('Model evaluation completed')).toBeTruthy();
+    expect(isShown(screen.getByText('Evaluating models'))).toBe(true);
+    expect(isShown(await screen.findByText('Model evaluation completed'))).toBe(true);
     expect(cardValue(container, 'Models trained')).toBe('2');
     expect(cardValue(container, 'Best model')).toBe('RandomForestClassifier');
     expect(cardValue(container, 'Problem type')).toBe('Classification');
     expect(cardValue(container, 'Primary metric')).toBe('Accuracy');
-    expect(screen.getByRole('img', { name: 'Accuracy by model' })).toBeTruthy();
+    expect(isShown(screen.getByRole('img', { name: 'Accuracy by model' }))).toBe(true);
 
     const forest = screen.getByRole('article', { name: 'RandomForestClassifier' });
     const accuracy = within(forest).getByText('0.8750').closest('.model-metrics__item');
@@ -77,11 +78,11 @@ describe('EvaluationStep', () => {
     const matrix = screen.getByRole('table', { name: 'Confusion matrix' });
     expect(within(matrix).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['16', '0', '3', '5']);
     for (const name of ['ROC curve of RandomForestClassifier', 'Precision–recall curve of RandomForestClassifier', 'Feature importance of RandomForestClassifier']) {
-      expect(screen.getByRole('img', { name })).toBeTruthy();
+      expect(isShown(screen.getByRole('img', { name }))).toBe(true);
     }
     const charts = screen.getByRole('button', { name: 'Model charts' }).closest('section') as HTMLElement;
     fireEvent.change(within(charts).getByRole('combobox', { name: 'Model' }), { target: { value: 'LogisticRegression' } });
-    expect(screen.getByRole('img', { name: 'ROC curve of LogisticRegression' })).toBeTruthy();
+    expect(isShown(screen.getByRole('img', { name: 'ROC curve of LogisticRegression' }))).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Optimization' }));
     expect(onContinue).toHaveBeenCalledWith({ best_model: 'RandomForestClassifier', problem_type: 'classification' });
@@ -92,7 +93,7 @@ describe('EvaluationStep', () => {
       json({ error: 'No training results found. Please complete the training step first.', code: 'no_training_results' }, 400),
     );
     expect((await screen.findAllByText('Failed to evaluate models')).length).toBeGreaterThan(0);
-    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(isShown(await screen.findByRole('button', { name: 'Try again' }))).toBe(true);
   });
 
   it('names the classes left out of training with their rows, and the missing cells filled per model', async () => {
@@ -101,14 +102,14 @@ describe('EvaluationStep', () => {
     );
     start({ 8: TRAINED }, () => json({ ...EVALUATION, results, left_out_classes: { rare: 1, unusual: 3 } }));
     expect(
-      await screen.findByText('Classes with fewer rows than the validation needs were left out: rare (1 row), unusual (3 rows).'),
-    ).toBeTruthy();
+      isShown(await screen.findByText('Classes with fewer rows than the validation needs were left out: rare (1 row), unusual (3 rows).')),
+    ).toBe(true);
     expect(
-      within(screen.getByRole('article', { name: 'LogisticRegression' })).getByText("1,204 missing cells were filled at this model's input."),
-    ).toBeTruthy();
+      isShown(within(screen.getByRole('article', { name: 'LogisticRegression' })).getByText("1,204 missing cells were filled at this model's input.")),
+    ).toBe(true);
     expect(
-      within(screen.getByRole('article', { name: 'RandomForestClassifier' })).getByText("1 missing cell was filled at this model's input."),
-    ).toBeTruthy();
+      isShown(within(screen.getByRole('article', { name: 'RandomForestClassifier' })).getByText("1 missing cell was filled at this model's input.")),
+    ).toBe(true);
     expect(screen.getByRole('article', { name: 'MultinomialNB' }).textContent).not.toContain('filled');
   });
 

@@ -5,7 +5,7 @@ import type { Session } from '../../app/session';
 import { BarsIcon, CurveIcon, GaugeIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
-import { BusyNote, CardNote } from '../../components/StepScreen/StepScreen';
+import { BusyNote, CardNote, StepHeader } from '../../components/StepScreen/StepScreen';
 import { useNumberFormat } from '../../i18n/useNumberFormat';
 import { ExportAndPredict } from '../export/ExportAndPredict';
 import { leftOutClassesNote } from '../training/leftOutClasses';
@@ -16,8 +16,6 @@ import { formatMetric, PRIMARY_METRIC } from './metrics';
 import { useMetricName } from './useMetricName';
 import { trainingResult, useEvaluation } from './useEvaluation';
 import './EvaluationStep.css';
-
-export const EVALUATION_STEP_ID = 9;
 
 interface EvaluationStepProps {
   session: Session;
@@ -38,10 +36,7 @@ export function EvaluationStep({ session, onContinue }: EvaluationStepProps) {
 
   return (
     <div className="step-screen evaluation">
-      <header className="step-screen__header">
-        <h1 className="step-screen__title">{t('evaluation.title')}</h1>
-        <p className="step-screen__description">{t('evaluation.description')}</p>
-      </header>
+      <StepHeader title={t('evaluation.title')} description={t('evaluation.description')} />
       {body}
       <div className="step-screen__actions">
         {evaluation.isError && (

@@ -4,12 +4,11 @@ import { evaluateModels } from '../../api/training';
 import type { Session } from '../../app/session';
 import { notify } from '../../components/notify';
 import { errorMessage } from '../../i18n/errorMessage';
-
-export const TRAINING_STEP = 8;
+import { stepId } from '../stepKeys';
 
 /** The training result step 8 stored, when it has one (SPEC §4: evaluation needs it). */
 export function trainingResult(session: Session): Record<string, unknown> | null {
-  const result = session.stepResults[TRAINING_STEP];
+  const result = session.stepResults[stepId('training')];
   if (typeof result !== 'object' || result === null) return null;
   const trained = (result as Record<string, unknown>).trained_models;
   return Array.isArray(trained) && trained.length > 0 ? (result as Record<string, unknown>) : null;

@@ -5,6 +5,7 @@ import { captureDownloads } from '../../test/downloads';
 import { renderWithProviders } from '../../test/render';
 import { ExportAndPredict } from './ExportAndPredict';
 import type { ModelVariant } from './modelVariants';
+import { isShown } from '../../test/shown';
 
 const VARIANTS: ModelVariant[] = [
   { model: 'RandomForestClassifier', optimized: true },
@@ -49,7 +50,7 @@ describe('ExportDialog', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Model name' })).toHaveProperty('value', 'RandomForestClassifier_optimized');
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Format' }), { target: { value: 'pkl' } });
     fireEvent.click(exportButton(dialog));
-    expect(await screen.findByText('Model downloaded.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Model downloaded.'))).toBe(true);
     expect(api.calls[0]?.body).toEqual({
       selected_model: 'RandomForestClassifier',
       model_name: 'RandomForestClassifier_optimized',
@@ -77,7 +78,7 @@ describe('ExportDialog', () => {
     const { dialog } = openExport();
     expect(within(dialog).queryByText(/ONNX export may fail/)).toBeNull();
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Format' }), { target: { value: 'onnx' } });
-    expect(within(dialog).getByText('ONNX export may fail for some models; joblib or pkl is suggested.')).toBeTruthy();
+    expect(isShown(within(dialog).getByText('ONNX export may fail for some models; joblib or pkl is suggested.'))).toBe(true);
   });
 
   it.each([
@@ -90,8 +91,8 @@ describe('ExportDialog', () => {
     stubApi({ 'POST /api/export-model/': response });
     const { dialog } = openExport(VARIANTS[2]);
     fireEvent.click(exportButton(dialog));
-    expect(await screen.findByText(message)).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(isShown(await screen.findByText(message))).toBe(true);
+    expect(isShown(screen.getByRole('dialog'))).toBe(true);
   });
 
   it("says 'Export failed.' when the file cannot be saved", async () => {
@@ -104,7 +105,7 @@ describe('ExportDialog', () => {
     });
     const { dialog } = openExport(VARIANTS[2]);
     fireEvent.click(exportButton(dialog));
-    expect(await screen.findByText('Export failed.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Export failed.'))).toBe(true);
   });
 
   it("reads 'Exporting' while the file is on its way", async () => {
@@ -116,6 +117,6 @@ describe('ExportDialog', () => {
     const busy = await within(dialog).findByRole('button', { name: 'Exporting' });
     expect(busy).toHaveProperty('disabled', true);
     answer.resolve(file('a.joblib'));
-    expect(await screen.findByText('Model downloaded.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Model downloaded.'))).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { json, stubApi } from '../../test/api';
 import { captureDownloads } from '../../test/downloads';
 import { renderWithProviders } from '../../test/render';
 import { PredictPanel } from './PredictPanel';
+import { isShown } from '../../test/shown';
 
 const VARIANTS = [
   { model: 'KMeans', optimized: true },
@@ -26,7 +27,7 @@ describe('PredictPanel', () => {
     const { api, downloads, run } = start(() => new Response(csv, { headers: { 'Content-Disposition': 'attachment; filename="new_predictions.csv"' } }));
     expect(screen.getByRole('combobox', { name: 'Model' })).toHaveProperty('value', 'KMeans:optimized');
     fireEvent.click(run);
-    expect(await screen.findByText('Predictions downloaded.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Predictions downloaded.'))).toBe(true);
     const form = await api.calls[0]?.request.formData();
     expect([form?.get('selected_model'), form?.get('optimized')]).toEqual(['KMeans', 'true']);
     expect(await (form?.get('file') as File).text()).toBe('a,b\n1,2\n');
@@ -44,7 +45,7 @@ describe('PredictPanel', () => {
       json({ error: 'The file lacks columns the model was trained on: age', code: 'missing_columns', params: { columns: 'age' } }, 400),
     );
     fireEvent.click(run);
-    expect(await screen.findByText('Prediction failed')).toBeTruthy();
-    expect(screen.getByText('The file lacks columns the model was trained on: age')).toBeTruthy();
+    expect(isShown(await screen.findByText('Prediction failed'))).toBe(true);
+    expect(isShown(screen.getByText('The file lacks columns the model was trained on: age'))).toBe(true);
   });
 });

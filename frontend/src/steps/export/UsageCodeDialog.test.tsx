@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { ExportAndPredict } from './ExportAndPredict';
+import { isShown } from '../../test/shown';
 
 const CODE = 'import joblib\nmodel = joblib.load("LogisticRegression.joblib")\n';
 
@@ -26,7 +27,7 @@ describe('UsageCodeDialog', () => {
     expect(code.tagName).toBe('CODE');
     expect(code.parentElement?.tagName).toBe('PRE');
     expect(code.textContent).toBe(CODE);
-    expect(within(dialog).getByText('For LogisticRegression.joblib')).toBeTruthy();
+    expect(isShown(within(dialog).getByText('For LogisticRegression.joblib'))).toBe(true);
     const url = new URL(api.calls[0]?.request.url ?? '');
     expect([url.searchParams.get('model_name'), url.searchParams.get('format')]).toEqual(['LogisticRegression', 'joblib']);
   });
@@ -37,7 +38,7 @@ describe('UsageCodeDialog', () => {
     const { dialog } = openUsageCode();
     await within(dialog).findByText(/model = joblib.load/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copy code' }));
-    expect(await screen.findByText('Code copied.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Code copied.'))).toBe(true);
     expect(writeText).toHaveBeenCalledWith(CODE);
   });
 
@@ -45,7 +46,7 @@ describe('UsageCodeDialog', () => {
     const { dialog } = openUsageCode();
     await within(dialog).findByText(/model = joblib.load/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copy code' }));
-    expect(await screen.findByText('Copying is not available here; the code is selected, copy it with Ctrl+C.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Copying is not available here; the code is selected, copy it with Ctrl+C.'))).toBe(true);
     expect(window.getSelection()?.toString()).toBe(CODE);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { deferred, json, stubApi } from '../../test/api';
 import { cardValue, frame, renderStep, sessionAt } from '../../test/steps';
 import { MissingStep } from './MissingStep';
+import { isShown } from '../../test/shown';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 
@@ -42,7 +43,7 @@ describe('MissingStep summary', () => {
     expect(cardValue(container, 'Columns with missing values')).toBe('2of 3');
     expect(cardValue(container, 'Missing cells')).toBe('25.0%');
     expect(cardValue(container, 'Rows')).toBe('4');
-    expect(screen.getByRole('img', { name: 'Missing values by column' })).toBeTruthy();
+    expect(isShown(screen.getByRole('img', { name: 'Missing values by column' }))).toBe(true);
   });
 });
 
@@ -80,8 +81,8 @@ describe('MissingStep global settings', () => {
     });
 
     answer.resolve(json(after));
-    expect(await screen.findByText('Missing values handled: 4 rows × 3 columns.')).toBeTruthy();
-    expect(screen.getByRole('cell', { name: 'unknown' })).toBeTruthy();
+    expect(isShown(await screen.findByText('Missing values handled: 4 rows × 3 columns.'))).toBe(true);
+    expect(isShown(screen.getByRole('cell', { name: 'unknown' }))).toBe(true);
     await waitFor(() => expect(cardValue(container, 'Total missing values')).toBe('0'));
     expect(within(global).getByRole('button', { name: 'Apply global settings' })).toHaveProperty('disabled', false);
   });
@@ -125,8 +126,8 @@ describe('MissingStep global settings', () => {
     });
     start();
     fireEvent.click(await screen.findByRole('button', { name: 'Apply global settings' }));
-    expect(await screen.findByText('Failed to handle global missing values')).toBeTruthy();
-    expect(screen.getByText('The drop threshold must be between 0 and 1.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Failed to handle global missing values'))).toBe(true);
+    expect(isShown(screen.getByText('The drop threshold must be between 0 and 1.'))).toBe(true);
   });
 });
 
@@ -163,7 +164,7 @@ describe('MissingStep column-specific settings', () => {
     expect(options(second)).toEqual(['age']);
 
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
-    expect(await screen.findByText('Every column with missing values already has a setting.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Every column with missing values already has a setting.'))).toBe(true);
   });
 
   it('asks for a column first, and reports a failure', async () => {
@@ -176,13 +177,13 @@ describe('MissingStep column-specific settings', () => {
     start();
     const columns = section('Column-specific settings');
     fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
-    expect(await screen.findByText('Add a column first.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Add a column first.'))).toBe(true);
     expect(api.routes()).not.toContain('POST /api/handle-missing/');
 
     await screen.findByText('4', { selector: 'dd' });
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
     fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
-    expect(await screen.findByText('Failed to handle column-specific missing values')).toBeTruthy();
+    expect(isShown(await screen.findByText('Failed to handle column-specific missing values'))).toBe(true);
     expect(api.calls.find((call) => call.route === 'POST /api/handle-missing/')?.body).toMatchObject({
       column_specific_settings: [{ column: 'age', strategy: 'mean' }],
     });

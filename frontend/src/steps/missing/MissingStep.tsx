@@ -1,21 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TableData } from '../../api/dataset';
-import { handleMissing, type FrameResult, type MissingRequest } from '../../api/transforms';
-import type { Session } from '../../app/session';
-import { useStepSnapshot } from '../../components/DataTable/useStepSnapshot';
+import { handleMissing } from '../../api/transforms';
 import { notify } from '../../components/notify';
 import { SelectField } from '../../components/fields/SelectField';
 import { TextField } from '../../components/fields/TextField';
-import { nextFreeColumn } from '../../components/SettingsRows/columnChoices';
 import { ColumnSettingsCard } from '../../components/SettingsRows/ColumnSettingsCard';
-import { useRowList } from '../../components/SettingsRows/useRowList';
 import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
-import { savedChanges, type AppliedChange } from '../common/stepResult';
-import { useFrameChange } from '../common/useFrameChange';
-import { useFrameInfo } from '../common/useFrameInfo';
+import type { AppliedChange } from '../common/stepResult';
+import { useColumnRows } from '../common/useColumnRows';
+import { useSettingsChanges, useTransformStep, type TransformStepProps } from '../common/useTransformStep';
 import { GlobalMissingSettings } from './GlobalMissingSettings';
 import { MissingSummary } from './MissingSummary';
 import {
@@ -30,89 +24,37 @@ import {
   type MissingRow,
 } from './missingRules';
 
-export const MISSING_STEP_ID = 3;
-
-interface MissingStepProps {
-  session: Session;
-  onDataChange: (table: TableData) => void;
-  onContinue: (result: { changes: AppliedChange[] }) => void;
-}
+const FAILED = { global: 'missing.globalFailed', columns: 'missing.columnsFailed' } as const;
 
 /** Step 3: the missing-value summary, global and column-specific strategies, and the preview. */
-export function MissingStep({ session, onDataChange, onContinue }: MissingStepProps) {
+export function MissingStep({ session, onDataChange, onContinue }: TransformStepProps<{ changes: AppliedChange[] }>) {
   const { t } = useTranslation();
-  const info = useFrameInfo();
-  const snapshot = useStepSnapshot(MISSING_STEP_ID);
-  const change = useFrameChange(snapshot, onDataChange);
+  const step = useTransformStep('missing', session, onDataChange);
+  const { info } = step;
   const [settings, setSettings] = useState(DEFAULT_GLOBAL_SETTINGS);
-  const rowList = useRowList<MissingRow>();
-  const [changes, setChanges] = useState(() => savedChanges(session, MISSING_STEP_ID));
-
   const dtypes = info?.dtypes ?? {};
-  const candidates = missingCandidates(session.columns, info?.missingValues ?? null);
-  const rows = rowList.rows.filter((row) => session.columns.includes(row.column));
-
-  const record = (action: string, result: FrameResult) => {
-    setChanges((current) => [...current, { action, message: result.message, shape: result.shape }]);
-    notify.success(t('missing.applied', { rows: result.shape[0], columns: result.shape[1] }));
-  };
-
-  const applyGlobal = useMutation({
-    mutationFn: (request: MissingRequest) => change(() => handleMissing(request)),
-    onSuccess: (result) => record('global', result),
-    onError: (error) => notify.error(t('missing.globalFailed'), errorMessage(error, t)),
+  const columnRows = useColumnRows<MissingRow>('missing', {
+    present: session.columns,
+    candidates: missingCandidates(session.columns, info?.missingValues ?? null),
+    newRow: (column) => newRow(column, dtypes[column]),
+    noneLeft: t('missing.columns.noneLeft'),
   });
-  const applyColumns = useMutation({
-    mutationFn: (request: MissingRequest) => change(() => handleMissing(request)),
-    onSuccess: (result) => record('columns', result),
-    onError: (error) => notify.error(t('missing.columnsFailed'), errorMessage(error, t)),
+  const changes = useSettingsChanges(step, handleMissing, {
+    onApplied: (result) => notify.success(t('missing.applied', { rows: result.shape[0], columns: result.shape[1] })),
+    onFailed: (error, action) => notify.error(t(FAILED[action]), errorMessage(error, t)),
   });
-  const busy = applyGlobal.isPending || applyColumns.isPending;
-
-  const addRow = () => {
-    const column = nextFreeColumn(candidates, rows);
-    if (column === null) {
-      notify.info(t('missing.columns.noneLeft'));
-      return;
-    }
-    rowList.add(newRow(column, dtypes[column]));
-  };
 
   return (
     <StepScreen
-      stepId={MISSING_STEP_ID}
-      title={t('missing.title')}
-      description={t('missing.description')}
-      columns={session.columns}
-      data={session.currentData}
-      snapshot={snapshot}
-      onDataChange={onDataChange}
-      actions={
-        <ContinueButton label={t('missing.continue')} busy={busy} onClick={() => onContinue({ changes })} />
-      }
+      {...step.screen}
+      actions={<ContinueButton label={t('missing.continue')} busy={changes.busy} onClick={() => onContinue({ changes: step.changes })} />}
     >
       <MissingSummary info={info} />
-      <GlobalMissingSettings
-        settings={settings}
-        onChange={setSettings}
-        applying={applyGlobal.isPending}
-        busy={busy}
-        onApply={() => {
-          const request = globalRequest(settings);
-          if (request !== null) applyGlobal.mutate(request);
-        }}
-      />
+      <GlobalMissingSettings settings={settings} onChange={setSettings} {...changes.globalCard} onApply={() => changes.applyGlobal(globalRequest(settings))} />
       <ColumnSettingsCard
-        rows={rows}
-        candidates={candidates}
-        info={t('missing.columns.info')}
-        emptyText={t('missing.columns.empty')}
-        onAdd={addRow}
-        onChange={rowList.update}
-        onRemove={rowList.remove}
-        applying={applyColumns.isPending}
-        busy={busy}
-        onApply={() => applyColumns.mutate(columnRequest(rows))}
+        {...columnRows}
+        {...changes.columnsCard}
+        onApply={() => changes.applyColumns(columnRequest(columnRows.rows))}
         onColumnChange={(row, column) => ({ strategy: strategyForColumn(row.strategy, dtypes[column]) })}
         renderFields={(row, change) => (
           <>

@@ -5,9 +5,11 @@ import { completeStep } from '../../app/session';
 import { deferred, json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { cardValue, sessionAt } from '../../test/steps';
-import { OPTIMIZATION_RESULT_STEP_ID, OptimizationStep } from './OptimizationStep';
+import { OPTIMIZATION_RECORD_ID } from '../stepKeys';
+import { OptimizationStep } from './OptimizationStep';
 import type { OptimizationRecord } from './optimizationRules';
 import { TRAINING_SUMMARY } from '../../test/training';
+import { isShown } from '../../test/shown';
 
 const TABLE = { columns: ['age', 'member'], data: [[30, true]] };
 const TRAINED = { problem_type: 'classification', trained_models: ['LogisticRegression', 'RandomForestClassifier'] };
@@ -74,7 +76,7 @@ function start(routes: Routes = {}, stepResults: Record<number, unknown> = { 8: 
         session={session}
         onOptimized={(record) => {
           onOptimized(record);
-          setSession((current) => completeStep(current, OPTIMIZATION_RESULT_STEP_ID, record));
+          setSession((current) => completeStep(current, OPTIMIZATION_RECORD_ID, record));
         }}
       />
     );
@@ -133,7 +135,7 @@ describe('OptimizationStep', () => {
   it("says 'Please select a model to optimize.' and calls nothing without a model", async () => {
     const { api } = start();
     fireEvent.click(await screen.findByRole('button', { name: 'Optimize model' }));
-    expect(await screen.findByText('Please select a model to optimize.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Please select a model to optimize.'))).toBe(true);
     expect(api.routes()).not.toContain('POST /api/optimize-model/');
   });
 
@@ -152,8 +154,8 @@ describe('OptimizationStep', () => {
     expect(within(screen.getByText('Parameters searched').parentElement as HTMLElement).getByText('max_depth').nextElementSibling?.textContent).toBe('None, 5');
     fireEvent.change(methodField(), { target: { value: 'grid_search' } });
     expect(
-      screen.getByText('RandomForestClassifier may have no search space for Grid search: there would be nothing to search. Choose another method or model.'),
-    ).toBeTruthy();
+      isShown(screen.getByText('RandomForestClassifier may have no search space for Grid search: there would be nothing to search. Choose another method or model.')),
+    ).toBe(true);
   });
 
   it('optimizes with a progress bar, shows the scores and parameters, and records the result as step 12', async () => {
@@ -165,11 +167,11 @@ describe('OptimizationStep', () => {
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Iterations' }), { target: { value: '4' } });
     fireEvent.change(foldsField(), { target: { value: '2' } });
     fireEvent.click(optimizeButton());
-    expect(await screen.findByRole('progressbar', { name: 'Optimization in progress' })).toBeTruthy();
+    expect(isShown(await screen.findByRole('progressbar', { name: 'Optimization in progress' }))).toBe(true);
     await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('75'));
     answer.resolve(json(OPTIMIZED));
 
-    expect(await screen.findByText('Optimization of LogisticRegression completed.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Optimization of LogisticRegression completed.'))).toBe(true);
     expect(api.calls.find((call) => call.route === 'POST /api/optimize-model/')?.body).toEqual({
       selected_model: 'LogisticRegression',
       optimization_method: 'random_search',
@@ -202,20 +204,20 @@ describe('OptimizationStep', () => {
     await screen.findByRole('button', { name: 'Optimization settings' });
     fireEvent.change(modelField(), { target: { value: 'LogisticRegression' } });
     fireEvent.click(optimizeButton());
-    expect(await screen.findByText('An error occurred during optimization.')).toBeTruthy();
-    expect(screen.getByText('No parameter set of LogisticRegression could be scored: boom')).toBeTruthy();
+    expect(isShown(await screen.findByText('An error occurred during optimization.'))).toBe(true);
+    expect(isShown(screen.getByText('No parameter set of LogisticRegression could be scored: boom'))).toBe(true);
     expect(onOptimized).not.toHaveBeenCalled();
   });
 
   it("says 'No evaluation results found in session.' without training, and calls nothing", () => {
     const { api } = start({}, {});
-    expect(screen.getByText('No evaluation results found in session.')).toBeTruthy();
+    expect(isShown(screen.getByText('No evaluation results found in session.'))).toBe(true);
     expect(api.calls).toHaveLength(0);
   });
 
   it("says 'Failed to load evaluation results from session.' when the evaluation cannot be loaded", async () => {
     start({ 'POST /api/evaluate-models/': () => json({ error: 'No training results found.', code: 'no_training_results' }, 400) });
     expect((await screen.findAllByText('Failed to load evaluation results from session.')).length).toBeGreaterThan(0);
-    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(isShown(await screen.findByRole('button', { name: 'Try again' }))).toBe(true);
   });
 });

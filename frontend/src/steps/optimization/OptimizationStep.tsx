@@ -1,15 +1,17 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getModelCatalog, modelCatalogQueryKey, optimizeModel, type OptimizeRequest } from '../../api/models';
+import { optimizeModel, type OptimizeRequest } from '../../api/models';
 import type { Evaluation } from '../../api/training';
 import type { Session } from '../../app/session';
 import { CheckIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
-import { BusyNote, CardNote } from '../../components/StepScreen/StepScreen';
+import { BusyNote, CardNote, StepHeader } from '../../components/StepScreen/StepScreen';
 import { TaskProgress } from '../../components/TaskProgress/TaskProgress';
 import { errorMessage } from '../../i18n/errorMessage';
+import { useModelCatalog } from '../common/useModelCatalog';
 import { trainingResult, useEvaluation } from '../evaluation/useEvaluation';
+import { OPTIMIZATION_RECORD_ID } from '../stepKeys';
 import { ExportAndPredict } from '../export/ExportAndPredict';
 import type { ModelVariant } from '../export/modelVariants';
 import { OptimizationResult } from './OptimizationResult';
@@ -24,10 +26,6 @@ import {
   type OptimizationSettings as Settings,
 } from './optimizationRules';
 import './OptimizationStep.css';
-
-export const OPTIMIZATION_STEP_ID = 10;
-/** SPEC §9: a finished optimization is recorded under this step id (nonstandard; the bar shows ten steps). */
-export const OPTIMIZATION_RESULT_STEP_ID = 12;
 
 interface OptimizationStepProps {
   session: Session;
@@ -49,7 +47,7 @@ export function OptimizationStep({ session, onOptimized }: OptimizationStepProps
       <OptimizationWorkbench
         evaluation={evaluation.data}
         models={usable}
-        record={readOptimizationRecord(session.stepResults[OPTIMIZATION_RESULT_STEP_ID])}
+        record={readOptimizationRecord(session.stepResults[OPTIMIZATION_RECORD_ID])}
         onOptimized={onOptimized}
       />
     );
@@ -68,10 +66,7 @@ export function OptimizationStep({ session, onOptimized }: OptimizationStepProps
 
   return (
     <div className="step-screen optimization">
-      <header className="step-screen__header">
-        <h1 className="step-screen__title">{t('optimization.title')}</h1>
-        <p className="step-screen__description">{t('optimization.description')}</p>
-      </header>
+      <StepHeader title={t('optimization.title')} description={t('optimization.description')} />
       {body}
     </div>
   );
@@ -91,7 +86,7 @@ function OptimizationWorkbench({ evaluation, models, record, onOptimized }: Opti
     ...DEFAULT_SETTINGS,
     model: record.lastModel !== null && models.includes(record.lastModel) ? record.lastModel : '',
   }));
-  const catalog = useQuery({ queryKey: modelCatalogQueryKey, queryFn: getModelCatalog, staleTime: Number.POSITIVE_INFINITY });
+  const catalog = useModelCatalog();
   const optimizing = useMutation({
     mutationFn: (request: OptimizeRequest) => optimizeModel(request),
     onSuccess: (result) => {

@@ -6,6 +6,7 @@ import { json, stubApi } from '../../test/api';
 import { cardValue, frame, renderStep, sessionAt } from '../../test/steps';
 import { OutliersStep, removeFailedMessage } from './OutliersStep';
 import { DETECTION_DEBOUNCE_MS, detectFailedMessage } from './useOutlierDetection';
+import { isShown } from '../../test/shown';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 
@@ -50,7 +51,7 @@ describe('OutliersStep live summary', () => {
     await waitFor(() => expect(cardValue(container, 'Total outliers')).toBe('2'));
     expect(cardValue(container, 'Affected columns')).toBe('1of 2');
     expect(cardValue(container, 'Outlier percentage')).toBe('50.0%');
-    expect(screen.getByRole('img', { name: 'Outliers by column' })).toBeTruthy();
+    expect(isShown(screen.getByRole('img', { name: 'Outliers by column' }))).toBe(true);
   });
 
   it('detects again 350 ms after the last settings change, once', async () => {
@@ -121,7 +122,7 @@ describe('OutliersStep live summary', () => {
       'POST /api/detect-outliers/': () => json({ error: 'No dataset uploaded.', code: 'no_dataset' }, 400),
     });
     renderStep(OutliersStep, session());
-    expect(await screen.findByText('Detect failed: No dataset uploaded.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Detect failed: No dataset uploaded.'))).toBe(true);
   });
 
   it("reads 'Detect failed' and 'Remove failed' without a reason", () => {
@@ -146,7 +147,7 @@ describe('OutliersStep removal', () => {
     expect(factorField('Removal')).toHaveProperty('value', '2.5');
     fireEvent.change(within(section('Removal')).getByRole('combobox', { name: 'Strategy' }), { target: { value: 'cap' } });
     fireEvent.click(within(section('Removal')).getByRole('button', { name: 'Handle outliers' }));
-    expect(await screen.findByText(/^Remove failed: /)).toBeTruthy();
+    expect(isShown(await screen.findByText(/^Remove failed: /))).toBe(true);
     expect(api.calls.find((call) => call.route === 'POST /api/remove-outliers/')?.body).toEqual({
       strategy: 'cap',
       method: 'iqr',
@@ -167,7 +168,7 @@ describe('OutliersStep removal', () => {
     });
     renderStep(OutliersStep, session());
     fireEvent.click(within(section('Removal')).getByRole('button', { name: 'Handle outliers' }));
-    expect(await screen.findByText('Outliers handled: 3 rows remain.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Outliers handled: 3 rows remain.'))).toBe(true);
     expect(screen.queryByRole('cell', { name: '900000' })).toBeNull();
   });
 });
@@ -191,6 +192,6 @@ describe('OutliersStep column configs', () => {
 
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
-    expect(await screen.findByText('No available columns to add.')).toBeTruthy();
+    expect(isShown(await screen.findByText('No available columns to add.'))).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { deferred, json, stubApi } from '../../test/api';
 import { frame, renderStep, sessionAt } from '../../test/steps';
 import { ScalingStep } from './ScalingStep';
+import { isShown } from '../../test/shown';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 
@@ -46,13 +47,13 @@ describe('ScalingStep', () => {
     expect(await within(global).findByRole('button', { name: 'Applying...' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Skip scaling' })).toHaveProperty('disabled', true);
     answer.resolve(json(SCALED));
-    expect(await screen.findByText('Scaling applied (columns: 2).')).toBeTruthy();
+    expect(isShown(await screen.findByText('Scaling applied (columns: 2).'))).toBe(true);
     expect(api.calls.find((call) => call.route === 'POST /api/scale-features/')?.body).toEqual({ method: 'robust', target_column: 'y' });
   });
 
   it("says 'Ölçeklenecek sayısal sütun bulunamadı.' when there is nothing to scale", async () => {
     start({}, ['city', 'y'], [['Oslo', 'a']], { city: 'str', y: 'str' });
-    expect(await screen.findByText('Ölçeklenecek sayısal sütun bulunamadı.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Ölçeklenecek sayısal sütun bulunamadı.'))).toBe(true);
     expect(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' })).toHaveProperty('disabled', true);
   });
 
@@ -60,18 +61,18 @@ describe('ScalingStep', () => {
     start({ 'POST /api/scale-features/': () => json({ error: 'No numeric column to scale was found.', code: 'no_numeric_columns' }, 400) });
     await waitFor(() => expect(chips()).toEqual(['age', 'price_text']));
     fireEvent.click(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' }));
-    expect(await screen.findByText('Global scaling başarısız.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Global scaling başarısız.'))).toBe(true);
 
     const columns = section('Column-specific settings');
     fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
-    expect(await screen.findByText('Add a column first.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Add a column first.'))).toBe(true);
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
     expect(within(within(columns).getByRole('combobox', { name: 'Column' })).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'age',
       'price_text',
     ]);
     fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
-    expect(await screen.findByText('Sütun bazlı scaling başarısız.')).toBeTruthy();
+    expect(isShown(await screen.findByText('Sütun bazlı scaling başarısız.'))).toBe(true);
   });
 
   it('completes with skipped true when skipped, and with its changes when continued', () => {

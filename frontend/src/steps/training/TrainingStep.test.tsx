@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { deferred, json, stubApi } from '../../test/api';
 import { frame, renderStep, sessionAt } from '../../test/steps';
 import { TrainingStep } from './TrainingStep';
+import { catalogModel, TEST_CATALOG } from '../../test/catalog';
 import { TRAINING_SUMMARY } from '../../test/training';
+import { isShown } from '../../test/shown';
 
 const COLUMNS = ['age', 'income', 'member'];
 const DATA = [
@@ -19,8 +21,10 @@ const RESULT = {
   sampling: {},
 };
 
-function start(routes: Parameters<typeof stubApi>[0] = {}, stepResults: Record<number, unknown> = {}) {
+/** Renders the screen and waits for the model catalogue it offers. */
+async function start(routes: Parameters<typeof stubApi>[0] = {}, stepResults: Record<number, unknown> = {}) {
   const api = stubApi({
+    'GET /api/model-catalog/': () => json({ models: TEST_CATALOG }),
     'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), shape: [120, 3] }),
     'GET /api/progress/': () => json({ task: 'training', done: 1, total: 4, message: 'LogisticRegression' }),
     'POST /api/train-models/': () => json(RESULT),
@@ -28,7 +32,9 @@ function start(routes: Parameters<typeof stubApi>[0] = {}, stepResults: Record<n
       json({ target_column: new URL(request.url).searchParams.get('target_column'), problem_type: 'classification', distinct_values: 2 }),
     ...routes,
   });
-  return { api, ...renderStep(TrainingStep, sessionAt(8, { columns: COLUMNS, data: DATA }, stepResults)) };
+  const rendered = renderStep(TrainingStep, sessionAt(8, { columns: COLUMNS, data: DATA }, stepResults));
+  await screen.findByRole('group', { name: 'Model selection' });
+  return { api, ...rendered };
 }
 
 const trainButton = () => screen.getByRole('button', { name: 'Train models' });
@@ -41,19 +47,19 @@ const problemType = () => screen.getByRole('combobox', { name: 'Problem type' })
 
 describe('TrainingStep', () => {
   it('starts with classification and two models, and needs a target to train', async () => {
-    start();
+    await start();
     expect(problemType()).toHaveProperty('value', 'classification');
     expect(checked()).toEqual(['LogisticRegression', 'RandomForestClassifier']);
-    expect(screen.getAllByRole('checkbox')).toHaveLength(11);
-    expect(screen.getByText('Please select a target column.')).toBeTruthy();
+    expect(screen.getAllByRole('checkbox').map((box) => box.closest('.field')?.textContent)).toEqual(['LogisticRegression', 'RandomForestClassifier', 'SVC']);
+    expect(isShown(screen.getByText('Please select a target column.'))).toBe(true);
     expect(trainButton()).toHaveProperty('disabled', true);
     fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: 'member' } });
     expect(trainButton()).toHaveProperty('disabled', false);
-    await waitFor(() => expect(screen.getByText('120 × 3')).toBeTruthy());
+    await waitFor(() => expect(isShown(screen.getByText('120 × 3'))).toBe(true));
   });
 
-  it('clears the target and resets the models when switching to clustering', () => {
-    start({}, { 7: { target_column: 'member' } });
+  it('clears the target and resets the models when switching to clustering', async () => {
+    await start({}, { 7: { target_column: 'member' } });
     expect(screen.getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', 'member');
     fireEvent.change(problemType(), { target: { value: 'clustering' } });
     expect(screen.queryByRole('combobox', { name: 'Target column' })).toBeNull();
@@ -66,15 +72,15 @@ describe('TrainingStep', () => {
     expect(checked()).toEqual(['LinearRegression', 'RandomForestRegressor']);
   });
 
-  it("says 'Please select at least one model.' and disables training without one", () => {
-    start({}, { 7: { target_column: 'member' } });
+  it("says 'Please select at least one model.' and disables training without one", async () => {
+    await start({}, { 7: { target_column: 'member' } });
     for (const name of ['LogisticRegression', 'RandomForestClassifier']) fireEvent.click(screen.getByRole('checkbox', { name }));
-    expect(screen.getByText('Please select at least one model.')).toBeTruthy();
+    expect(isShown(screen.getByText('Please select at least one model.'))).toBe(true);
     expect(trainButton()).toHaveProperty('disabled', true);
   });
 
-  it('keeps the test size within 0.1–0.5 and the folds within 3–10', () => {
-    start({}, { 7: { target_column: 'member' } });
+  it('keeps the test size within 0.1–0.5 and the folds within 3–10', async () => {
+    await start({}, { 7: { target_column: 'member' } });
     const size = screen.getByRole('spinbutton', { name: 'Test size' });
     expect([size.getAttribute('min'), size.getAttribute('max'), size.getAttribute('step'), (size as HTMLInputElement).value]).toEqual([
       '0.1',
@@ -98,13 +104,13 @@ describe('TrainingStep', () => {
 
   it('trains with a progress bar, then stores the result and moves on', async () => {
     const answer = deferred<Response>();
-    const { api, onContinue } = start({ 'POST /api/train-models/': () => answer.promise }, { 7: { target_column: 'member' } });
+    const { api, onContinue } = await start({ 'POST /api/train-models/': () => answer.promise }, { 7: { target_column: 'member' } });
     fireEvent.click(trainButton());
-    expect(await screen.findByRole('progressbar', { name: 'Training in progress' })).toBeTruthy();
+    expect(isShown(await screen.findByRole('progressbar', { name: 'Training in progress' }))).toBe(true);
     await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25'));
-    expect(screen.getByText('1 of 4')).toBeTruthy();
+    expect(isShown(screen.getByText('1 of 4'))).toBe(true);
     answer.resolve(json(RESULT));
-    expect(await screen.findByText('Training completed successfully')).toBeTruthy();
+    expect(isShown(await screen.findByText('Training completed successfully'))).toBe(true);
     expect(onContinue).toHaveBeenCalledWith(RESULT);
     expect(api.calls.find((call) => call.route === 'POST /api/train-models/')?.body).toEqual({
       model_names: ['LogisticRegression', 'RandomForestClassifier'],
@@ -117,24 +123,24 @@ describe('TrainingStep', () => {
   });
 
   it("reports 'Failed to train models' with the server's reason", async () => {
-    const { onContinue } = start(
+    const { onContinue } = await start(
       { 'POST /api/train-models/': () => json({ error: 'No model could be trained: boom', code: 'training_failed', params: { detail: 'boom' } }, 400) },
       { 7: { target_column: 'member' } },
     );
     fireEvent.click(trainButton());
-    expect(await screen.findByText('Failed to train models')).toBeTruthy();
-    expect(screen.getByText('No model could be trained: boom')).toBeTruthy();
+    expect(isShown(await screen.findByText('Failed to train models'))).toBe(true);
+    expect(isShown(screen.getByText('No model could be trained: boom'))).toBe(true);
     expect(onContinue).not.toHaveBeenCalled();
   });
 
   it("defaults to the server's session target", async () => {
-    start({ 'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), shape: [120, 3], target_column: 'member' }) });
+    await start({ 'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), shape: [120, 3], target_column: 'member' }) });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', 'member'));
     expect(trainButton()).toHaveProperty('disabled', false);
   });
 
   it('suggests the type auto-detect finds when it differs, and switches to it without blocking training', async () => {
-    const { api } = start({
+    const { api } = await start({
       'GET /api/detect-problem-type/': (_, request) => {
         const target = new URL(request.url).searchParams.get('target_column');
         return json({ target_column: target, problem_type: target === 'income' ? 'regression' : 'classification', distinct_values: target === 'income' ? 1812 : 2 });
@@ -162,7 +168,7 @@ describe('TrainingStep', () => {
   });
 
   it('asks nothing for clustering or auto-detect, and ignores a failed detection', async () => {
-    const { api } = start({ 'GET /api/detect-problem-type/': () => json({ error: 'boom', code: 'boom' }, 400) }, { 7: { target_column: 'member' } });
+    const { api } = await start({ 'GET /api/detect-problem-type/': () => json({ error: 'boom', code: 'boom' }, 400) }, { 7: { target_column: 'member' } });
     await waitFor(() => expect(api.routes()).toContain('GET /api/detect-problem-type/'));
     fireEvent.change(problemType(), { target: { value: 'auto' } });
     fireEvent.change(problemType(), { target: { value: 'clustering' } });
@@ -172,11 +178,37 @@ describe('TrainingStep', () => {
   });
 
   it('names the classes training left out, with their rows', async () => {
-    start(
+    await start(
       { 'POST /api/train-models/': () => json({ ...RESULT, left_out_classes: { maybe: 2 }, imputed_cells: { LogisticRegression: 4 } }) },
       { 7: { target_column: 'member' } },
     );
     fireEvent.click(trainButton());
-    expect(await screen.findByText('Classes with fewer rows than the validation needs were left out: maybe (2 rows).')).toBeTruthy();
+    expect(isShown(await screen.findByText('Classes with fewer rows than the validation needs were left out: maybe (2 rows).'))).toBe(true);
+  });
+
+  it("offers every model of the server's catalogue, a new one included, and trains it", async () => {
+    const { api } = await start(
+      { 'GET /api/model-catalog/': () => json({ models: [...TEST_CATALOG, catalogModel('NewForestClassifier', 'classification')] }) },
+      { 7: { target_column: 'member' } },
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'NewForestClassifier' }));
+    expect(checked()).toEqual(['LogisticRegression', 'RandomForestClassifier', 'NewForestClassifier']);
+    fireEvent.click(trainButton());
+    await waitFor(() => expect(api.routes()).toContain('POST /api/train-models/'));
+    expect(api.calls.find((call) => call.route === 'POST /api/train-models/')?.body).toMatchObject({
+      model_names: ['LogisticRegression', 'RandomForestClassifier', 'NewForestClassifier'],
+    });
+  });
+
+  it('says so when the catalogue cannot be read, and offers no training', async () => {
+    stubApi({
+      'GET /api/model-catalog/': () => json({ error: 'Catalogue unavailable', code: 'boom' }, 500),
+      'GET /api/get-session-data/': () => json(frame(COLUMNS, DATA, DTYPES)),
+    });
+    renderStep(TrainingStep, sessionAt(8, { columns: COLUMNS, data: DATA }));
+    // the query tries once more before it fails
+    expect(await screen.findByText('The list of models could not be loaded.', {}, { timeout: 3000 })).toHaveProperty('className', 'card-note card-note--warn');
+    expect(screen.getByText('Catalogue unavailable').textContent).toBe('Catalogue unavailable');
+    expect(screen.queryByRole('button', { name: 'Train models' })).toBeNull();
   });
 });

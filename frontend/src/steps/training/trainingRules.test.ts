@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { catalogModel, TEST_CATALOG } from '../../test/catalog';
 import {
   CV_FOLDS,
-  DEFAULT_SETTINGS,
+  defaultSettings,
   guessProblemType,
-  MODEL_CATALOGUE,
+  modelLists,
   modelsFor,
   problemTypeSuggestion,
   TEST_SIZE,
@@ -14,12 +15,13 @@ import {
   type TrainingSettings,
 } from './trainingRules';
 
+const LISTS = modelLists(TEST_CATALOG);
 const classes = () => 'classification' as const;
-const settings = (change: Partial<TrainingSettings> = {}): TrainingSettings => ({ ...DEFAULT_SETTINGS, target: 'y', ...change });
+const settings = (change: Partial<TrainingSettings> = {}): TrainingSettings => ({ ...defaultSettings(LISTS), target: 'y', ...change });
 
 describe('defaults and catalogue', () => {
-  it('start with classification, LogisticRegression and RandomForestClassifier, train_test 0.2, 5 folds', () => {
-    expect(DEFAULT_SETTINGS).toEqual({
+  it('start with classification, the first two classifiers, train_test 0.2, 5 folds', () => {
+    expect(defaultSettings(LISTS)).toEqual({
       problemType: 'classification',
       target: '',
       models: ['LogisticRegression', 'RandomForestClassifier'],
@@ -27,41 +29,50 @@ describe('defaults and catalogue', () => {
       testSize: 0.2,
       cvFolds: 5,
     });
-    expect([MODEL_CATALOGUE.classification.length, MODEL_CATALOGUE.regression.length, MODEL_CATALOGUE.clustering.length]).toEqual([11, 12, 7]);
     expect(TEST_SIZE).toEqual({ min: 0.1, max: 0.5, step: 0.05, default: 0.2 });
     expect(CV_FOLDS).toEqual({ min: 3, max: 10, step: 1, default: 5 });
+  });
+
+  it("groups the server's catalogue by problem type in its order, so a new model needs no change here", () => {
+    const lists = modelLists([...TEST_CATALOG, catalogModel('NewForestClassifier', 'classification')]);
+    expect(lists).toEqual({
+      classification: ['LogisticRegression', 'RandomForestClassifier', 'SVC', 'NewForestClassifier'],
+      regression: ['LinearRegression', 'RandomForestRegressor', 'Ridge'],
+      clustering: ['KMeans', 'DBSCAN', 'Birch'],
+    });
+    expect(defaultSettings(modelLists([catalogModel('OnlyOne', 'classification')])).models).toEqual(['OnlyOne']);
   });
 });
 
 describe('switching the problem type', () => {
   it('to clustering clears the target and resets the models to the first two clusterers', () => {
-    const next = withProblemType(settings(), 'clustering', classes);
+    const next = withProblemType(settings(), 'clustering', classes, LISTS);
     expect(next.target).toBe('');
     expect(next.models).toEqual(['KMeans', 'DBSCAN']);
   });
 
   it('to regression keeps the target', () => {
-    const next = withProblemType(settings(), 'regression', classes);
+    const next = withProblemType(settings(), 'regression', classes, LISTS);
     expect(next.target).toBe('y');
     expect(next.models).toEqual(['LinearRegression', 'RandomForestRegressor']);
   });
 
   it('keeps the selected models that belong to the new list', () => {
-    const next = withProblemType(settings({ models: ['SVC'] }), 'auto', classes);
+    const next = withProblemType(settings({ models: ['SVC'] }), 'auto', classes, LISTS);
     expect(next.models).toEqual(['SVC']);
   });
 
   it('with auto-detect, follows the type the target suggests', () => {
-    const next = withTarget(settings({ problemType: 'auto' }), 'price', () => 'regression');
+    const next = withTarget(settings({ problemType: 'auto' }), 'price', () => 'regression', LISTS);
     expect(next.models).toEqual(['LinearRegression', 'RandomForestRegressor']);
   });
 });
 
 describe('modelsFor', () => {
   it('resets to the first two of the list only when none of the selected belong to it', () => {
-    expect(modelsFor(['KMeans', 'SVC', 'Ridge'], MODEL_CATALOGUE.classification)).toEqual(['SVC']);
-    expect(modelsFor(['KMeans'], MODEL_CATALOGUE.regression)).toEqual(['LinearRegression', 'RandomForestRegressor']);
-    expect(modelsFor([], MODEL_CATALOGUE.clustering)).toEqual(['KMeans', 'DBSCAN']);
+    expect(modelsFor(['KMeans', 'SVC', 'Ridge'], LISTS.classification)).toEqual(['SVC']);
+    expect(modelsFor(['KMeans'], LISTS.regression)).toEqual(['LinearRegression', 'RandomForestRegressor']);
+    expect(modelsFor([], LISTS.clustering)).toEqual(['KMeans', 'DBSCAN']);
   });
 });
 

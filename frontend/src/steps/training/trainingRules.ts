@@ -1,38 +1,17 @@
 import type { Cell } from '../../api/dataset';
+import type { CatalogModel } from '../../api/models';
 import type { DetectedProblemType, ProblemType, RequestedProblemType, TrainRequest, ValidationMethod } from '../../api/training';
 import { columnValues } from '../common/columnKinds';
 
-/** SPEC §9: the model catalogue per problem type. */
-export const MODEL_CATALOGUE: Record<ProblemType, readonly string[]> = {
-  classification: [
-    'LogisticRegression',
-    'RandomForestClassifier',
-    'DecisionTreeClassifier',
-    'KNeighborsClassifier',
-    'SVC',
-    'XGBClassifier',
-    'LGBMClassifier',
-    'CatBoostClassifier',
-    'GaussianNB',
-    'MultinomialNB',
-    'ExtraTreesClassifier',
-  ],
-  regression: [
-    'LinearRegression',
-    'RandomForestRegressor',
-    'DecisionTreeRegressor',
-    'KNeighborsRegressor',
-    'SVR',
-    'XGBRegressor',
-    'LGBMRegressor',
-    'CatBoostRegressor',
-    'Ridge',
-    'Lasso',
-    'ElasticNet',
-    'ExtraTreesRegressor',
-  ],
-  clustering: ['KMeans', 'DBSCAN', 'AgglomerativeClustering', 'GaussianMixture', 'Birch', 'MeanShift', 'OPTICS'],
-};
+/** The names of the catalogue's models per problem type, in the catalogue's order (SPEC §9). */
+export type ModelLists = Record<ProblemType, readonly string[]>;
+
+/** Groups `GET /api/model-catalog/` by problem type; the catalogue is the one list of models. */
+export function modelLists(catalog: readonly Pick<CatalogModel, 'name' | 'problem_type'>[]): ModelLists {
+  const lists: Record<ProblemType, string[]> = { classification: [], regression: [], clustering: [] };
+  for (const model of catalog) lists[model.problem_type].push(model.name);
+  return lists;
+}
 
 export const PROBLEM_TYPES: readonly RequestedProblemType[] = ['classification', 'regression', 'clustering', 'auto'];
 export const VALIDATION_METHODS: readonly ValidationMethod[] = ['train_test', 'cross_validation'];
@@ -55,14 +34,17 @@ export interface TrainingSettings {
   cvFolds: number | null;
 }
 
-export const DEFAULT_SETTINGS: TrainingSettings = {
-  problemType: 'classification',
-  target: '',
-  models: ['LogisticRegression', 'RandomForestClassifier'],
-  validationMethod: 'train_test',
-  testSize: TEST_SIZE.default,
-  cvFolds: CV_FOLDS.default,
-};
+/** SPEC §4: classification with the first two classifiers, a train/test split of 0.2, 5 folds. */
+export function defaultSettings(lists: ModelLists): TrainingSettings {
+  return {
+    problemType: 'classification',
+    target: '',
+    models: modelsFor([], lists.classification),
+    validationMethod: 'train_test',
+    testSize: TEST_SIZE.default,
+    cvFolds: CV_FOLDS.default,
+  };
+}
 
 /**
  * The type auto-detect will most likely find, read from the preview values of the target:
@@ -93,14 +75,20 @@ export function withProblemType(
   settings: TrainingSettings,
   problemType: RequestedProblemType,
   guess: (target: string) => ProblemType,
+  lists: ModelLists,
 ): TrainingSettings {
   const target = problemType === 'clustering' ? '' : settings.target;
-  return { ...settings, problemType, target, models: modelsFor(settings.models, MODEL_CATALOGUE[catalogueType(problemType, guess(target))]) };
+  return { ...settings, problemType, target, models: modelsFor(settings.models, lists[catalogueType(problemType, guess(target))]) };
 }
 
 /** A new target; with auto-detect the likely type, and so the model list, may change with it. */
-export function withTarget(settings: TrainingSettings, target: string, guess: (target: string) => ProblemType): TrainingSettings {
-  return { ...settings, target, models: modelsFor(settings.models, MODEL_CATALOGUE[catalogueType(settings.problemType, guess(target))]) };
+export function withTarget(
+  settings: TrainingSettings,
+  target: string,
+  guess: (target: string) => ProblemType,
+  lists: ModelLists,
+): TrainingSettings {
+  return { ...settings, target, models: modelsFor(settings.models, lists[catalogueType(settings.problemType, guess(target))]) };
 }
 
 export function toggleModel(models: readonly string[], model: string, on: boolean): string[] {

@@ -4,6 +4,7 @@ import { emptySession, type Session } from '../../app/session';
 import { json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { UploadStep } from './UploadStep';
+import { isShown } from '../../test/shown';
 
 const uploaded = {
   session_id: 's1',
@@ -34,13 +35,13 @@ const csv = () => new File(['city,price\nOslo,1\n'.repeat(40000)], 'houses.csv',
 describe('UploadStep', () => {
   it('shows the drop zone texts, the drag state and the accept filter', () => {
     renderStep();
-    expect(screen.getByText('Upload your dataset')).toBeTruthy();
-    expect(screen.getByText('Supports CSV, XLSX files up to 100MB')).toBeTruthy();
+    expect(isShown(screen.getByText('Upload your dataset'))).toBe(true);
+    expect(isShown(screen.getByText('Supports CSV, XLSX files up to 100MB'))).toBe(true);
     expect(fileInput().accept).toBe('.csv,.xlsx,.xls');
     expect(fileInput().multiple).toBe(false);
 
     fireEvent.dragOver(screen.getByText('Upload your dataset'), { dataTransfer: { dropEffect: 'none' } });
-    expect(screen.getByText('Drop your file here')).toBeTruthy();
+    expect(isShown(screen.getByText('Drop your file here'))).toBe(true);
   });
 
   it('uploads a dropped file', async () => {
@@ -58,12 +59,12 @@ describe('UploadStep', () => {
     const file = csv();
     fireEvent.change(fileInput(), { target: { files: [file] } });
 
-    expect(screen.getByText('houses.csv')).toBeTruthy();
+    expect(isShown(screen.getByText('houses.csv'))).toBe(true);
     await waitFor(() => expect(props.onUploaded).toHaveBeenCalled());
     expect(props.onUploaded).toHaveBeenCalledWith(uploaded, { name: 'houses.csv', size: file.size });
     expect(api.routes()).toEqual(['POST /api/upload/']);
-    expect(await screen.findByText('“houses.csv” uploaded: 1 rows, 2 columns.')).toBeTruthy();
-    expect(await screen.findByText('Column names were made unique.')).toBeTruthy();
+    expect(isShown(await screen.findByText('“houses.csv” uploaded: 1 rows, 2 columns.'))).toBe(true);
+    expect(isShown(await screen.findByText('Column names were made unique.'))).toBe(true);
   });
 
   it('shows the server error and the drop zone again when the upload fails', async () => {
@@ -72,8 +73,8 @@ describe('UploadStep', () => {
     });
     const props = renderStep();
     fireEvent.change(fileInput(), { target: { files: [new File(['x'], 'notes.txt')] } });
-    expect(await screen.findByText('Unsupported file type. Upload a CSV, XLSX or XLS file.')).toBeTruthy();
-    expect(screen.getByText('Upload your dataset')).toBeTruthy();
+    expect(isShown(await screen.findByText('Unsupported file type. Upload a CSV, XLSX or XLS file.'))).toBe(true);
+    expect(isShown(screen.getByText('Upload your dataset'))).toBe(true);
     expect(props.onUploaded).not.toHaveBeenCalled();
   });
 
@@ -85,8 +86,8 @@ describe('UploadStep', () => {
       uploadedFile: { name: 'houses.csv', size: 1572864 },
       sessionId: 's1',
     });
-    expect(screen.getByText('1.50 MB')).toBeTruthy();
-    expect(screen.getByText('Oslo')).toBeTruthy();
+    expect(isShown(screen.getByText('1.50 MB'))).toBe(true);
+    expect(isShown(screen.getByText('Oslo'))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Remove file' }));
     expect(props.onRemove).toHaveBeenCalled();
   });

@@ -6,12 +6,12 @@ import type { Session, UploadedFile } from '../../app/session';
 import { DataTable } from '../../components/DataTable/DataTable';
 import { CloseIcon, FileIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
+import { StepHeader } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
 import { DropZone } from './DropZone';
 import { formatMegabytes } from './fileSize';
 import './UploadStep.css';
-
-export const UPLOAD_STEP_ID = 1;
+import { stepId } from '../stepKeys';
 
 interface UploadStepProps {
   session: Session;
@@ -43,10 +43,7 @@ export function UploadStep({ session, onUploaded, onRemove, onContinue, onDataCh
 
   return (
     <div className="step-screen">
-      <header className="step-screen__header">
-        <h1 className="step-screen__title">{t('upload.title')}</h1>
-        <p className="step-screen__description">{t('upload.description')}</p>
-      </header>
+      <StepHeader title={t('upload.title')} description={t('upload.description')} />
 
       {file === null ? (
         <DropZone
@@ -81,7 +78,7 @@ export function UploadStep({ session, onUploaded, onRemove, onContinue, onDataCh
           <DataTable
             columns={session.columns}
             data={session.currentData}
-            stepId={UPLOAD_STEP_ID}
+            stepId={stepId('upload')}
             title={t('preview.title')}
             info={t('preview.info')}
             onDataChange={onDataChange}

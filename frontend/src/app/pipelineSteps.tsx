@@ -1,0 +1,119 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { sessionDataQueryKey, type TableData } from '../api/dataset';
+import { AnalyzeStep } from '../steps/analyze/AnalyzeStep';
+import { CorrelationStep } from '../steps/correlation/CorrelationStep';
+import { EncodingStep } from '../steps/encoding/EncodingStep';
+import { EvaluationStep } from '../steps/evaluation/EvaluationStep';
+import { MissingStep } from '../steps/missing/MissingStep';
+import { OptimizationStep } from '../steps/optimization/OptimizationStep';
+import { OutliersStep } from '../steps/outliers/OutliersStep';
+import { ScalingStep } from '../steps/scaling/ScalingStep';
+import { OPTIMIZATION_RECORD_ID, STEP_KEYS, stepId, type StepKey } from '../steps/stepKeys';
+import { TrainingStep } from '../steps/training/TrainingStep';
+import { UploadStep } from '../steps/upload/UploadStep';
+import { completeStep, emptySession, withAnalysis, withoutStepResult, withTableData, type Session } from './session';
+
+/** What a step does to the data: reads it in, changes it (a recipe step), or models it. */
+export type StepKind = 'data' | 'transform' | 'model';
+
+/** What the pipeline gives every step screen. */
+export interface StepScreenProps {
+  session: Session;
+  onSessionChange: (update: (session: Session) => Session) => void;
+  onDataChange: (table: TableData) => void;
+  /** Stores the step's result under its id and opens the next step. */
+  onContinue: (result: unknown) => void;
+}
+
+export interface PipelineStep {
+  id: number;
+  key: StepKey;
+  Component: ComponentType<StepScreenProps>;
+  kind: StepKind;
+}
+
+function UploadScreen({ session, onSessionChange, onDataChange }: StepScreenProps) {
+  const queryClient = useQueryClient();
+  const id = stepId('upload');
+  return (
+    <UploadStep
+      session={session}
+      onUploaded={(result, file) => {
+        // a new dataset: its session data (and session target) is read again
+        void queryClient.invalidateQueries({ queryKey: sessionDataQueryKey });
+        onSessionChange((current) =>
+          completeStep(
+            { ...withTableData(current, result), uploadedFile: file, sessionId: result.session_id },
+            id,
+            { filename: result.filename, shape: result.shape, warnings: result.warnings },
+          ),
+        );
+      }}
+      onRemove={() => onSessionChange(emptySession)}
+      onContinue={() => onSessionChange((current) => completeStep(current, id, current.stepResults[id]))}
+      onDataChange={onDataChange}
+    />
+  );
+}
+
+function AnalyzeScreen({ session, onSessionChange, onDataChange }: StepScreenProps) {
+  return (
+    <AnalyzeStep
+      session={session}
+      onDataChange={onDataChange}
+      onAnalysisChange={(analysis) => onSessionChange((current) => withAnalysis(current, analysis))}
+      onContinue={(analysis) =>
+        onSessionChange((current) =>
+          completeStep(
+            analysis === null ? current : withAnalysis(current, analysis),
+            stepId('analyze'),
+            analysis === null ? {} : { target: analysis.target, shape: analysis.shape, quality: analysis.quality },
+          ),
+        )
+      }
+    />
+  );
+}
+
+function TrainingScreen({ session, onSessionChange }: StepScreenProps) {
+  return (
+    <TrainingStep
+      session={session}
+      onContinue={(result) =>
+        // new models replace the old ones, and the server forgets their optimizations with them
+        onSessionChange((current) => completeStep(withoutStepResult(current, OPTIMIZATION_RECORD_ID), stepId('training'), result))
+      }
+    />
+  );
+}
+
+function OptimizationScreen({ session, onSessionChange }: StepScreenProps) {
+  return (
+    <OptimizationStep
+      session={session}
+      onOptimized={(record) => onSessionChange((current) => completeStep(current, OPTIMIZATION_RECORD_ID, record))}
+    />
+  );
+}
+
+/** Each step's screen and kind; TypeScript requires an entry for every key of `STEP_KEYS`. */
+const SCREENS: Record<StepKey, Pick<PipelineStep, 'Component' | 'kind'>> = {
+  upload: { Component: UploadScreen, kind: 'data' },
+  analyze: { Component: AnalyzeScreen, kind: 'data' },
+  missing: { Component: MissingStep, kind: 'transform' },
+  outliers: { Component: OutliersStep, kind: 'transform' },
+  encoding: { Component: EncodingStep, kind: 'transform' },
+  correlation: { Component: CorrelationStep, kind: 'transform' },
+  scaling: { Component: ScalingStep, kind: 'transform' },
+  training: { Component: TrainingScreen, kind: 'model' },
+  evaluation: { Component: EvaluationStep, kind: 'model' },
+  optimization: { Component: OptimizationScreen, kind: 'model' },
+};
+
+/** The table of the pipeline's steps: it drives the step bar, the screen shown, the ids and the names. */
+export const PIPELINE_STEPS: readonly PipelineStep[] = STEP_KEYS.map((key) => ({ id: stepId(key), key, ...SCREENS[key] }));
+
+export function pipelineStep(id: number): PipelineStep | undefined {
+  return PIPELINE_STEPS.find((step) => step.id === id);
+}

@@ -1,0 +1,35 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, stubApi } from '../../test/api';
+import { renderWithProviders } from '../../test/render';
+import { TaskProgress } from './TaskProgress';
+
+function start(progress: unknown) {
+  const api = stubApi({ 'GET /api/progress/': () => json(progress) });
+  renderWithProviders(<TaskProgress label="Training in progress" />);
+  return { api, bar: screen.getByRole('progressbar', { name: 'Training in progress' }) };
+}
+
+describe('TaskProgress', () => {
+  it('shows the share done and the count once the server reports them', async () => {
+    const { bar } = start({ task: 'training', done: 1, total: 4, message: 'LogisticRegression' });
+    expect(bar.getAttribute('aria-valuenow')).toBeNull();
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('25'));
+    expect(screen.getByText('1 of 4').className).toBe('task-progress__count');
+    expect((bar.querySelector('.task-progress__fill') as HTMLElement).style.width).toBe('25%');
+    expect(bar.className).toBe('task-progress__track');
+  });
+
+  it('waits, without a share or count, while no task is reported', async () => {
+    const { api, bar } = start({ task: null, done: 0, total: 0, message: '' });
+    await waitFor(() => expect(api.routes()).toContain('GET /api/progress/'));
+    expect(bar.getAttribute('aria-valuenow')).toBeNull();
+    expect(bar.className).toBe('task-progress__track task-progress__track--waiting');
+    expect(screen.queryByText(/ of /)).toBeNull();
+  });
+
+  it('never shows more than 100 %', async () => {
+    const { bar } = start({ task: 'optimization', done: 7, total: 5, message: '' });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('100'));
+  });
+});

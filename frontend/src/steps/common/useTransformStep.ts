@@ -1,0 +1,121 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TableData } from '../../api/dataset';
+import type { FrameResult } from '../../api/transforms';
+import type { Session } from '../../app/session';
+import { useStepSnapshot } from '../../components/DataTable/useStepSnapshot';
+import { stepId } from '../stepKeys';
+import { rememberSessionTarget } from './sessionTarget';
+import { savedChanges } from './stepResult';
+import { useFrameChange } from './useFrameChange';
+import { useFrameInfo } from './useFrameInfo';
+
+/** What the pipeline gives a transforming step screen (steps 3–7). */
+export interface TransformStepProps<Result> {
+  session: Session;
+  onDataChange: (table: TableData) => void;
+  onContinue: (result: Result) => void;
+}
+
+/** The transforming steps; each has its texts under its key (`missing.title`, …). */
+export type TransformKey = 'missing' | 'outliers' | 'encoding' | 'correlation' | 'scaling';
+
+/**
+ * What every transforming step screen shares: its id, the frame's info, one snapshot for
+ * its changes and its table, the way a change is sent (`useFrameChange`), and the list of
+ * the changes applied, counted on from the step's saved result.
+ */
+export function useTransformStep(key: TransformKey, session: Session, onDataChange: (table: TableData) => void) {
+  const { t } = useTranslation();
+  const id = stepId(key);
+  const info = useFrameInfo();
+  const snapshot = useStepSnapshot(id);
+  const change = useFrameChange(snapshot, onDataChange);
+  const [changes, setChanges] = useState(() => savedChanges(session, id));
+  const record = useCallback((action: string, result: FrameResult) => {
+    setChanges((current) => [...current, { action, message: result.message, shape: result.shape }]);
+  }, []);
+  return {
+    id,
+    info,
+    change,
+    changes,
+    record,
+    /** The `StepScreen` props that come from the step and its session. */
+    screen: {
+      stepId: id,
+      title: t(`${key}.title`),
+      description: t(`${key}.description`),
+      columns: session.columns,
+      data: session.currentData,
+      snapshot,
+      onDataChange,
+    },
+  };
+}
+
+export type TransformStep = ReturnType<typeof useTransformStep>;
+
+interface StepChangeHandlers<Request, Result, Action extends string> {
+  /** After the change is recorded: the screen's own toasts and follow-up. */
+  onApplied: (result: Result, request: Request, action: Action) => void;
+  onFailed: (error: unknown, action: Action) => void;
+}
+
+/** The target column a step's request names, if any. */
+function sentTarget(request: unknown): string | null {
+  if (typeof request !== 'object' || request === null || !('target_column' in request)) return null;
+  const target = request.target_column;
+  return typeof target === 'string' && target !== '' ? target : null;
+}
+
+/**
+ * A change of the step's data, sent its way and recorded under `action` when it succeeds;
+ * a target sent with it becomes the session target, as it has on the server.
+ */
+export function useStepChange<Request, Result extends FrameResult, Action extends string>(
+  step: TransformStep,
+  action: Action,
+  send: (request: Request) => Promise<Result>,
+  { onApplied, onFailed }: StepChangeHandlers<Request, Result, Action>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: Request) => step.change(() => send(request)),
+    onSuccess: (result: Result, request: Request) => {
+      step.record(action, result);
+      const target = sentTarget(request);
+      if (target !== null) rememberSessionTarget(queryClient, target);
+      onApplied(result, request, action);
+    },
+    onError: (error) => onFailed(error, action),
+  });
+}
+
+/**
+ * The two changes of a settings step (3, 4, 5, 7): its global settings ('global') and its
+ * column-specific ones ('columns'), through one endpoint. A null request (settings that
+ * ask for nothing) sends nothing.
+ */
+export function useSettingsChanges<Request, Result extends FrameResult>(
+  step: TransformStep,
+  send: (request: Request) => Promise<Result>,
+  handlers: StepChangeHandlers<Request, Result, 'global' | 'columns'>,
+) {
+  const global = useStepChange(step, 'global', send, handlers);
+  const columns = useStepChange(step, 'columns', send, handlers);
+  const busy = global.isPending || columns.isPending;
+  return {
+    busy,
+    applyGlobal: (request: Request | null) => {
+      if (request !== null) global.mutate(request);
+    },
+    applyColumns: (request: Request | null) => {
+      if (request !== null) columns.mutate(request);
+    },
+    /** The apply state of each card: its own call running, or any call of the screen. */
+    globalCard: { applying: global.isPending, busy },
+    columnsCard: { applying: columns.isPending, busy },
+  };
+}
