@@ -1,4 +1,5 @@
 # Lathe for a team server: the interface built with Node, served with the API by Python.
+# The same image runs the Dask scheduler and workers (docker-compose.yml).
 FROM node:20-slim AS interface
 WORKDIR /src/frontend
 COPY frontend/package.json frontend/package-lock.json ./
@@ -15,7 +16,7 @@ RUN useradd --create-home --uid 10001 lathe && mkdir /data && chown lathe /data
 WORKDIR /app/backend
 COPY backend/pyproject.toml ./
 COPY backend/lathe ./lathe
-RUN pip install --no-cache-dir .
+RUN pip install --no-cache-dir ".[dashboard]"
 COPY --from=interface /src/frontend/dist /app/frontend/dist
 USER lathe
 EXPOSE 8000

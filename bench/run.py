@@ -4,8 +4,13 @@ Serves the real app in a child process and measures that process, so the numbers
 server's own: wall time per call, the server's peak RSS (VmHWM) over its idle RSS, and the
 bytes of each response. Then, in this process, the cost of the training pipeline: fitting a
 model through the session's recipe against fitting the same estimator on the same
-preprocessed matrix directly; and every classifier's 5-fold training against a bare
-``cross_val_score`` on shapes from 1,500 to 1,000,000 rows (``training_speed.py``).
+preprocessed matrix directly; every classifier's 5-fold training against a bare
+``cross_val_score`` on shapes from 1,500 to 1,000,000 rows (``training_speed.py``); and
+jobs on the embedded Dask cluster: the web process's latency while 50 sessions train,
+throughput and search time on 1 and 2 workers (``jobs_bench.py``; ``--only-jobs``).
+
+The server's peak RSS is the web process's: training and optimization run in the
+cluster's worker processes.
 """
 
 import argparse
@@ -17,13 +22,15 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pyarrow.csv
+from jobs_bench import jobs_bench
 from mixed_dataset import mixed_frame, write_csv
 from training_speed import SHAPES, training_speed
 
@@ -68,9 +75,10 @@ def _memory_kib(pid: int, field: str) -> int:
 
 
 class Server:
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, environment: dict[str, str] | None = None) -> None:
         self.port = _free_port()
         env = {**os.environ, "LATHE_DATA_DIR": str(data_dir), "LATHE_PORT": str(self.port)}
+        env.update(environment or {})
         env["LATHE_STATIC_DIR"] = str(data_dir / "no-interface")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "lathe"], cwd=BACKEND, env=env, stderr=subprocess.DEVNULL
@@ -95,6 +103,15 @@ class Server:
         self.client.close()
         self.process.terminate()
         self.process.wait(timeout=30)
+
+
+@contextmanager
+def serve(data_dir: Path, environment: dict[str, str]) -> Iterator[str]:
+    server = Server(data_dir, environment)
+    try:
+        yield f"http://127.0.0.1:{server.port}"
+    finally:
+        server.stop()
 
 
 def measure(server: Server, label: str, call: Callable[[], httpx.Response]) -> httpx.Response:
@@ -197,7 +214,14 @@ def main() -> None:
         default=1_000_000,
         help="largest shape of the training-speed table",
     )
+    parser.add_argument("--jobs-sessions", type=int, default=50, help="sessions training at once")
+    parser.add_argument("--jobs-rows", type=int, default=2_000, help="rows of each such session")
+    parser.add_argument("--only-jobs", action="store_true", help="run only the jobs section")
     args = parser.parse_args()
+    if args.only_jobs:
+        with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
+            jobs_bench(serve, Path(scratch), TARGET, args.jobs_sessions, args.jobs_rows)
+        return
 
     with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
         root = Path(scratch)
@@ -270,6 +294,8 @@ def main() -> None:
             server.stop()
         pipeline_overhead(root / "data")
     training_speed(tuple(shape for shape in SHAPES if shape.rows <= args.training_rows))
+    with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
+        jobs_bench(serve, Path(scratch), TARGET, args.jobs_sessions, args.jobs_rows)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,12 @@ class Settings(BaseSettings):
     analysis_sample_rows: int = 200_000
     cookie_secure: bool = False
     frame_cache_size: int = 2
+    dask_scheduler: str | None = None
+    """A Dask scheduler's address (tcp://host:8786) to run jobs on; none: an embedded
+    LocalCluster of worker processes on 127.0.0.1."""
+    dask_workers: int | None = None
+    """The embedded cluster's worker processes (one thread each); none: one per core."""
+    max_jobs_per_session: int = 1
 
 
 @lru_cache

@@ -14,6 +14,10 @@ class LatheError(Exception):
         self.code = code
         self.params = params or {}
 
+    def __reduce__(self) -> tuple[type["LatheError"], tuple[str, str, dict[str, Any]]]:
+        # a refusal raised on a Dask worker travels back to the web process pickled
+        return type(self), (self.message, self.code, self.params)
+
 
 class PayloadTooLargeError(LatheError):
     status = 413

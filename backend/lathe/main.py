@@ -28,8 +28,11 @@ from lathe.api import (
 from lathe.api.analyze import AnalysisCache
 from lathe.api.body_limit import BodyLimit
 from lathe.api.error_handlers import install_error_handlers
+from lathe.api.routes_common import progress_registry
 from lathe.api.upload_stream import streams_a_file
 from lathe.config import Settings, get_settings
+from lathe.jobs.board import JobBoard
+from lathe.jobs.cluster import open_cluster
 from lathe.store.lru_cache import LruCache
 from lathe.store.session_store import SessionStore
 from lathe.store.sweep import sweep_store
@@ -50,12 +53,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     analyses: AnalysisCache = LruCache(_ANALYSES_KEPT)
 
     @asynccontextmanager
-    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await _sweep(store, analyses, settings)
         sweeper = asyncio.create_task(_sweep_forever(store, analyses, settings))
+        cluster = await asyncio.to_thread(open_cluster, settings)
+        jobs = JobBoard(cluster.client, store, progress_registry(), settings.max_jobs_per_session)
+        app.state.jobs = jobs
         try:
             yield
         finally:
+            jobs.close()
+            await asyncio.to_thread(cluster.close)
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper

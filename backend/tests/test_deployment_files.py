@@ -10,18 +10,89 @@ from fastapi.testclient import TestClient
 
 from lathe.config import Settings
 from lathe.main import create_app
+from tests.dask_cluster import COMPOSE_SCHEDULER, compose_commands, localized
 
 ROOT = Path(__file__).resolve().parents[2]
+SERVICE_KEYS = {
+    "build",
+    "image",
+    "command",
+    "ports",
+    "environment",
+    "volumes",
+    "depends_on",
+    "healthcheck",
+    "restart",
+}
 
 
-def test_compose_runs_one_service_with_a_volume_and_a_healthcheck():
+def compose_file() -> dict:
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
-    (service,) = compose["services"].values()
-    assert service["build"] == "."
-    assert service["ports"] == ["8000:8000"]
-    volume, target = service["volumes"][0].split(":")
-    assert volume in compose["volumes"] and target == service["environment"]["LATHE_DATA_DIR"]
-    assert "/health/" in " ".join(service["healthcheck"]["test"])
+    assert set(compose) == {"services", "volumes"}
+    for name, service in compose["services"].items():
+        assert set(service) <= SERVICE_KEYS, name
+        assert service["image"] == "lathe:latest", name
+        assert all(isinstance(word, str) for word in service.get("command", [])), name
+        assert all(isinstance(value, str) for value in service.get("environment", {}).values())
+        assert all(re.fullmatch(r"\d+:\d+", port) for port in service.get("ports", [])), name
+        assert set(service.get("depends_on", [])) <= set(compose["services"]), name
+        for volume in service.get("volumes", []):
+            assert volume.split(":")[0] in compose["volumes"], name
+    return compose
+
+
+def option(command: list[str], name: str) -> str:
+    return command[command.index(name) + 1]
+
+
+def test_compose_runs_lathe_a_scheduler_and_scalable_workers_on_one_volume():
+    compose = compose_file()
+    services = compose["services"]
+    assert set(services) == {"lathe", "dask-scheduler", "dask-worker"}
+    lathe, scheduler = services["lathe"], services["dask-scheduler"]
+    worker = services["dask-worker"]
+    assert lathe["build"] == "."
+    assert lathe["ports"] == ["8000:8000"]
+    assert "/health/" in " ".join(lathe["healthcheck"]["test"])
+
+    data_dir = lathe["environment"]["LATHE_DATA_DIR"]
+    assert lathe["volumes"] == worker["volumes"] == [f"lathe-data:{data_dir}"]
+    assert worker["environment"]["LATHE_DATA_DIR"] == data_dir
+
+    port = option(scheduler["command"], "--port")
+    assert lathe["environment"]["LATHE_DASK_SCHEDULER"] == COMPOSE_SCHEDULER
+    assert f"tcp://dask-scheduler:{port}" == COMPOSE_SCHEDULER
+    assert worker["command"][:3] == ["dask", "worker", COMPOSE_SCHEDULER]
+    assert option(worker["command"], "--nthreads") == "1"
+    dashboard = option(scheduler["command"], "--dashboard-address").rsplit(":", 1)[1]
+    assert scheduler["ports"] == [f"{dashboard}:{dashboard}"]
+    # --scale needs workers without a fixed host port or name
+    assert "ports" not in worker and "container_name" not in worker
+
+
+def without_addresses(command: list[str]) -> list[str]:
+    """`command` with the values of its address options and its scheduler address left
+    out."""
+    shape: list[str] = []
+    words = iter(command)
+    for word in words:
+        shape.append("<scheduler>" if word.startswith("tcp://") else word)
+        if word in ("--host", "--port", "--dashboard-address"):
+            next(words)
+    return shape
+
+
+def test_the_tests_run_the_compose_commands_on_local_addresses():
+    for name, command in compose_commands().items():
+        local = localized(command, "tcp://127.0.0.1:1234")
+        assert Path(local[0]).name == command[0] == "dask"
+        # workers in containers listen on the container's address; here on 127.0.0.1
+        added = ["--host"] if name == "dask-worker" else []
+        assert without_addresses(local[1:]) == without_addresses(command[1:]) + added, name
+        for flag in ("--host", "--dashboard-address"):
+            assert flag not in local or option(local, flag).startswith("127.0.0.1"), name
+        assert "--host" in local
+        assert ("tcp://127.0.0.1:1234" in local) == (name == "dask-worker")
 
 
 def dockerfile_stages() -> list[list[tuple[str, str]]]:
@@ -44,11 +115,11 @@ def arguments(stage: list[tuple[str, str]], instruction: str) -> list[str]:
 
 
 def test_the_image_serves_the_built_interface_like_make_run_as_a_non_root_user(
-    monkeypatch, tmp_path
+    monkeypatch, tmp_path, settings: Settings
 ):
+    settings_of_tests = settings
     interface, server = dockerfile_stages()
-    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
-    (service,) = compose["services"].values()
+    service = compose_file()["services"]["lathe"]
 
     makefile = (ROOT / "Makefile").read_text()
     run_recipe = re.search(r"^run:.*\n\t(.+)$", makefile, re.MULTILINE)
@@ -80,7 +151,10 @@ def test_the_image_serves_the_built_interface_like_make_run_as_a_non_root_user(
     assert probe
     health = urlparse(probe[1])
     assert health.port == settings.port
-    with TestClient(create_app(Settings(data_dir=tmp_path, static_dir=tmp_path))) as client:
+    local = Settings(
+        data_dir=tmp_path, static_dir=tmp_path, dask_scheduler=settings_of_tests.dask_scheduler
+    )
+    with TestClient(create_app(local)) as client:
         assert client.get(health.path).json() == {"status": "ok"}
 
 

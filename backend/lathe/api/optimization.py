@@ -1,5 +1,7 @@
 """Step 10: optimizing a trained model's parameters, and the catalogue they come from."""
 
+from functools import partial
+
 from fastapi import APIRouter
 
 from lathe.api.model_schemas import (
@@ -11,24 +13,31 @@ from lathe.api.model_schemas import (
     SearchTrial,
 )
 from lathe.api.responses import ERRORS
-from lathe.api.routes_common import Progress, SessionId, Store
-from lathe.api.session_job import JobKind, run_session_job
+from lathe.api.routes_common import Jobs, SessionId
 from lathe.errors import LatheError
+from lathe.jobs.search import optimize_on_workers
+from lathe.jobs.session_job import JobKind
 from lathe.ml.catalog import ENTRIES
-from lathe.ml.optimization import OptimizationConfig, check_search_settings, optimize
+from lathe.ml.optimization import OptimizationConfig, OptimizationRun, check_search_settings
 from lathe.ml.search_candidates import described
 from lathe.store.session_store import Session
 
 router = APIRouter(tags=["optimization"], responses=ERRORS)
 
 
+def _keep_optimized(model: str, session: Session, run: OptimizationRun) -> OptimizationRun:
+    session.models.save_optimized(model, run.pipeline)
+    return run
+
+
 @router.post("/api/optimize-model/")
-def optimize_model(
-    body: OptimizeModelRequest, store: Store, registry: Progress, current: SessionId
+async def optimize_model(
+    body: OptimizeModelRequest, jobs: Jobs, current: SessionId
 ) -> OptimizeModelResponse:
     """Search the model's parameters with the session's recipe, cross-validated on the
-    rows training used, and keep the best as the model's optimized pipeline; progress on
-    `GET /api/progress/`."""
+    rows training used, and keep the best as the model's optimized pipeline; a job on the
+    cluster whose parameter sets run across its workers, its progress and queue position
+    on `GET /api/progress/`, cancelled by `POST /api/cancel-task/`."""
     model = body.selected_model
     if not model:
         raise LatheError("Please select a model to optimize.", "optimization_model_required")
@@ -49,14 +58,8 @@ def optimize_model(
         f"Optimizing {model}",
         "The data changed while the model was being optimized; optimize it again.",
     )
-    run = run_session_job(
-        store,
-        registry,
-        current,
-        kind,
-        prepare,
-        lambda data, config, progress: optimize(data.raw_frame, data.recipe, config, progress),
-        lambda session, run: session.models.save_optimized(model, run.pipeline),
+    run = await jobs.run(
+        current, kind, prepare, optimize_on_workers, partial(_keep_optimized, model)
     )
     supervised = ENTRIES[model].problem_type != "clustering"
     return OptimizeModelResponse(

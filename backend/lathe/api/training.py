@@ -6,17 +6,20 @@ from fastapi import APIRouter, Query
 from pydantic import TypeAdapter
 
 from lathe.api.responses import ERRORS
-from lathe.api.routes_common import Progress, SessionId, Store
-from lathe.api.session_job import JobKind, run_session_job
+from lathe.api.routes_common import Jobs, Progress, SessionId, Store
 from lathe.api.training_schemas import (
+    CancelTaskResponse,
     DetectedProblemType,
     ModelError,
     ProgressResponse,
     TrainModelsRequest,
     TrainModelsResponse,
 )
+from lathe.jobs.session_job import JobData, JobKind
 from lathe.ml.problem import detect_problem_type
-from lathe.ml.training import train
+from lathe.ml.progress import ProgressReport
+from lathe.ml.results import TrainingResults
+from lathe.ml.training import TrainingRun, train
 from lathe.ml.training_config import TrainingConfig, target_values, training_config
 from lathe.store.session_store import Session
 
@@ -31,42 +34,51 @@ TRAINING = JobKind(
 )
 
 
+def _train(data: JobData, config: TrainingConfig, progress: ProgressReport) -> TrainingRun:
+    return train(data.raw_frame, data.recipe, config, progress)
+
+
+def _keep(session: Session, run: TrainingRun) -> TrainingResults:
+    """The models and their results kept, and the target they learned made the session
+    target (it may have been given with this training)."""
+    if run.results["target_column"] is not None:
+        session.save_target(run.results["target_column"])
+    session.models.save(run.results, run.pipelines)
+    return run.results
+
+
 @router.post("/api/train-models/")
-def train_models(
-    body: TrainModelsRequest, store: Store, registry: Progress, current: SessionId
+async def train_models(
+    body: TrainModelsRequest, jobs: Jobs, current: SessionId
 ) -> TrainModelsResponse:
     """Train each model with the session's recipe on the data as uploaded and store the
-    fitted pipelines and their evaluation; progress on `GET /api/progress/`. A model that
+    fitted pipelines and their evaluation; a job on the cluster, its progress and queue
+    position on `GET /api/progress/`, cancelled by `POST /api/cancel-task/`. A model that
     fails is listed in `failed_models`; the others are trained. The target defaults to the
-    session target; a target given here becomes the session target."""
+    session target; a target given here becomes the session target once the models are
+    kept."""
 
     def prepare(session: Session) -> TrainingConfig:
         clustering = body.problem_type == "clustering"
-        target = None if clustering else (body.target_column or session.target)
-        config = training_config(
+        if not clustering and body.target_column:
+            session.choose_target(body.target_column)
+        return training_config(
             session.raw_frame(),
             list(session.frame.columns),
             model_names=body.model_names,
             problem_type=body.problem_type,
-            target_column=target,
+            target_column=None if clustering else session.target,
             validation_method=body.validation_method,
             test_size=body.test_size,
             cv_folds=body.cv_folds,
         )
-        if target is not None and target != session.target:
-            session.save_target(target)
-        return config
 
-    run = run_session_job(
-        store,
-        registry,
-        current,
-        TRAINING,
-        prepare,
-        lambda data, config, progress: train(data.raw_frame, data.recipe, config, progress),
-        lambda session, run: session.models.save(run.results, run.pipelines),
-    )
-    results = run.results["results"]
+    results = await jobs.run(current, TRAINING, prepare, _train, _keep)
+    return _training_response(results)
+
+
+def _training_response(training: TrainingResults) -> TrainModelsResponse:
+    results = training["results"]
     failed = [ModelError(model=r["model"], error=r["error"]) for r in results if r["error"]]
     trained = [result["model"] for result in results if result["error"] is None]
     message = (
@@ -74,13 +86,13 @@ def train_models(
         if not failed
         else f"Training completed: {len(trained)} of {len(results)} models trained."
     )
-    left_out = run.results.get("left_out_classes") or {}
+    left_out = training.get("left_out_classes") or {}
     if left_out:
         listed = ", ".join(f"{label} ({rows})" for label, rows in left_out.items())
         message += f" Classes with fewer rows than the validation needs were left out: {listed}."
     return TRAIN_MODELS_RESPONSE.validate_python(
         {
-            **run.results,
+            **training,
             "message": message,
             "trained_models": trained,
             "failed_models": failed,
@@ -93,12 +105,27 @@ def train_models(
 
 
 @router.get("/api/progress/")
-def progress(registry: Progress, current: SessionId) -> ProgressResponse:
-    """The session's running long task, `task` null when idle."""
+def progress(registry: Progress, jobs: Jobs, current: SessionId) -> ProgressResponse:
+    """The session's running long task, `task` null when idle; while it waits for a
+    worker, its place in the queue."""
     status = registry.status(current)
     return ProgressResponse(
-        task=status.task, done=status.done, total=status.total, message=status.message
+        task=status.task,
+        done=status.done,
+        total=status.total,
+        message=status.message,
+        job_id=status.job_id,
+        queue_position=jobs.queue_position(current),
     )
+
+
+@router.post("/api/cancel-task/")
+def cancel_task(jobs: Jobs, current: SessionId) -> CancelTaskResponse:
+    """Cancel the session's running tasks (training, optimization): a task waiting for
+    a worker is dropped, a running one stops before its next fit; the session stays as
+    it was before the task, and the request that started it answers `task_cancelled`."""
+    tasks = jobs.cancel(current)
+    return CancelTaskResponse(cancelled=tasks, message=f"Cancelling the {' and '.join(tasks)}.")
 
 
 @router.get("/api/detect-problem-type/")

@@ -62,6 +62,17 @@ class ProgressResponse(BaseModel):
     done: int
     total: int
     message: str
+    job_id: str | None = Field(None, description="The running task's job, null when idle.")
+    queue_position: int | None = Field(
+        None,
+        description="While the task waits for a worker: 1 when it is the next to start; "
+        "null once it runs.",
+    )
+
+
+class CancelTaskResponse(BaseModel):
+    cancelled: list[str] = Field(description="The tasks cancelled (training, optimization).")
+    message: str
 
 
 class EvaluateModelsResponse(TrainingResults):

@@ -18,6 +18,9 @@ recipe, scored as honestly as training scores.
   fewer than two clusters has no silhouette; when no set gives two, the catalogue's
   settings are kept if they do (``note`` says so), else the search is refused.
 - Folds of small fits run side by side, one thread each (``lathe.ml.threads``).
+- Parameter sets are scored by a ``TrialRunner``: one after the other in this process
+  by default, or spread over a cluster's workers (``lathe.jobs.search``), as many at
+  once as its ``width``.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import pandas as pd
@@ -36,7 +39,7 @@ from lathe.ml.evaluation import PRIMARY_METRIC, clustering_metrics, primary_scor
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_step
 from lathe.ml.problem import ProblemType
-from lathe.ml.progress import ProgressReport
+from lathe.ml.progress import ProgressReport, TaskStopped
 from lathe.ml.results import SamplingNote
 from lathe.ml.sampling import stratified_sample, uniform_sample
 from lathe.ml.search_candidates import CandidateSearch, Params, SearchMethod
@@ -97,7 +100,7 @@ def relative_improvement(best: float, baseline: float | None) -> float | None:
     return (best - baseline) / abs(baseline)
 
 
-class _Counter:
+class FitCounter:
     """Fits done, for the progress bar, counted from several threads."""
 
     def __init__(self, progress: ProgressReport | None, total: int) -> None:
@@ -106,14 +109,14 @@ class _Counter:
         self.done = 0
         self._lock = threading.Lock()
 
-    def fitted(self, message: str) -> None:
+    def fitted(self, message: str, fits: int = 1) -> None:
         with self._lock:
-            self.done += 1
+            self.done += fits
             if self.progress is not None:
                 self.progress(self.done, self.total, message)
 
 
-class _Scorer:
+class Scorer:
     """Scores parameter sets of one entry on fixed rows and folds."""
 
     def __init__(
@@ -137,7 +140,12 @@ class _Scorer:
     def fits_per_set(self) -> int:
         return max(1, len(self.splits))
 
-    def score(self, params: Params, counter: _Counter, label: str) -> float | None:
+    @property
+    def unscored(self) -> str:
+        """Why a set that raised nothing has no score."""
+        return NO_CLUSTERS if self.target is None else "No score"
+
+    def score(self, params: Params, counter: FitCounter, label: str) -> float | None:
         if self.target is None:
             counter.fitted(label)
             return self._silhouette(params)
@@ -168,6 +176,40 @@ class _Scorer:
         return None if silhouette is None else float(silhouette)
 
 
+def score_trial(scorer: Scorer, params: Params, counter: FitCounter, label: str) -> Trial:
+    """`params` scored, or the error that stopped them."""
+    try:
+        score = scorer.score(params, counter, label)
+    except TaskStopped:
+        raise
+    except Exception as error:
+        return Trial(params, None, error_text(error))
+    return Trial(params, score, None if score is not None else scorer.unscored)
+
+
+class TrialRunner(Protocol):
+    width: int
+    """Sets scored at once: the width of the bayesian search's batches."""
+
+    def run(
+        self, scorer: Scorer, batch: Sequence[Params], counter: FitCounter, labels: Sequence[str]
+    ) -> list[Trial]:
+        """Each set of `batch` scored, in order; `counter` hears of every fit."""
+        ...
+
+
+class TrialsInProcess:
+    width = 1
+
+    def run(
+        self, scorer: Scorer, batch: Sequence[Params], counter: FitCounter, labels: Sequence[str]
+    ) -> list[Trial]:
+        return [
+            score_trial(scorer, params, counter, label)
+            for params, label in zip(batch, labels, strict=True)
+        ]
+
+
 def _search_rows(
     frame: pd.DataFrame, target: pd.Series[Any] | None, problem_type: ProblemType
 ) -> tuple[pd.DataFrame, pd.Series[Any] | None, list[SamplingNote]]:
@@ -187,9 +229,12 @@ def optimize(
     recipe: Sequence[RecipeStep],
     config: OptimizationConfig,
     progress: ProgressReport | None = None,
+    runner: TrialRunner | None = None,
 ) -> OptimizationRun:
     """Search `config.entry`'s parameters with `recipe` on `raw_frame` (the frame as
-    uploaded) and fit the best set on every row."""
+    uploaded), its sets scored by `runner` (here by default), and fit the best set on
+    every row."""
+    runner = runner or TrialsInProcess()
     entry = config.entry
     problem_type = entry.problem_type
     rows = learning_rows(raw_frame, config.target_column, problem_type, config.cv_folds)
@@ -209,7 +254,7 @@ def optimize(
             ),
         )
     )
-    scorer = _Scorer(entry, recipe, config.target_column, search_frame, search_target, splits)
+    scorer = Scorer(entry, recipe, config.target_column, search_frame, search_target, splits)
     candidates = CandidateSearch(entry.search_space, config.method, config.n_iterations)
     if candidates.size == 0:
         raise LatheError(
@@ -217,19 +262,18 @@ def optimize(
             "no_search_space",
             {"model": entry.name},
         )
-    counter = _Counter(progress, (candidates.size + 1) * scorer.fits_per_set + 1)
+    counter = FitCounter(progress, (candidates.size + 1) * scorer.fits_per_set + 1)
 
     baseline_score = _scored_or_none(scorer, {}, counter, f"Scoring {entry.name} as trained")
-    unscored = NO_CLUSTERS if search_target is None else "No score"
     trials: list[Trial] = []
-    for number, params in enumerate(candidates, 1):
-        label = f"Optimizing {entry.name}: candidate {number} of {candidates.size}"
-        try:
-            score = scorer.score(params, counter, label)
-            trials.append(Trial(params, score, None if score is not None else unscored))
-        except Exception as error:
-            trials.append(Trial(params, None, error_text(error)))
-        candidates.score(trials[-1].score)
+    for batch in candidates.batches(runner.width):
+        labels = [
+            f"Optimizing {entry.name}: candidate {number} of {candidates.size}"
+            for number in range(len(trials) + 1, len(trials) + len(batch) + 1)
+        ]
+        scored_batch = runner.run(scorer, batch, counter, labels)
+        trials.extend(scored_batch)
+        candidates.score([trial.score for trial in scored_batch])
     scored = [trial for trial in trials if trial.score is not None]
     note = None
     if not scored and search_target is None and baseline_score is not None:
@@ -269,8 +313,7 @@ def optimize(
     )
 
 
-def _scored_or_none(scorer: _Scorer, params: Params, counter: _Counter, label: str) -> float | None:
-    try:
-        return scorer.score(params, counter, label)
-    except Exception:
-        return None
+def _scored_or_none(
+    scorer: Scorer, params: Params, counter: FitCounter, label: str
+) -> float | None:
+    return score_trial(scorer, params, counter, label).score

@@ -1,12 +1,13 @@
-"""The running long task of each session, for progress bars: ``{task, done, total, message}``.
+"""The running long tasks of each session, for progress bars: ``{task, done, total, message}``.
 
-A session runs one long task at a time; a finished task leaves no entry, so a session
-without one reads as idle (``task`` null).
+A session runs at most one task of each kind (one training, one optimization) and at most
+a set number of tasks at once; a finished task leaves no entry, so a session without one
+reads as idle (``task`` null). A task's reporter may stop it by raising ``TaskStopped``
+(the task was cancelled, or its data changed): the task lets it through.
 """
 
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from lathe.errors import LatheError
@@ -18,53 +19,70 @@ class TaskProgress:
     done: int
     total: int
     message: str
+    job_id: str | None = None
 
 
 IDLE = TaskProgress(task=None, done=0, total=0, message="")
 
 ProgressReport = Callable[[int, int, str], None]
-"""A task's reporter: called with (work done, work in all, message)."""
+"""A task's reporter: called with (work done, work in all, message) before each fit; it
+raises ``TaskStopped`` when the task must stop."""
+
+
+class TaskStopped(LatheError):
+    """A task stopped before its end: cancelled, or its data changed meanwhile."""
+
+    status = 409
 
 
 class ProgressRegistry:
-    """Thread-safe: tasks run in the server's threadpool while other requests read."""
+    """Thread-safe: progress arrives from worker events while requests read."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._running: dict[str, TaskProgress] = {}
+        self._running: dict[str, dict[str, TaskProgress]] = {}
 
-    def begin(self, session_id: str, task: str, message: str = "") -> None:
-        """Record `task` as the session's running task; refuse a second one."""
+    def begin(
+        self, session_id: str, task: str, message: str = "", job_id: str = "", limit: int = 1
+    ) -> None:
+        """Record `task` (as `job_id`) among the session's running tasks; refuse a second
+        task of the same kind, and one beyond `limit`."""
         with self._lock:
-            running = self._running.get(session_id)
-            if running is not None:
+            running = self._running.setdefault(session_id, {})
+            same = next((job for job in running.values() if job.task == task), None)
+            if same is not None or len(running) >= limit:
+                busy = same or next(iter(running.values()))
                 raise LatheError(
-                    f"A {running.task} task is already running for this dataset; wait for it "
+                    f"A {busy.task} task is already running for this dataset; wait for it "
                     "to finish.",
                     "task_running",
-                    {"task": running.task},
+                    {"task": busy.task},
                 )
-            self._running[session_id] = TaskProgress(task, 0, 0, message)
+            running[job_id] = TaskProgress(task, 0, 0, message, job_id or None)
 
-    def report(self, session_id: str, done: int, total: int, message: str) -> None:
+    def report(
+        self, session_id: str, done: int, total: int, message: str, job_id: str = ""
+    ) -> None:
         with self._lock:
-            running = self._running.get(session_id)
-            if running is not None:
-                self._running[session_id] = TaskProgress(running.task, done, total, message)
+            job = self._running.get(session_id, {}).get(job_id)
+            if job is not None:
+                self._running[session_id][job_id] = TaskProgress(
+                    job.task, done, total, message, job.job_id
+                )
 
-    def end(self, session_id: str) -> None:
+    def end(self, session_id: str, job_id: str = "") -> None:
         with self._lock:
-            self._running.pop(session_id, None)
-
-    @contextmanager
-    def running(self, session_id: str, task: str, message: str = "") -> Iterator[ProgressReport]:
-        """The session's `task` from start to end, yielding its progress reporter."""
-        self.begin(session_id, task, message)
-        try:
-            yield lambda done, total, text: self.report(session_id, done, total, text)
-        finally:
-            self.end(session_id)
+            running = self._running.get(session_id, {})
+            running.pop(job_id, None)
+            if not running:
+                self._running.pop(session_id, None)
 
     def status(self, session_id: str | None) -> TaskProgress:
+        """The session's oldest running task."""
         with self._lock:
-            return self._running.get(session_id or "", IDLE)
+            running = self._running.get(session_id or "", {})
+            return next(iter(running.values()), IDLE)
+
+    def running_jobs(self, session_id: str | None) -> list[TaskProgress]:
+        with self._lock:
+            return list(self._running.get(session_id or "", {}).values())

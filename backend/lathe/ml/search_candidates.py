@@ -4,8 +4,9 @@
 - ``random_search``: ``n_iterations`` draws from the distributions (seed 0), fewer when
   the distributions are all lists with fewer combinations;
 - ``bayesian``: Optuna's TPE sampler (seed 0) proposes each next set from the scores of
-  the sets before it, so candidates come one at a time (``ask`` and ``tell``); a set
-  that failed counts as the worst score.
+  the sets before it (``ask`` and ``tell``), so candidates come in batches as wide as
+  the sets scored at once (one on a single worker); a set that failed counts as the
+  worst score. Grid and random sets are independent: they come in one batch.
 """
 
 from __future__ import annotations
@@ -59,8 +60,8 @@ def search_size(space: SearchSpace, method: SearchMethod, n_iterations: int) -> 
 
 
 class CandidateSearch:
-    """Yields parameter sets; ``score`` gives each set's score back (``None`` when the
-    set failed), which the bayesian search learns from."""
+    """Yields batches of parameter sets; ``score`` gives each batch's scores back (``None``
+    for a set that failed), which the bayesian search learns from."""
 
     def __init__(self, space: SearchSpace, method: SearchMethod, n_iterations: int) -> None:
         self.space = space
@@ -68,20 +69,23 @@ class CandidateSearch:
         self.n_iterations = n_iterations
         self.size = search_size(space, method, n_iterations)
         self._study: optuna.Study | None = None
-        self._trial: optuna.trial.Trial | None = None
+        self._asked: list[optuna.trial.Trial] = []
 
-    def __iter__(self) -> Iterator[Params]:
+    def batches(self, width: int = 1) -> Iterator[list[Params]]:
+        """Every set, in batches of at most `width` for the bayesian search (whose later
+        sets depend on the scores of earlier ones), in one batch otherwise."""
         if self.method == "grid_search":
             sets: Any = ParameterGrid(dict(self.space.grid))
         elif self.method == "random_search":
             sets = ParameterSampler(dict(self.space.distributions), self.size, random_state=SEED)
         else:
-            yield from self._proposed()
+            yield from self._proposed(max(1, width))
             return
-        for params in sets:
-            yield {name: plain(value) for name, value in params.items()}
+        batch = [{name: plain(value) for name, value in params.items()} for params in sets]
+        if batch:
+            yield batch
 
-    def _proposed(self) -> Iterator[Params]:
+    def _proposed(self, width: int) -> Iterator[list[Params]]:
         optuna.logging.set_verbosity(optuna.logging.WARNING)
         self._study = optuna.create_study(
             direction="maximize", sampler=optuna.samplers.TPESampler(seed=SEED)
@@ -89,17 +93,20 @@ class CandidateSearch:
         distributions = {
             name: optuna_distribution(values) for name, values in self.space.distributions.items()
         }
-        for _ in range(self.size):
-            self._trial = self._study.ask(distributions)
-            yield dict(self._trial.params)
+        for start in range(0, self.size, width):
+            count = min(width, self.size - start)
+            self._asked = [self._study.ask(distributions) for _ in range(count)]
+            yield [dict(trial.params) for trial in self._asked]
 
-    def score(self, value: float | None) -> None:
-        if self._study is None or self._trial is None:
+    def score(self, values: list[float | None]) -> None:
+        """The scores of the last batch, in its order."""
+        if self._study is None:
             return
-        # a failed set is told as the worst score: TPE leaves failed trials out, and
-        # would keep proposing sets beside them
-        self._study.tell(self._trial, -math.inf if value is None else value)
-        self._trial = None
+        for trial, value in zip(self._asked, values, strict=True):
+            # a failed set is told as the worst score: TPE leaves failed trials out, and
+            # would keep proposing sets beside them
+            self._study.tell(trial, -math.inf if value is None else value)
+        self._asked = []
 
 
 def described(space: SearchSpace) -> Mapping[str, Mapping[str, Any]]:

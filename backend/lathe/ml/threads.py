@@ -5,6 +5,10 @@ wait passively (``lathe/__init__.py``), LightGBM on 3,200 rows ran ten times slo
 two threads than on one. A fit of fewer than ``SINGLE_THREAD_ROWS`` rows runs on one
 thread and the cores go to folds instead, fitted side by side (``fold_workers``); a
 larger fit uses every core and its folds run one after the other.
+
+On a Dask worker the cores are the worker's threads (one in Lathe's clusters), not the
+machine's: a job calls ``use_cores`` first, so its folds run one after the other and a
+large fit keeps to its thread while the other workers use the other cores.
 """
 
 from __future__ import annotations
@@ -21,14 +25,23 @@ from lathe.ml.catalog import CatalogEntry
 
 SINGLE_THREAD_ROWS = 50_000
 THREAD_SETTINGS = ("n_jobs", "thread_count")
-CORES = os.cpu_count() or 1
+MACHINE_CORES = os.cpu_count() or 1
+_cores = MACHINE_CORES
 
 Result = TypeVar("Result")
 
 
+def use_cores(count: int) -> None:
+    """Fit with `count` cores from now on in this process (a Dask worker's threads)."""
+    global _cores
+    _cores = max(1, count)
+
+
 def fit_threads(rows: int) -> int:
-    """1 for a small fit, -1 (every core) for a large one."""
-    return 1 if rows < SINGLE_THREAD_ROWS else -1
+    """1 for a small fit; for a large one every core (-1) or the worker's threads."""
+    if rows < SINGLE_THREAD_ROWS:
+        return 1
+    return -1 if _cores == MACHINE_CORES else _cores
 
 
 def thread_params(entry: CatalogEntry, rows: int) -> dict[str, int]:
@@ -39,7 +52,7 @@ def thread_params(entry: CatalogEntry, rows: int) -> dict[str, int]:
 
 def fold_workers(rows: int) -> int:
     """Folds fitted at once: every core for single-threaded fits, else one."""
-    return CORES if fit_threads(rows) == 1 else 1
+    return _cores if fit_threads(rows) == 1 else 1
 
 
 @contextmanager

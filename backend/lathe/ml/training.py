@@ -50,7 +50,7 @@ from lathe.ml.importance import native_importances, permutation_importances
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_input, model_step, training_pipeline
 from lathe.ml.problem import ProblemType, learning_target, rows_of_large_classes
-from lathe.ml.progress import ProgressReport
+from lathe.ml.progress import ProgressReport, TaskStopped
 from lathe.ml.results import ModelResult, SamplingNote, TrainingResults, no_charts
 from lathe.ml.sampling import SEED, Positions, stratified_sample, uniform_sample
 from lathe.ml.threads import fold_workers, side_by_side, thread_params
@@ -351,6 +351,8 @@ def train(
                     entry, recipe, config, frame, target, splits, tracker, label
                 )
             pipelines[entry.name] = pipeline
+        except TaskStopped:
+            raise
         except Exception as error:
             result = _failed(entry.name, error)
         tracker.skip_to(number * fits_per_model)

@@ -154,6 +154,7 @@ class SessionStore:
         self.incoming = root / "incoming"
         self.sessions.mkdir(parents=True, exist_ok=True)
         self.incoming.mkdir(parents=True, exist_ok=True)
+        self.ttl_hours = ttl_hours
         self._ttl_seconds = ttl_hours * 3600
         self._cache: FrameCache = LruCache(cache_size)
 
@@ -190,6 +191,18 @@ class SessionStore:
     def changing(self, session_id: str | None) -> Iterator[Session]:
         with self._open(session_id, exclusive=True) as session:
             yield session
+
+    def data_version(self, session_id: str) -> tuple[int, str] | None:
+        """The session's ``Manifest.data_version``, read without its lock (a manifest is
+        replaced whole, never edited), so a running job can look between fits; None when
+        the session is gone."""
+        if not self.has_data(session_id):
+            return None
+        try:
+            manifest = self._load_manifest(self._folder(session_id))
+        except FileNotFoundError:
+            return None
+        return None if manifest is None else manifest.data_version()
 
     def has_data(self, session_id: str | None) -> TypeGuard[str]:
         return is_session_id(session_id) and (self._folder(session_id) / _MANIFEST).exists()

@@ -4,7 +4,6 @@ methods the path accepts."""
 import pytest
 from fastapi.testclient import TestClient
 
-from lathe.config import Settings
 from lathe.main import create_app
 
 PATHS = [
@@ -28,12 +27,11 @@ def test_a_method_the_path_does_not_take_is_a_405_with_allow(client, method, pat
     assert _allowed(response) == allowed
 
 
-def test_the_interface_allows_get_and_head(tmp_path):
+def test_the_interface_allows_get_and_head(tmp_path, settings):
     static = tmp_path / "interface"
     static.mkdir()
     (static / "index.html").write_text("<html></html>")
-    settings = Settings(data_dir=tmp_path / "data", static_dir=static)
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings.model_copy(update={"static_dir": static}))) as client:
         response = client.request("TRACE", "/")
         assert response.status_code == 405
         assert response.json()["code"] == "method_not_allowed"

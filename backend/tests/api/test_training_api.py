@@ -103,6 +103,8 @@ def test_upload_steps_train_evaluate_and_progress_idle(uploaded, settings):
         "done": 0,
         "total": 0,
         "message": "",
+        "job_id": None,
+        "queue_position": None,
     }
     # the stored pipeline takes the uploaded columns and returns the target's labels
     pipeline = trained_pipeline(uploaded, "RandomForestClassifier")
@@ -223,43 +225,18 @@ def test_a_new_step_removes_the_stored_models(uploaded):
     assert uploaded.post("/api/evaluate-models/").json()["code"] == "no_training_results"
 
 
-def test_progress_is_reported_while_training_and_a_second_run_is_refused(uploaded):
+def test_a_second_training_of_the_session_is_refused_while_one_runs(uploaded):
     uploaded.post("/api/handle-missing/", json={})
     session_id = uploaded.cookies.get("lathe_session")
     registry = progress_registry()
-    seen = []
-    report = registry.report
-
-    def watching(sid, done, total, message):
-        report(sid, done, total, message)
-        if sid == session_id:
-            seen.append(uploaded.get("/api/progress/").json())
-
-    registry.report = watching  # type: ignore[method-assign]
-    try:
-        body = train_body(
-            model_names=["GaussianNB", "DecisionTreeClassifier"],
-            validation_method="cross_validation",
-            cv_folds=3,
-        )
-        assert uploaded.post("/api/train-models/", json=body).status_code == 200
-    finally:
-        del registry.report
-    assert seen[0] == {
-        "task": "training",
-        "done": 0,
-        "total": 8,
-        "message": "Training GaussianNB (model 1 of 2), fold 1 of 3",
-    }
-    assert seen[-1]["done"] == 8 and seen[-1]["message"] == "Training finished"
-
-    registry.begin(session_id, "training")
+    registry.begin(session_id, "training", job_id="running")
     try:
         refused = uploaded.post("/api/train-models/", json=train_body())
+        assert uploaded.get("/api/progress/").json()["job_id"] == "running"
     finally:
-        registry.end(session_id)
+        registry.end(session_id, "running")
     assert refused.status_code == 400 and refused.json()["code"] == "task_running"
 
 
-def test_training_runs_in_the_threadpool_off_the_event_loop():
-    assert not inspect.iscoroutinefunction(training.train_models)
+def test_training_awaits_its_job_on_the_event_loop_holding_no_thread():
+    assert inspect.iscoroutinefunction(training.train_models)

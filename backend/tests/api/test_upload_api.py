@@ -152,7 +152,11 @@ def test_a_restarted_server_serves_the_session(settings):
         body = upload(first, "shop.csv", SMALL_CSV)
         first.post("/api/snapshot-step/", json={"step_id": 3})
         first.post("/api/drop-columns/", json={"columns": ["city"], "step_id": 3})
-    restarted = Settings(data_dir=settings.data_dir, static_dir=settings.static_dir)
+    restarted = Settings(
+        data_dir=settings.data_dir,
+        static_dir=settings.static_dir,
+        dask_scheduler=settings.dask_scheduler,
+    )
     with TestClient(create_app(restarted)) as second:
         second.cookies.set("lathe_session", body["session_id"])
         assert second.get("/api/get-session-data/").json()["columns"] == ["id", "price", "sold"]

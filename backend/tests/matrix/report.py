@@ -10,6 +10,7 @@ import time
 import warnings
 from collections.abc import Sequence
 
+from tests.dask_cluster import small_local_cluster
 from tests.matrix.outcomes import WalkReport, distinct_failures, table
 from tests.matrix.walks import ALL_WALKS, WALKS_BY_NAME, Walk, run_walk_in_new_app
 
@@ -23,18 +24,22 @@ def chosen_walks(names: Sequence[str]) -> list[Walk]:
 
 def walked(walks: Sequence[Walk]) -> list[WalkReport]:
     reports = []
-    for number, walk in enumerate(walks, start=1):
-        started = time.monotonic()
-        report = run_walk_in_new_app(walk)
-        seconds = time.monotonic() - started
-        print(
-            f"[{number}/{len(walks)}] {walk.name}: {len(report.failures())} failures "
-            f"({seconds:.0f} s)",
-            file=sys.stderr,
-            flush=True,
-        )
-        reports.append(report)
+    with small_local_cluster() as cluster:
+        for number, walk in enumerate(walks, start=1):
+            reports.append(walked_one(walk, number, len(walks), cluster.scheduler_address))
     return reports
+
+
+def walked_one(walk: Walk, number: int, walks: int, scheduler: str) -> WalkReport:
+    started = time.monotonic()
+    report = run_walk_in_new_app(walk, scheduler)
+    seconds = time.monotonic() - started
+    print(
+        f"[{number}/{walks}] {walk.name}: {len(report.failures())} failures ({seconds:.0f} s)",
+        file=sys.stderr,
+        flush=True,
+    )
+    return report
 
 
 def failures_text(reports: Sequence[WalkReport]) -> str:

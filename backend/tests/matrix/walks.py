@@ -383,9 +383,14 @@ def run_walk(client: TestClient, walk: Walk) -> WalkReport:
     return Walker(client, walk).run()
 
 
-def run_walk_in_new_app(walk: Walk) -> WalkReport:
-    """The walk on an app of its own, its data in a temporary folder."""
+def run_walk_in_new_app(walk: Walk, scheduler: str) -> WalkReport:
+    """The walk on an app of its own, its data in a temporary folder, its jobs on the
+    Dask cluster at `scheduler`."""
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(data_dir=Path(folder) / "data", static_dir=Path(folder) / "none")
+        settings = Settings(
+            data_dir=Path(folder) / "data",
+            static_dir=Path(folder) / "none",
+            dask_scheduler=scheduler,
+        )
         with TestClient(create_app(settings)) as client:
             return run_walk(client, walk)

@@ -54,10 +54,21 @@ def test_threads_report_and_read_concurrently():
     assert all(registry.status(session).done == 200 for session in sessions)
 
 
-def test_a_running_task_reports_and_ends_even_when_it_fails():
+def test_a_session_runs_one_task_of_a_kind_and_at_most_its_limit():
     registry = ProgressRegistry()
-    with pytest.raises(RuntimeError), registry.running("s1", "optimization") as progress:
-        progress(2, 5, "candidate 2 of 5")
-        assert registry.status("s1") == TaskProgress("optimization", 2, 5, "candidate 2 of 5")
-        raise RuntimeError("model failed")
+    registry.begin("s1", "training", job_id="j1", limit=2)
+    with pytest.raises(LatheError) as same_kind:
+        registry.begin("s1", "training", job_id="j2", limit=2)
+    assert same_kind.value.params == {"task": "training"}
+    registry.begin("s1", "optimization", "Waiting", job_id="j3", limit=2)
+    with pytest.raises(LatheError) as beyond:
+        registry.begin("s1", "evaluation", job_id="j4", limit=2)
+    assert beyond.value.code == "task_running"
+    registry.report("s1", 1, 4, "fold 1", job_id="j3")
+    assert [job.job_id for job in registry.running_jobs("s1")] == ["j1", "j3"]
+    assert registry.status("s1").job_id == "j1"
+    assert registry.running_jobs("s1")[1] == TaskProgress("optimization", 1, 4, "fold 1", "j3")
+    registry.end("s1", "j1")
+    assert registry.status("s1").task == "optimization"
+    registry.end("s1", "j3")
     assert registry.status("s1") == IDLE

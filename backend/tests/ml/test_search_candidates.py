@@ -16,7 +16,7 @@ def test_every_catalogue_model_has_a_grid_and_distributions():
         assert entry.search_space.grid, entry.name
         assert entry.search_space.distributions, entry.name
         for method in ("grid_search", "random_search", "bayesian"):
-            params = next(iter(CandidateSearch(entry.search_space, method, 3)))
+            params = next(iter(CandidateSearch(entry.search_space, method, 3).batches()))[0]
             entry.build(**params)
 
 
@@ -40,14 +40,14 @@ SPACE = SearchSpace(
 
 
 def test_grid_search_tries_every_combination_in_order():
-    sets = list(CandidateSearch(SPACE, "grid_search", 1))
+    (sets,) = CandidateSearch(SPACE, "grid_search", 1).batches(4)
     assert sets[:3] == [{"a": 1, "b": "x"}, {"a": 1, "b": "y"}, {"a": 1, "b": "z"}]
     assert len(sets) == search_size(SPACE, "grid_search", 1) == 6
 
 
 def test_random_search_draws_reproducible_plain_values():
-    first = list(CandidateSearch(SPACE, "random_search", 5))
-    assert first == list(CandidateSearch(SPACE, "random_search", 5))
+    (first,) = CandidateSearch(SPACE, "random_search", 5).batches()
+    assert [first] == list(CandidateSearch(SPACE, "random_search", 5).batches())
     assert len(first) == 5
     for params in first:
         assert type(params["a"]) is int and 1 <= params["a"] <= 99
@@ -57,15 +57,15 @@ def test_random_search_draws_reproducible_plain_values():
 def test_random_search_over_lists_stops_at_the_number_of_combinations():
     lists = SearchSpace(distributions={"a": [1, 2], "b": [True, False]})
     assert search_size(lists, "random_search", 50) == 4
-    assert len(list(CandidateSearch(lists, "random_search", 50))) == 4
+    assert [len(batch) for batch in CandidateSearch(lists, "random_search", 50).batches()] == [4]
 
 
 def test_bayesian_search_learns_from_the_scores_it_is_told():
     search = CandidateSearch(SearchSpace(distributions={"x": uniform(0.0, 10.0)}), "bayesian", 30)
     tried = []
-    for params in search:
+    for (params,) in search.batches(1):
         tried.append(params["x"])
-        search.score(-((params["x"] - 7.0) ** 2))
+        search.score([-((params["x"] - 7.0) ** 2)])
     assert len(tried) == 30
     late = sorted(tried[-10:], key=lambda x: abs(x - 7.0))
     assert abs(late[0] - 7.0) < 0.5
@@ -76,13 +76,23 @@ def test_a_failed_bayesian_candidate_is_not_learned_as_a_score():
     # more) would draw the search below 5; told as a failure, it settles near 7.
     search = CandidateSearch(SearchSpace(distributions={"x": uniform(0.0, 10.0)}), "bayesian", 40)
     tried = []
-    for params in search:
+    for (params,) in search.batches(1):
         tried.append(params["x"])
-        search.score(None if params["x"] < 5 else -((params["x"] - 7.0) ** 2))
+        search.score([None if params["x"] < 5 else -((params["x"] - 7.0) ** 2)])
     assert len(tried) == 40
     late = tried[-10:]
     assert sum(x >= 5 for x in late) >= 8
     assert min(abs(x - 7.0) for x in late) < 0.5
+
+
+def test_bayesian_batches_are_asked_together_and_told_together():
+    search = CandidateSearch(SearchSpace(distributions={"x": uniform(0.0, 10.0)}), "bayesian", 7)
+    widths = []
+    for batch in search.batches(3):
+        widths.append(len(batch))
+        search.score([-((params["x"] - 7.0) ** 2) for params in batch])
+    assert widths == [3, 3, 1]
+    assert search._study is not None and len(search._study.trials) == 7
 
 
 @pytest.mark.parametrize("method", ["grid_search", "random_search", "bayesian"])

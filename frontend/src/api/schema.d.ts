@@ -296,9 +296,11 @@ export interface paths {
         /**
          * Train Models
          * @description Train each model with the session's recipe on the data as uploaded and store the
-         *     fitted pipelines and their evaluation; progress on `GET /api/progress/`. A model that
+         *     fitted pipelines and their evaluation; a job on the cluster, its progress and queue
+         *     position on `GET /api/progress/`, cancelled by `POST /api/cancel-task/`. A model that
          *     fails is listed in `failed_models`; the others are trained. The target defaults to the
-         *     session target; a target given here becomes the session target.
+         *     session target; a target given here becomes the session target once the models are
+         *     kept.
          */
         post: operations["training-train_models"];
         delete?: never;
@@ -316,11 +318,34 @@ export interface paths {
         };
         /**
          * Progress
-         * @description The session's running long task, `task` null when idle.
+         * @description The session's running long task, `task` null when idle; while it waits for a
+         *     worker, its place in the queue.
          */
         get: operations["training-progress"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cancel-task/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel Task
+         * @description Cancel the session's running tasks (training, optimization): a task waiting for
+         *     a worker is dropped, a running one stops before its next fit; the session stays as
+         *     it was before the task, and the request that started it answers `task_cancelled`.
+         */
+        post: operations["training-cancel_task"];
         delete?: never;
         options?: never;
         head?: never;
@@ -381,8 +406,9 @@ export interface paths {
         /**
          * Optimize Model
          * @description Search the model's parameters with the session's recipe, cross-validated on the
-         *     rows training used, and keep the best as the model's optimized pipeline; progress on
-         *     `GET /api/progress/`.
+         *     rows training used, and keep the best as the model's optimized pipeline; a job on the
+         *     cluster whose parameter sets run across its workers, its progress and queue position
+         *     on `GET /api/progress/`, cancelled by `POST /api/cancel-task/`.
          */
         post: operations["optimization-optimize_model"];
         delete?: never;
@@ -559,6 +585,16 @@ export interface components {
             metrics: {
                 [key: string]: number | null;
             };
+        };
+        /** CancelTaskResponse */
+        CancelTaskResponse: {
+            /**
+             * Cancelled
+             * @description The tasks cancelled (training, optimization).
+             */
+            cancelled: string[];
+            /** Message */
+            message: string;
         };
         /** CatAssocPair */
         CatAssocPair: {
@@ -1178,6 +1214,16 @@ export interface components {
             total: number;
             /** Message */
             message: string;
+            /**
+             * Job Id
+             * @description The running task's job, null when idle.
+             */
+            job_id?: string | null;
+            /**
+             * Queue Position
+             * @description While the task waits for a worker: 1 when it is the next to start; null once it runs.
+             */
+            queue_position?: number | null;
         };
         /**
          * QualitySummary
@@ -2270,6 +2316,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProgressResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "training-cancel_task": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelTaskResponse"];
                 };
             };
             /** @description The request was refused. */

@@ -1,0 +1,192 @@
+"""Training and optimization as jobs on Dask, through the API, on both kinds of cluster:
+a real scheduler and two workers started with the `dask` CLI (LATHE_DASK_SCHEDULER), and
+the embedded LocalCluster the app starts itself."""
+
+import time
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from distributed import Client, get_task_stream
+from fastapi.testclient import TestClient
+from httpx import Response
+
+from lathe.config import Settings
+from lathe.jobs.board import WAITING
+from lathe.main import create_app
+from tests.api.test_training_api import csv_bytes, train_body
+from tests.conftest import upload
+from tests.dask_cluster import LOCAL, dask_cluster
+from tests.ml.datasets import mixed_classification
+
+SLOW_MODEL = "RandomForestClassifier"
+
+
+@pytest.fixture(scope="module", params=["external", "embedded"])
+def app_client(request, tmp_path_factory) -> Iterator[TestClient]:
+    data_dir = tmp_path_factory.mktemp(request.param) / "data"
+    if request.param == "external":
+        with dask_cluster(workers=2) as address:
+            settings = Settings(data_dir=data_dir, dask_scheduler=address)
+            with TestClient(create_app(settings)) as client:
+                yield client
+    else:
+        settings = Settings(data_dir=data_dir, dask_scheduler=None, dask_workers=2)
+        with TestClient(create_app(settings)) as client:
+            yield client
+
+
+@pytest.fixture
+def lathe(app_client: TestClient) -> TestClient:
+    """The app with no session yet: each test uploads its own."""
+    app_client.cookies.clear()
+    return app_client
+
+
+@pytest.fixture
+def observer(app_client: TestClient) -> Iterator[Client]:
+    address = app_client.app.state.jobs.client.scheduler.address  # type: ignore[attr-defined]
+    with Client(address, set_as_default=False) as client:
+        yield client
+
+
+def in_background(client: TestClient, path: str, body: dict) -> Future[Response]:
+    pool = ThreadPoolExecutor(1)
+    future = pool.submit(client.post, path, json=body)
+    pool.shutdown(wait=False)
+    return future
+
+
+def wait_for_progress(client: TestClient, task: str, done: int = 1, timeout: float = 60) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        progress = client.get("/api/progress/").json()
+        if progress["task"] == task and progress["done"] >= done:
+            return progress
+        time.sleep(0.05)
+    raise AssertionError(f"no {task} progress within {timeout} s")
+
+
+def session_state(client: TestClient) -> dict:
+    """What a job could change: the manifest and the stored models' files."""
+    store = client.app.state.store  # type: ignore[attr-defined]
+    with store.reading(client.cookies.get("lathe_session")) as session:
+        folder: Path = session.folder
+        models = folder / "models"
+        return {
+            "manifest": session.manifest.model_dump(),
+            "models": sorted(
+                (path.name, path.stat().st_mtime_ns) for path in models.rglob("*") if path.is_file()
+            ),
+        }
+
+
+def test_training_and_a_search_run_on_the_clusters_workers(lathe, observer):
+    upload(lathe, "customers.csv", csv_bytes(mixed_classification()))
+    workers = observer.nthreads()
+    assert sorted(workers.values()) == [1, 1]
+    assert all(address.startswith(f"tcp://{LOCAL}:") for address in workers)
+
+    with get_task_stream(client=observer) as stream:
+        trained = lathe.post(
+            "/api/train-models/",
+            json=train_body(
+                model_names=["GaussianNB", "DecisionTreeClassifier"],
+                validation_method="cross_validation",
+                cv_folds=3,
+            ),
+        )
+        optimized = lathe.post(
+            "/api/optimize-model/",
+            json={
+                "selected_model": "DecisionTreeClassifier",
+                "optimization_method": "grid_search",
+                "cv_folds": 3,
+            },
+        )
+    assert trained.status_code == 200, trained.text
+    assert trained.json()["trained_models"] == ["GaussianNB", "DecisionTreeClassifier"]
+    assert optimized.status_code == 200, optimized.text
+    assert lathe.post("/api/evaluate-models/").json()["best_model"]
+
+    ran_on: dict[str, set[str]] = {}
+    for record in stream.data:
+        ran_on.setdefault(str(record["key"]).split("-")[0], set()).add(record["worker"])
+    assert ran_on.keys() >= {"training", "optimization", "_scored_alone"}
+    assert set().union(*ran_on.values()) <= set(workers)
+    trials = [record for record in stream.data if str(record["key"]).startswith("_scored_alone")]
+    assert len(trials) == len(optimized.json()["trials"]) > 1
+
+
+def test_a_cancelled_optimization_leaves_the_session_as_before(lathe):
+    upload(lathe, "customers.csv", csv_bytes(mixed_classification(3000)))
+    trained = lathe.post("/api/train-models/", json=train_body(model_names=[SLOW_MODEL]))
+    assert trained.status_code == 200, trained.text
+    before = session_state(lathe)
+    evaluation = lathe.post("/api/evaluate-models/").json()
+
+    search = {"selected_model": SLOW_MODEL, "optimization_method": "grid_search", "cv_folds": 3}
+    optimizing = in_background(lathe, "/api/optimize-model/", search)
+    running = wait_for_progress(lathe, "optimization")
+    assert running["job_id"] and running["queue_position"] is None
+    cancelled = lathe.post("/api/cancel-task/")
+    asked = time.monotonic()
+    assert cancelled.json() == {
+        "cancelled": ["optimization"],
+        "message": "Cancelling the optimization.",
+    }
+
+    refused = optimizing.result(timeout=60)
+    assert time.monotonic() - asked < 15
+    assert refused.status_code == 409 and refused.json()["code"] == "task_cancelled"
+    assert session_state(lathe) == before
+    assert lathe.post("/api/evaluate-models/").json() == evaluation
+    assert lathe.get("/api/progress/").json()["task"] is None
+    assert lathe.post("/api/cancel-task/").json()["code"] == "no_task_running"
+
+
+def test_a_training_whose_data_changes_stops_within_seconds(lathe):
+    upload(lathe, "customers.csv", csv_bytes(mixed_classification(3000)))
+    body = train_body(
+        model_names=[SLOW_MODEL, "ExtraTreesClassifier"],
+        validation_method="cross_validation",
+        cv_folds=10,
+    )
+    training = in_background(lathe, "/api/train-models/", body)
+    wait_for_progress(lathe, "training", done=1)
+    assert lathe.post("/api/drop-columns/", json={"columns": ["flag"]}).status_code == 200
+    changed = time.monotonic()
+
+    refused = training.result(timeout=120)
+    assert time.monotonic() - changed < 5
+    assert refused.status_code == 409
+    assert refused.json()["code"] == "data_changed_during_training"
+    assert lathe.post("/api/evaluate-models/").json()["code"] == "no_training_results"
+    assert lathe.get("/api/progress/").json()["task"] is None
+
+
+def test_a_queued_job_shows_its_place_and_is_dropped_when_cancelled(app_client):
+    sessions = []
+    for _ in range(3):
+        client = TestClient(app_client.app)
+        upload(client, "customers.csv", csv_bytes(mixed_classification(3000)))
+        sessions.append(client)
+    body = train_body(model_names=[SLOW_MODEL], validation_method="cross_validation", cv_folds=10)
+    busy = [in_background(client, "/api/train-models/", body) for client in sessions[:2]]
+    for client in sessions[:2]:
+        wait_for_progress(client, "training")
+    waiting_client = sessions[2]
+    waiting = in_background(waiting_client, "/api/train-models/", body)
+    deadline = time.monotonic() + 30
+    while (progress := waiting_client.get("/api/progress/").json())["task"] is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert progress["queue_position"] == 1 and progress["message"] == WAITING
+
+    assert waiting_client.post("/api/cancel-task/").status_code == 200
+    dropped = waiting.result(timeout=10)
+    assert dropped.json()["code"] == "task_cancelled"
+    for client, job in zip(sessions[:2], busy, strict=True):
+        assert client.post("/api/cancel-task/").status_code == 200
+        assert job.result(timeout=60).json()["code"] == "task_cancelled"

@@ -1,0 +1,102 @@
+"""A real Dask cluster for tests, started with the commands of docker-compose.yml: the
+`dask` CLI of the installed package, on 127.0.0.1 and free ports instead of the
+containers' addresses."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import yaml
+from distributed import Client, LocalCluster
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPOSE_SCHEDULER = "tcp://dask-scheduler:8786"
+LOCAL = "127.0.0.1"
+
+
+def small_local_cluster() -> LocalCluster:
+    """Two worker processes of one thread on 127.0.0.1, shared by many apps, each of
+    which connects to it as to an external scheduler."""
+    return LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host=LOCAL,
+        dashboard_address=None,
+    )
+
+
+def compose_commands() -> dict[str, list[str]]:
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    return {
+        name: service["command"]
+        for name, service in compose["services"].items()
+        if "command" in service
+    }
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((LOCAL, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def localized(command: list[str], scheduler: str) -> list[str]:
+    """`command` from the compose file, with the scheduler's address, every host and
+    port on 127.0.0.1 (free ports), and `dask` from this Python's installation."""
+    values = {
+        "--host": LOCAL,
+        "--port": str(free_port()),
+        "--dashboard-address": f"{LOCAL}:0",
+    }
+    local = [str(Path(sys.executable).with_name("dask")) if command[0] == "dask" else command[0]]
+    rest = iter(command[1:])
+    for word in rest:
+        if word in values:
+            local += [word, values.pop(word)]
+            next(rest)
+        else:
+            local.append(scheduler if word == COMPOSE_SCHEDULER else word)
+    if command[1] == "worker":
+        local += ["--host", LOCAL]
+    return local
+
+
+@contextmanager
+def dask_cluster(workers: int) -> Iterator[str]:
+    """A scheduler and `workers` worker processes, as docker-compose.yml runs them;
+    yields the scheduler's address and stops them all on leaving."""
+    commands = compose_commands()
+    scheduler_command = localized(commands["dask-scheduler"], "")
+    address = f"tcp://{LOCAL}:{scheduler_command[scheduler_command.index('--port') + 1]}"
+    environment = {**os.environ, "PYTHONPATH": str(ROOT / "backend")}
+    processes = [subprocess.Popen(scheduler_command, env=environment, stderr=subprocess.DEVNULL)]
+    try:
+        processes += [
+            subprocess.Popen(
+                localized(commands["dask-worker"], address),
+                env=environment,
+                stderr=subprocess.DEVNULL,
+            )
+            for _ in range(workers)
+        ]
+        with Client(address, timeout=30) as client:
+            client.wait_for_workers(workers, timeout=60)
+        yield address
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+        deadline = time.monotonic() + 15
+        for process in processes:
+            try:
+                process.wait(max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                process.kill()
