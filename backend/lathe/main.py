@@ -12,6 +12,7 @@ from fastapi.staticfiles import StaticFiles
 from lathe.api import (
     analyze,
     correlation,
+    data_files,
     encoding,
     evaluation,
     health,
@@ -78,6 +79,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         evaluation,
         optimization,
         model_files,
+        data_files,
     ):
         app.include_router(area.router)
     if (settings.static_dir / "index.html").exists():

@@ -5,13 +5,14 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
 from lathe.api.model_schemas import ExportModelRequest, UsageCodeResponse
-from lathe.api.responses import ERRORS
+from lathe.api.responses import ERRORS, attachment
 from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.trained_model import trained_results
 from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
@@ -26,10 +27,6 @@ router = APIRouter(tags=["models"], responses=ERRORS)
 _BINARY = {"schema": {"type": "string", "format": "binary"}}
 _FILE = {"content": {"application/octet-stream": _BINARY}}
 _CSV = {"content": {"text/csv": _BINARY}}
-
-
-def _attachment(file_name: str) -> dict[str, str]:
-    return {"Content-Disposition": f'attachment; filename="{file_name}"'}
 
 
 def _pipeline(store: Store, current: SessionId, model: str, optimized: bool) -> RecipePipeline:
@@ -50,7 +47,7 @@ def export_model(body: ExportModelRequest, store: Store, current: SessionId) -> 
     return Response(
         content,
         media_type="application/octet-stream",
-        headers=_attachment(safe_file_name(body.model_name, body.format)),
+        headers=attachment(safe_file_name(body.model_name, body.format)),
     )
 
 
@@ -64,7 +61,18 @@ def get_usage_code(model_name: str = "", format: ExportFormat = "joblib") -> Usa
 _PREDICT_FIELDS: dict[str, dict[str, Any]] = {
     "selected_model": {"type": "string"},
     "optimized": {"type": "boolean", "default": False},
+    "explain": {
+        "type": "boolean",
+        "default": False,
+        "description": "Add each row's top 3 contributing columns: `top_<n>_column` and "
+        "`top_<n>_contribution`.",
+    },
 }
+
+
+def _training_rows(store: Store, current: SessionId) -> pd.DataFrame:
+    with store.reading(current) as session:
+        return session.raw_frame()
 
 
 @router.post(
@@ -76,7 +84,8 @@ _PREDICT_FIELDS: dict[str, dict[str, Any]] = {
 async def predict(request: Request, store: Store, settings: Config, current: SessionId) -> Response:
     """Predict the rows of a new CSV or spreadsheet with the training columns (the target
     may be left out): the rows come back as CSV with a `prediction` column and, for
-    classifiers, a `probability_<class>` column per class."""
+    classifiers, a `probability_<class>` column per class; with `explain`, each row's top
+    contributing uploaded columns."""
     target = store.incoming / f"predict-{secrets.token_hex(8)}"
     try:
         received = await receive_file(request, target, settings.max_upload_mb)
@@ -84,13 +93,15 @@ async def predict(request: Request, store: Store, settings: Config, current: Ses
         if not model:
             raise LatheError("Select a model please.", "model_required")
         optimized = received.fields.get("optimized", "").lower() in ("true", "1")
+        explain = received.fields.get("explain", "").lower() in ("true", "1")
         pipeline = await run_in_threadpool(_pipeline, store, current, model, optimized)
+        training_rows = await run_in_threadpool(_training_rows, store, current) if explain else None
         table = await run_in_threadpool(read_received_file, received.path, received.filename)
     finally:
         target.unlink(missing_ok=True)
     output = store.incoming / f"predictions-{secrets.token_hex(8)}.csv"
     try:
-        predicted = await run_in_threadpool(prediction_frame, pipeline, table.frame)
+        predicted = await run_in_threadpool(prediction_frame, pipeline, table.frame, training_rows)
         await run_in_threadpool(predicted.to_csv, output, index=False)
     except BaseException:
         output.unlink(missing_ok=True)
@@ -98,6 +109,6 @@ async def predict(request: Request, store: Store, settings: Config, current: Ses
     return FileResponse(
         output,
         media_type="text/csv",
-        headers=_attachment(safe_file_name(f"{Path(received.filename).stem}_predictions", "csv")),
+        headers=attachment(safe_file_name(f"{Path(received.filename).stem}_predictions", "csv")),
         background=BackgroundTask(output.unlink, missing_ok=True),
     )

@@ -465,9 +465,53 @@ export interface paths {
          * Predict
          * @description Predict the rows of a new CSV or spreadsheet with the training columns (the target
          *     may be left out): the rows come back as CSV with a `prediction` column and, for
-         *     classifiers, a `probability_<class>` column per class.
+         *     classifiers, a `probability_<class>` column per class; with `explain`, each row's top
+         *     contributing uploaded columns.
          */
         post: operations["models-predict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/download-data/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download Data
+         * @description The session's current frame, every row, as CSV or Parquet, named
+         *     `<upload>_<step>` after the uploaded file and the step that made the frame.
+         */
+        get: operations["data-download_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apply-recipe/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply Recipe
+         * @description A new CSV or spreadsheet with the uploaded columns (the session target may be left
+         *     out) through the session's recipe, refitted on the session's uploaded data: the rows
+         *     come back prepared, as CSV or Parquet (`format`), named `<file>_prepared`.
+         */
+        post: operations["data-apply_recipe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -548,6 +592,20 @@ export interface components {
              */
             sampled_rows: number | null;
         };
+        /** BeeswarmColumn */
+        BeeswarmColumn: {
+            /** Column */
+            column: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "number" | "category" | "date";
+            /** Contributions */
+            contributions: number[];
+            /** Values */
+            values: (number | string | null)[];
+        };
         /** CatAssocPair */
         CatAssocPair: {
             /** Col1 */
@@ -588,6 +646,13 @@ export interface components {
             cluster: number;
             /** Size */
             size: number;
+        };
+        /** ColumnContribution */
+        ColumnContribution: {
+            /** Column */
+            column: string;
+            /** Mean Abs Contribution */
+            mean_abs_contribution: number;
         };
         /** ColumnEncodingSetting */
         ColumnEncodingSetting: {
@@ -882,6 +947,29 @@ export interface components {
             /** Results */
             results: components["schemas"]["ModelResult"][];
         };
+        /** Explanation */
+        Explanation: {
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "xgboost" | "lightgbm" | "catboost" | "tree" | "linear" | "kernel";
+            /**
+             * Output
+             * @enum {string}
+             */
+            output: "value" | "probability" | "log_odds" | "margin";
+            /** Explained Class */
+            explained_class: string | number | boolean | null;
+            /** Rows */
+            rows: number;
+            /** Of Rows */
+            of_rows: number;
+            /** Columns */
+            columns: components["schemas"]["ColumnContribution"][];
+            /** Beeswarm */
+            beeswarm: components["schemas"]["BeeswarmColumn"][];
+        };
         /** ExportModelRequest */
         ExportModelRequest: {
             /**
@@ -1020,6 +1108,7 @@ export interface components {
             charts: components["schemas"]["Charts"];
             /** Imputed Cells */
             imputed_cells?: number;
+            explanation?: components["schemas"]["Explanation"] | null;
         };
         /**
          * OptimizeModelRequest
@@ -2520,6 +2609,11 @@ export interface operations {
                     selected_model?: string;
                     /** @default false */
                     optimized?: boolean;
+                    /**
+                     * @description Add each row's top 3 contributing columns: `top_<n>_column` and `top_<n>_contribution`.
+                     * @default false
+                     */
+                    explain?: boolean;
                 };
             };
         };
@@ -2531,6 +2625,99 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "data-download_data": {
+        parameters: {
+            query?: {
+                /** @description csv or parquet */
+                format?: "csv" | "parquet";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.apache.parquet": string;
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "data-apply_recipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    /**
+                     * @default csv
+                     * @enum {string}
+                     */
+                    format?: "csv" | "parquet";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.apache.parquet": string;
                 };
             };
             /** @description The request was refused. */
