@@ -5,7 +5,9 @@ server's own: wall time per call, the server's peak RSS (VmHWM) over its idle RS
 bytes of each response. Then, in this process, the cost of the training pipeline: fitting a
 model through the session's recipe against fitting the same estimator on the same
 preprocessed matrix directly; and every classifier's 5-fold training against a bare
-``cross_val_score`` on shapes from 1,500 to 1,000,000 rows (``training_speed.py``).
+``cross_val_score`` on shapes from 1,500 to 1,000,000 rows (``training_speed.py``); the
+time of ``explain=true`` per model and the memory of a full data download
+(``explain_and_download.py``). ``--part`` runs one part alone.
 """
 
 import argparse
@@ -24,6 +26,7 @@ from typing import Any
 
 import httpx
 import pyarrow.csv
+from explain_and_download import download_memory, explain_timing
 from mixed_dataset import mixed_frame, write_csv
 from training_speed import SHAPES, training_speed
 
@@ -187,6 +190,41 @@ def pipeline_overhead(data_dir: Path) -> None:
         )
 
 
+def explain_part(rows: int, explained_rows: int) -> None:
+    """explain=true per classifier on a frame of `rows` rows, through the bench recipe."""
+    with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
+        root = Path(scratch)
+        dataset = root / "mixed.csv"
+        write_csv(mixed_frame(rows), dataset)
+        server = Server(root / "data")
+        try:
+            upload(server, dataset).raise_for_status()
+            for path, body in RECIPE_CALLS:
+                server.client.post(path, json=body).raise_for_status()
+        finally:
+            server.stop()
+        (manifest_file,) = (root / "data" / "sessions").glob("*/manifest.json")
+        manifest = json.loads(manifest_file.read_text())
+        raw = read_frame(manifest_file.parent / f"frame-{manifest['raw_version']}{SUFFIX}")
+    explain_timing(raw, manifest["recipe"], TARGET, min(explained_rows, rows // 2))
+
+
+def download_part(rows: int) -> None:
+    """The download of a `rows`-row frame after the bench recipe."""
+    with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
+        root = Path(scratch)
+        dataset = root / "mixed.csv"
+        write_csv(mixed_frame(rows), dataset)
+        server = Server(root / "data")
+        try:
+            upload(server, dataset).raise_for_status()
+            for path, body in RECIPE_CALLS:
+                server.client.post(path, json=body).raise_for_status()
+            download_memory(server.client, server.reset_peak, server.peak_kib, root / "data")
+        finally:
+            server.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rows", type=int, default=1_000_000)
@@ -197,7 +235,15 @@ def main() -> None:
         default=1_000_000,
         help="largest shape of the training-speed table",
     )
+    parser.add_argument("--part", choices=["all", "explain", "download"], default="all")
+    parser.add_argument("--explained-rows", type=int, default=1_000)
     args = parser.parse_args()
+    if args.part == "explain":
+        explain_part(args.rows, args.explained_rows)
+        return
+    if args.part == "download":
+        download_part(args.rows)
+        return
 
     with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
         root = Path(scratch)
@@ -246,6 +292,7 @@ def main() -> None:
                     path.strip("/").split("/")[-1],
                     partial(server.client.post, path, json=body),
                 )
+            download_memory(server.client, server.reset_peak, server.peak_kib, root / "data")
             for model in TRAINED_MODELS:
                 trained = measure(server, f"train {model}", partial(train_model, server, model))
                 print(f"  {trained.json()['sampling'][model] or 'every training row'}")
@@ -269,6 +316,7 @@ def main() -> None:
         finally:
             server.stop()
         pipeline_overhead(root / "data")
+    explain_part(min(args.rows, 20_000), args.explained_rows)
     training_speed(tuple(shape for shape in SHAPES if shape.rows <= args.training_rows))
 
 

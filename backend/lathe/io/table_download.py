@@ -21,7 +21,7 @@ from lathe.analysis.column_types import column_kind
 from lathe.errors import LatheError
 
 DownloadFormat = Literal["csv", "parquet"]
-BATCH_ROWS = 50_000
+BATCH_ROWS = 20_000
 MEDIA_TYPES: dict[DownloadFormat, str] = {
     "csv": "text/csv",
     "parquet": "application/vnd.apache.parquet",
