@@ -5,9 +5,11 @@ server's own: wall time per call, the server's peak RSS (VmHWM) over its idle RS
 bytes of each response. Then, in this process, the cost of the training pipeline: fitting a
 model through the session's recipe against fitting the same estimator on the same
 preprocessed matrix directly; every classifier's 5-fold training against a bare
-``cross_val_score`` on shapes from 1,500 to 1,000,000 rows (``training_speed.py``); and
-jobs on the embedded Dask cluster: the web process's latency while 50 sessions train,
-throughput and search time on 1 and 2 workers (``jobs_bench.py``; ``--only-jobs``).
+``cross_val_score`` on shapes from 1,500 to 1,000,000 rows (``training_speed.py``); the
+time of ``explain=true`` per model and the memory of a full data download
+(``explain_and_download.py``); and jobs on the embedded Dask cluster: the web process's
+latency while 50 sessions train, throughput and search time on 1 and 2 workers
+(``jobs_bench.py``). ``--part`` runs one part alone.
 
 The server's peak RSS is the web process's: training and optimization run in the
 cluster's worker processes.
@@ -30,6 +32,7 @@ from typing import Any
 
 import httpx
 import pyarrow.csv
+from explain_and_download import download_memory, explain_timing
 from jobs_bench import jobs_bench
 from mixed_dataset import mixed_frame, write_csv
 from training_speed import SHAPES, training_speed
@@ -204,6 +207,41 @@ def pipeline_overhead(data_dir: Path) -> None:
         )
 
 
+def explain_part(rows: int, explained_rows: int) -> None:
+    """explain=true per classifier on a frame of `rows` rows, through the bench recipe."""
+    with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
+        root = Path(scratch)
+        dataset = root / "mixed.csv"
+        write_csv(mixed_frame(rows), dataset)
+        server = Server(root / "data")
+        try:
+            upload(server, dataset).raise_for_status()
+            for path, body in RECIPE_CALLS:
+                server.client.post(path, json=body).raise_for_status()
+        finally:
+            server.stop()
+        (manifest_file,) = (root / "data" / "sessions").glob("*/manifest.json")
+        manifest = json.loads(manifest_file.read_text())
+        raw = read_frame(manifest_file.parent / f"frame-{manifest['raw_version']}{SUFFIX}")
+    explain_timing(raw, manifest["recipe"], TARGET, min(explained_rows, rows // 2))
+
+
+def download_part(rows: int) -> None:
+    """The download of a `rows`-row frame after the bench recipe."""
+    with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
+        root = Path(scratch)
+        dataset = root / "mixed.csv"
+        write_csv(mixed_frame(rows), dataset)
+        server = Server(root / "data")
+        try:
+            upload(server, dataset).raise_for_status()
+            for path, body in RECIPE_CALLS:
+                server.client.post(path, json=body).raise_for_status()
+            download_memory(server.client, server.reset_peak, server.peak_kib, root / "data")
+        finally:
+            server.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rows", type=int, default=1_000_000)
@@ -214,11 +252,18 @@ def main() -> None:
         default=1_000_000,
         help="largest shape of the training-speed table",
     )
+    parser.add_argument("--part", choices=["all", "explain", "download", "jobs"], default="all")
+    parser.add_argument("--explained-rows", type=int, default=1_000)
     parser.add_argument("--jobs-sessions", type=int, default=50, help="sessions training at once")
     parser.add_argument("--jobs-rows", type=int, default=2_000, help="rows of each such session")
-    parser.add_argument("--only-jobs", action="store_true", help="run only the jobs section")
     args = parser.parse_args()
-    if args.only_jobs:
+    if args.part == "explain":
+        explain_part(args.rows, args.explained_rows)
+        return
+    if args.part == "download":
+        download_part(args.rows)
+        return
+    if args.part == "jobs":
         with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
             jobs_bench(serve, Path(scratch), TARGET, args.jobs_sessions, args.jobs_rows)
         return
@@ -270,6 +315,7 @@ def main() -> None:
                     path.strip("/").split("/")[-1],
                     partial(server.client.post, path, json=body),
                 )
+            download_memory(server.client, server.reset_peak, server.peak_kib, root / "data")
             for model in TRAINED_MODELS:
                 trained = measure(server, f"train {model}", partial(train_model, server, model))
                 print(f"  {trained.json()['sampling'][model] or 'every training row'}")
@@ -293,6 +339,7 @@ def main() -> None:
         finally:
             server.stop()
         pipeline_overhead(root / "data")
+    explain_part(min(args.rows, 20_000), args.explained_rows)
     training_speed(tuple(shape for shape in SHAPES if shape.rows <= args.training_rows))
     with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
         jobs_bench(serve, Path(scratch), TARGET, args.jobs_sessions, args.jobs_rows)

@@ -13,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from lathe.api import (
     analyze,
     correlation,
+    data_files,
     encoding,
     evaluation,
     health,
@@ -95,6 +96,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             evaluation,
             optimization,
             model_files,
+            data_files,
         )
     ]
     for router in routers:

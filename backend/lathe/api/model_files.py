@@ -4,6 +4,7 @@ on a new file."""
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 from fastapi import APIRouter, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse
@@ -12,7 +13,7 @@ from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
 from lathe.api.model_schemas import ExportModelRequest, PredictForm, UsageCodeResponse
-from lathe.api.responses import ERRORS
+from lathe.api.responses import ERRORS, attachment
 from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
 from lathe.errors import LatheError
@@ -25,10 +26,6 @@ router = APIRouter(tags=["models"], responses=ERRORS)
 _BINARY = {"schema": {"type": "string", "format": "binary"}}
 _FILE = {"content": {"application/octet-stream": _BINARY}}
 _CSV = {"content": {"text/csv": _BINARY}}
-
-
-def _attachment(file_name: str) -> dict[str, str]:
-    return {"Content-Disposition": f'attachment; filename="{file_name}"'}
 
 
 def _pipeline(store: Store, current: SessionId, model: str, optimized: bool) -> RecipePipeline:
@@ -48,7 +45,7 @@ def export_model(body: ExportModelRequest, store: Store, current: SessionId) -> 
     return Response(
         content,
         media_type="application/octet-stream",
-        headers=_attachment(safe_file_name(body.model_name, body.format)),
+        headers=attachment(safe_file_name(body.model_name, body.format)),
     )
 
 
@@ -69,6 +66,11 @@ def _predict_form(fields: dict[str, str]) -> PredictForm:
         raise RequestValidationError(error.errors(include_url=False)) from error
 
 
+def _training_rows(store: Store, current: SessionId) -> pd.DataFrame:
+    with store.reading(current) as session:
+        return session.raw_frame()
+
+
 @router.post(
     "/api/predict/",
     response_class=FileResponse,
@@ -78,7 +80,8 @@ def _predict_form(fields: dict[str, str]) -> PredictForm:
 async def predict(request: Request, store: Store, settings: Config, current: SessionId) -> Response:
     """Predict the rows of a new CSV or spreadsheet with the training columns (the target
     may be left out): the rows come back as CSV with a `prediction` column and, for
-    classifiers, a `probability_<class>` column per class."""
+    classifiers, a `probability_<class>` column per class; with `explain`, each row's top
+    contributing uploaded columns."""
     target = store.temp_path("predict")
     try:
         received = await receive_file(request, target, settings.max_upload_mb)
@@ -88,12 +91,15 @@ async def predict(request: Request, store: Store, settings: Config, current: Ses
         pipeline = await run_in_threadpool(
             _pipeline, store, current, form.selected_model, form.optimized
         )
+        training_rows = (
+            await run_in_threadpool(_training_rows, store, current) if form.explain else None
+        )
         table = await run_in_threadpool(read_received_file, received.path, received.filename)
     finally:
         target.unlink(missing_ok=True)
     output = store.temp_path("predictions", ".csv")
     try:
-        predicted = await run_in_threadpool(prediction_frame, pipeline, table.frame)
+        predicted = await run_in_threadpool(prediction_frame, pipeline, table.frame, training_rows)
         await run_in_threadpool(predicted.to_csv, output, index=False)
     except BaseException:
         output.unlink(missing_ok=True)
@@ -101,6 +107,6 @@ async def predict(request: Request, store: Store, settings: Config, current: Ses
     return FileResponse(
         output,
         media_type="text/csv",
-        headers=_attachment(safe_file_name(f"{Path(received.filename).stem}_predictions", "csv")),
+        headers=attachment(safe_file_name(f"{Path(received.filename).stem}_predictions", "csv")),
         background=BackgroundTask(output.unlink, missing_ok=True),
     )

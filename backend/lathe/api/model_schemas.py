@@ -77,6 +77,11 @@ class PredictForm(BaseModel):
     optimized: bool = Field(
         default=False, description="Predict with the model's optimized pipeline (step 10)."
     )
+    explain: bool = Field(
+        default=False,
+        description="Add each row's top 3 contributing columns: `top_<n>_column` and "
+        "`top_<n>_contribution`.",
+    )
 
 
 class UsageCodeResponse(BaseModel):

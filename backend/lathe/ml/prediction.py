@@ -21,6 +21,7 @@ import pandas as pd
 from lathe.analysis.column_types import column_kind
 from lathe.errors import LatheError
 from lathe.io.readers import read_table
+from lathe.ml.explanations import top_contributions
 from lathe.ml.model_step import ModelStep
 from lathe.ml.pipeline import model_step
 from lathe.steps.frame_estimator import with_replaced_columns
@@ -139,8 +140,12 @@ def _free_name(name: str, taken: pd.Index) -> str:
     return name
 
 
-def prediction_frame(pipeline: RecipePipeline, frame: pd.DataFrame) -> pd.DataFrame:
-    """The rows of `frame` with the model's prediction and class probabilities."""
+def prediction_frame(
+    pipeline: RecipePipeline, frame: pd.DataFrame, explain_with: pd.DataFrame | None = None
+) -> pd.DataFrame:
+    """The rows of `frame` with the model's prediction and class probabilities; with
+    `explain_with` (training rows, the explanations' background), each row's top
+    contributing columns (``lathe.ml.explanations.top_contributions``)."""
     check_columns(frame, pipeline)
     inputs = with_training_types(frame, pipeline.input_dtypes_)
     step = model_step(pipeline)
@@ -156,6 +161,9 @@ def prediction_frame(pipeline: RecipePipeline, frame: pd.DataFrame) -> pd.DataFr
         for position, label in enumerate(step.classes_):
             name = _free_name(f"probability_{label}", result.columns)
             result[name] = probabilities[:, position]
+    if explain_with is not None:
+        for column, values in top_contributions(pipeline, inputs, explain_with).items():
+            result[_free_name(str(column), result.columns)] = values
     return result
 
 

@@ -64,6 +64,44 @@ class Charts(TypedDict):
     cluster_sizes: list[ClusterSize]
 
 
+ExplanationMethod = Literal["xgboost", "lightgbm", "catboost", "tree", "linear", "kernel"]
+ExplanationOutput = Literal["value", "probability", "log_odds", "margin"]
+
+
+class ColumnContribution(TypedDict):
+    column: str
+    mean_abs_contribution: float
+
+
+class BeeswarmColumn(TypedDict):
+    column: str
+    kind: Literal["number", "category", "date"]
+    contributions: list[float]
+    """One per explained row, in the order of every column's list."""
+    values: list[float | str | None]
+    """Each explained row's uploaded value, for colouring: numbers (booleans 0 and 1),
+    dates as ISO text, categories as text."""
+
+
+class Explanation(TypedDict):
+    method: ExplanationMethod
+    """The booster's own exact contributions, shap's tree or linear explainer, or shap's
+    sampled kernel explainer."""
+    output: ExplanationOutput
+    """What the contributions add up to: the predicted value, a class probability, the
+    log-odds of the positive class, or a class's raw score."""
+    explained_class: Label | None
+    """Two classes: the second (positive) class; more: null, each row's predicted class
+    is explained; regression: null."""
+    rows: int
+    """Held-out rows explained (a sample, within the time budget)."""
+    of_rows: int
+    columns: list[ColumnContribution]
+    """Mean |contribution| per uploaded column reaching the model, largest first."""
+    beeswarm: list[BeeswarmColumn]
+    """The explained rows' contributions of the most contributing columns."""
+
+
 class SamplingNote(TypedDict):
     purpose: Literal["training", "silhouette", "search"]
     """What ran on the sample: fitting the model, the silhouette score, or an
@@ -89,6 +127,8 @@ class ModelResult(TypedDict):
     undefined."""
     at_chance: NotRequired[bool]
     """Classification: balanced accuracy within 0.02 of 1 / classes."""
+    explanation: NotRequired[Explanation | None]
+    """Per-column contributions on held-out rows (supervised models)."""
 
 
 class Baseline(TypedDict):

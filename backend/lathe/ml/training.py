@@ -46,6 +46,7 @@ from lathe.ml.evaluation import (
     primary_score,
     regression_evaluation,
 )
+from lathe.ml.explanations import held_out_explanation
 from lathe.ml.importance import native_importances, permutation_importances
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_input, model_step, training_pipeline
@@ -290,6 +291,7 @@ def _supervised_result(
         "fold_scores": fold_scores,
         "charts": charts,
         "imputed_cells": model_input(fitted.pipeline).imputed_cells_,
+        "explanation": held_out_explanation(last_fold, frame, splits[-1][0], last_rows),
     }
     return result, fitted.pipeline
 

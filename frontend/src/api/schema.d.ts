@@ -491,9 +491,53 @@ export interface paths {
          * Predict
          * @description Predict the rows of a new CSV or spreadsheet with the training columns (the target
          *     may be left out): the rows come back as CSV with a `prediction` column and, for
-         *     classifiers, a `probability_<class>` column per class.
+         *     classifiers, a `probability_<class>` column per class; with `explain`, each row's top
+         *     contributing uploaded columns.
          */
         post: operations["models-predict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/download-data/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download Data
+         * @description The session's current frame, every row, as CSV or Parquet, named
+         *     `<upload>_<step>` after the uploaded file and the step that made the frame.
+         */
+        get: operations["data-download_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apply-recipe/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply Recipe
+         * @description A new CSV or spreadsheet with the uploaded columns (the session target may be left
+         *     out) through the session's recipe, refitted on the session's uploaded data: the rows
+         *     come back prepared, as CSV or Parquet (`format`), named `<file>_prepared`.
+         */
+        post: operations["data-apply_recipe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -586,6 +630,20 @@ export interface components {
                 [key: string]: number | null;
             };
         };
+        /** BeeswarmColumn */
+        BeeswarmColumn: {
+            /** Column */
+            column: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "number" | "category" | "date";
+            /** Contributions */
+            contributions: number[];
+            /** Values */
+            values: (number | string | null)[];
+        };
         /** CancelTaskResponse */
         CancelTaskResponse: {
             /**
@@ -636,6 +694,13 @@ export interface components {
             cluster: number;
             /** Size */
             size: number;
+        };
+        /** ColumnContribution */
+        ColumnContribution: {
+            /** Column */
+            column: string;
+            /** Mean Abs Contribution */
+            mean_abs_contribution: number;
         };
         /** ColumnEncodingSetting */
         ColumnEncodingSetting: {
@@ -932,6 +997,29 @@ export interface components {
             /** Message */
             message: string;
         };
+        /** Explanation */
+        Explanation: {
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "xgboost" | "lightgbm" | "catboost" | "tree" | "linear" | "kernel";
+            /**
+             * Output
+             * @enum {string}
+             */
+            output: "value" | "probability" | "log_odds" | "margin";
+            /** Explained Class */
+            explained_class: string | number | boolean | null;
+            /** Rows */
+            rows: number;
+            /** Of Rows */
+            of_rows: number;
+            /** Columns */
+            columns: components["schemas"]["ColumnContribution"][];
+            /** Beeswarm */
+            beeswarm: components["schemas"]["BeeswarmColumn"][];
+        };
         /** ExportModelRequest */
         ExportModelRequest: {
             /**
@@ -1074,6 +1162,7 @@ export interface components {
             beats_baseline?: boolean | null;
             /** At Chance */
             at_chance?: boolean;
+            explanation?: components["schemas"]["Explanation"] | null;
         };
         /**
          * OptimizeModelRequest
@@ -2641,6 +2730,12 @@ export interface operations {
                      * @default false
                      */
                     optimized?: boolean;
+                    /**
+                     * Explain
+                     * @description Add each row's top 3 contributing columns: `top_<n>_column` and `top_<n>_contribution`.
+                     * @default false
+                     */
+                    explain?: boolean;
                 };
             };
         };
@@ -2652,6 +2747,99 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "data-download_data": {
+        parameters: {
+            query?: {
+                /** @description csv or parquet */
+                format?: "csv" | "parquet";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.apache.parquet": string;
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "data-apply_recipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    /**
+                     * @default csv
+                     * @enum {string}
+                     */
+                    format?: "csv" | "parquet";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.apache.parquet": string;
                 };
             };
             /** @description The request was refused. */

@@ -1,0 +1,196 @@
+"""Explanations named by the columns of the uploaded file.
+
+The model's contributions (``lathe.ml.explainers``) are per column it takes; the columns
+the recipe derived from one uploaded column (one-hot, binary, per-class target encodings)
+are traced back to it (``feature_sources``) and their contributions summed, so each row's
+contributions per uploaded column still add up to its explained output.
+
+- ``explanation_summary``: for the evaluation, a uniform sample of up to
+  ``EXPLAINED_ROWS`` held-out rows explained within ``EXPLANATION_SECONDS`` (rows are
+  explained in chunks until the time is spent, at least one chunk): the mean |contribution|
+  per uploaded column and, for the ``BEESWARM_COLUMNS`` largest, each explained row's
+  contribution and value (``SIGNIFICANT_DIGITS`` digits), so its size is bounded whatever
+  the rows.
+- ``top_contributions``: for prediction, each row's ``TOP_COLUMNS`` uploaded columns of
+  largest |contribution|, rows explained in order within
+  ``PREDICTION_EXPLANATION_SECONDS`` (kernel explanations of a forest or an SVC take
+  about a tenth of a second per row; the rows past the budget keep empty cells).
+
+Background rows (the linear and kernel methods) are a uniform sample of
+``BACKGROUND_ROWS`` rows of the training data, through the fitted recipe.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from lathe.analysis.column_types import column_kind
+from lathe.ml.explainers import Contributions, FloatArray, ModelExplainer
+from lathe.ml.importance import feature_sources
+from lathe.ml.model_step import model_matrix
+from lathe.ml.pipeline import model_features, model_step
+from lathe.ml.results import BeeswarmColumn, Explanation, json_label
+from lathe.ml.sampling import Positions, uniform_sample
+from lathe.steps.recipe import RecipePipeline
+
+log = logging.getLogger(__name__)
+
+EXPLAINED_ROWS = 2_000
+EXPLANATION_SECONDS = 3.0
+FIRST_CHUNK_ROWS = 5
+BACKGROUND_ROWS = 200
+BEESWARM_COLUMNS = 12
+SIGNIFICANT_DIGITS = 4
+TEXT_CHARS = 40
+TOP_COLUMNS = 3
+PREDICTION_EXPLANATION_SECONDS = 60.0
+
+
+def pipeline_explainer(pipeline: RecipePipeline, training_rows: pd.DataFrame) -> ModelExplainer:
+    """The explainer of the fitted pipeline's model, with its background drawn from
+    `training_rows` (uploaded columns)."""
+    sample = training_rows.iloc[uniform_sample(len(training_rows), BACKGROUND_ROWS)]
+    background = model_matrix(model_features(pipeline, sample))
+    return ModelExplainer(model_step(pipeline), background)
+
+
+def uploaded_contributions(pipeline: RecipePipeline, contributions: Contributions) -> pd.DataFrame:
+    """Rows × uploaded columns: the contributions of each column's derived columns summed."""
+    sources = feature_sources(pipeline)
+    columns = list(dict.fromkeys(sources))
+    membership = np.zeros((len(sources), len(columns)))
+    membership[np.arange(len(sources)), [columns.index(source) for source in sources]] = 1.0
+    return pd.DataFrame(contributions.values @ membership, columns=columns)
+
+
+def _joined(parts: list[Contributions]) -> Contributions:
+    positions = [part.class_positions for part in parts]
+    return Contributions(
+        np.vstack([part.values for part in parts]),
+        np.concatenate([part.base for part in parts]),
+        None if positions[0] is None else np.concatenate([p for p in positions if p is not None]),
+    )
+
+
+def explain_within(explainer: ModelExplainer, matrix: FloatArray, seconds: float) -> Contributions:
+    """Contributions of the first rows of `matrix` that can be explained in about
+    `seconds`: chunk after chunk, each sized by the rate so far, at least one."""
+    started = time.perf_counter()
+    parts: list[Contributions] = []
+    done, chunk = 0, FIRST_CHUNK_ROWS
+    while done < len(matrix):
+        parts.append(explainer.explain(matrix[done : done + chunk]))
+        done += len(parts[-1].values)
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            break
+        chunk = max(FIRST_CHUNK_ROWS, int((seconds - elapsed) * done / max(elapsed, 1e-9)))
+    return _joined(parts)
+
+
+def _significant(value: float) -> float:
+    return float(f"{value:.{SIGNIFICANT_DIGITS}g}")
+
+
+def _colour_values(series: pd.Series[Any]) -> tuple[str, list[float | str | None]]:
+    """The kind of an uploaded column and its values as the beeswarm colours them."""
+    kind = column_kind(series.dtype)
+    if kind in ("numeric", "boolean"):
+        numbers = series.to_numpy(dtype=np.float64, na_value=np.nan)
+        return "number", [_significant(value) if np.isfinite(value) else None for value in numbers]
+    if kind == "datetime":
+        return "date", [None if pd.isna(stamp) else stamp.isoformat() for stamp in series]
+    return "category", [None if pd.isna(value) else str(value)[:TEXT_CHARS] for value in series]
+
+
+def explanation_summary(
+    pipeline: RecipePipeline,
+    held_out: pd.DataFrame,
+    training_rows: pd.DataFrame,
+    seconds: float = EXPLANATION_SECONDS,
+) -> Explanation:
+    """The fitted pipeline's model explained on a sample of `held_out` rows (uploaded
+    columns), its background drawn from `training_rows`."""
+    explainer = pipeline_explainer(pipeline, training_rows)
+    rows = held_out.iloc[uniform_sample(len(held_out), EXPLAINED_ROWS)]
+    matrix = model_matrix(model_features(pipeline, rows))
+    contributions = explain_within(explainer, matrix, seconds)
+    per_column = uploaded_contributions(pipeline, contributions)
+    explained = rows.iloc[: len(per_column)]
+    strength = per_column.abs().mean(axis=0).sort_values(ascending=False, kind="stable")
+    beeswarm: list[BeeswarmColumn] = []
+    for column in strength.index[:BEESWARM_COLUMNS]:
+        kind, values = _colour_values(explained[column])
+        beeswarm.append(
+            {
+                "column": column,
+                "kind": kind,  # type: ignore[typeddict-item]
+                "contributions": [_significant(value) for value in per_column[column]],
+                "values": values,
+            }
+        )
+    step = model_step(pipeline)
+    return {
+        "method": explainer.method,
+        "output": explainer.output,
+        "explained_class": json_label(step.classes_[1]) if explainer.classes == 2 else None,
+        "rows": len(per_column),
+        "of_rows": len(held_out),
+        "columns": [
+            {"column": str(column), "mean_abs_contribution": float(value)}
+            for column, value in strength.items()
+        ],
+        "beeswarm": beeswarm,
+    }
+
+
+def held_out_explanation(
+    pipeline: RecipePipeline, frame: pd.DataFrame, train_rows: Positions, test_rows: Positions
+) -> Explanation | None:
+    """The summary of a fold's pipeline on its held-out rows of `frame`; None, logged,
+    when the model cannot be explained (an explanation never fails a model)."""
+    try:
+        return explanation_summary(pipeline, frame.iloc[test_rows], frame.iloc[train_rows])
+    except Exception:
+        log.warning(
+            "model %s could not be explained",
+            type(model_step(pipeline).estimator).__name__,
+            exc_info=True,
+        )
+        return None
+
+
+def top_contributions(
+    pipeline: RecipePipeline,
+    frame: pd.DataFrame,
+    training_rows: pd.DataFrame,
+    seconds: float = PREDICTION_EXPLANATION_SECONDS,
+) -> pd.DataFrame:
+    """For each row of `frame` (uploaded columns, training types), its ``TOP_COLUMNS``
+    uploaded columns of largest |contribution|: ``top_<n>_column`` and
+    ``top_<n>_contribution``, largest first (ties in column order). Rows are explained in
+    order within about `seconds`; the rows past it keep empty cells."""
+    ranks = range(1, min(TOP_COLUMNS, len(dict.fromkeys(feature_sources(pipeline)))) + 1)
+    top: dict[str, Any] = {}
+    for rank in ranks:
+        top[f"top_{rank}_column"] = np.full(len(frame), None, dtype=object)
+        top[f"top_{rank}_contribution"] = np.full(len(frame), np.nan)
+    if len(frame):
+        matrix = model_matrix(model_features(pipeline, frame))
+        explainer = pipeline_explainer(pipeline, training_rows)
+        per_column = uploaded_contributions(pipeline, explain_within(explainer, matrix, seconds))
+        values = per_column.to_numpy()
+        order = np.argsort(-np.abs(values), axis=1, kind="stable")
+        names = np.asarray(per_column.columns, dtype=object)
+        explained = len(values)
+        for position, rank in enumerate(ranks):
+            top[f"top_{rank}_column"][:explained] = names[order[:, position]]
+            top[f"top_{rank}_contribution"][:explained] = np.take_along_axis(
+                values, order[:, position : position + 1], axis=1
+            ).ravel()
+    return pd.DataFrame(top, index=frame.index)
