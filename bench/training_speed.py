@@ -26,11 +26,11 @@ TARGET = "label"
 FOLDS = 5
 RATIO_TARGET = 1.5
 WHOLE_CATALOGUE_TARGET = 60.0
-FAST_FIT_SECONDS = 1.0
 FIXED_WORK = (
-    "the five fits take under a second: Lathe's fixed work, the final fit on every row, "
-    "metrics, charts and, for models without their own importances, permutation "
-    "importances of the held-out rows, outweighs them"
+    "Lathe's model fits take {fits:.2f} s ({fit_ratio:.2f}x the bare folds, the final fit on "
+    "every row included); the other {rest:.2f} s are its evaluation of the model: metrics, "
+    "charts, the baseline, importances (permutation for models without their own) and "
+    "explanations"
 )
 WHY_FASTER = {
     "CatBoostClassifier": "Lathe stops on an inner split; the bare fit runs all 500 iterations",
@@ -64,15 +64,17 @@ def shaped_frame(shape: Shape, rows: int, seed: int = 0) -> pd.DataFrame:
     return frame
 
 
-def lathe_seconds(entry: CatalogEntry, frame: pd.DataFrame) -> float:
+def lathe_seconds(entry: CatalogEntry, frame: pd.DataFrame) -> tuple[float, float]:
+    """The wall time of Lathe's training, and the time its model fits took within it
+    (the result's ``train_seconds``: the folds and the final fit on every row)."""
     config = TrainingConfig((entry,), "classification", TARGET, "cross_validation", cv_folds=FOLDS)
     started = time.perf_counter()
     run = train(frame, [], config)
     seconds = time.perf_counter() - started
-    error = run.results["results"][0]["error"]
-    if error:
-        raise RuntimeError(f"{entry.name}: {error}")
-    return seconds
+    (result,) = run.results["results"]
+    if result["error"]:
+        raise RuntimeError(f"{entry.name}: {result['error']}")
+    return seconds, result["train_seconds"]
 
 
 def bare_seconds(entry: CatalogEntry, frame: pd.DataFrame) -> float:
@@ -97,12 +99,13 @@ def training_speed(shapes: tuple[Shape, ...] = SHAPES) -> None:
         for entry in entries:
             rows = min(shape.rows, entry.row_limit or shape.rows)
             frame = shaped_frame(shape, rows)
-            ours, bare = lathe_seconds(entry, frame), bare_seconds(entry, frame)
+            (ours, fits), bare = lathe_seconds(entry, frame), bare_seconds(entry, frame)
             total += ours
             ratio = ours / bare
             note = ""
             if ratio > RATIO_TARGET:
-                note = "  OVER TARGET" + (f" ({FIXED_WORK})" if bare < FAST_FIT_SECONDS else "")
+                named = FIXED_WORK.format(fits=fits, fit_ratio=fits / bare, rest=ours - fits)
+                note = "  OVER TARGET" + (f" ({named})" if fits / bare <= RATIO_TARGET else "")
             elif entry.name in WHY_FASTER and ratio < 1:
                 note = f"  ({WHY_FASTER[entry.name]})"
             print(

@@ -41,7 +41,7 @@ from lathe.steps.recipe import RecipePipeline
 log = logging.getLogger(__name__)
 
 EXPLAINED_ROWS = 2_000
-EXPLANATION_SECONDS = 3.0
+EXPLANATION_SECONDS = 1.0
 FIRST_CHUNK_ROWS = 5
 BACKGROUND_ROWS = 200
 BEESWARM_COLUMNS = 12
