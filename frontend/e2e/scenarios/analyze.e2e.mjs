@@ -49,7 +49,7 @@ const scenario = {
           if ((await page.getByRole('cell', { name: '—', exact: true }).count()) === 0) {
             throw new Error('no missing value is shown as a dash');
           }
-          await expectVisible(page.getByRole('button', { name: 'Step 1: Upload (completed)' }));
+          await expectVisible(page.getByRole('button', { name: '1 Upload (completed)' }));
         },
       ],    [
         'the analysis shows the overview cards, column types and notes',
