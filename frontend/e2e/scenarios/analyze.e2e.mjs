@@ -140,7 +140,7 @@ const scenario = {
         'Undo brings the column back and the analysis follows',
         async () => {
           await page.getByRole('button', { name: 'Undo', exact: true }).click();
-          const toast = page.getByText('Undo completed — step restored.');
+          const toast = page.locator('.Toastify__toast').getByText('Undo completed — step restored.');
           await expectVisible(toast);
           await expectVisible(header('city'));
           await expectCard('Columns', String(COLUMNS.length));

@@ -6,6 +6,7 @@ import { LiveRegion } from '../components/LiveRegion/LiveRegion';
 import { notify } from '../components/notify';
 import { i18n } from '../i18n/i18n';
 import { json, stubApi } from '../test/api';
+import { TEST_CATALOG } from '../test/catalog';
 import { frame, sessionAt } from '../test/steps';
 import { createQueryClient } from './App';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -101,5 +102,19 @@ describe('results and errors', () => {
     expect(note.textContent).toContain('No model could be trained.');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Last error' })).toBeNull());
+  });
+});
+
+describe('a screen that replaces its heading', () => {
+  it('gives focus to the new heading while focus has not moved on', async () => {
+    let release!: (response: Response) => void;
+    stubApi({ 'GET /api/model-catalog/': () => new Promise<Response>((done) => (release = done)) });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPipeline(sessionAt(8, table));
+    const loading = screen.getByRole('heading', { level: 1 });
+    expect(document.activeElement).toBe(loading);
+    release(json({ models: TEST_CATALOG }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).not.toBe(loading));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
   });
 });
