@@ -167,7 +167,7 @@ const scenario = {
           await expectVisible(page.getByRole('heading', { name: 'Analiz', exact: true }));
           for (const name of COLUMNS) await expectVisible(header(name));
           await expectVisible(page.getByRole('cell', { name: 'person 1', exact: true }));
-          await expectVisible(page.getByRole('button', { name: 'Adım 1: Yükleme (tamamlandı)' }));
+          await expectVisible(page.getByRole('button', { name: '1 Yükleme (tamamlandı)' }));
           await expectVisible(page.getByRole('heading', { name: 'Veri Kümesine Genel Bakış' }));
           await chart('Her özelliğin score ile ilişkisi');
           if (analyzeRequests.length !== before) throw new Error('the saved analysis was computed again');

@@ -47,8 +47,8 @@ const scenario = {
       await expectFocus(apply, 'the apply button it used');
     };
     /** A select, focused by Tab, set by typing an option's first letters. */
-    const choose = async (name, typed, value) => {
-      const select = page.getByRole('combobox', { name, exact: true });
+    const choose = async (name, typed, value, within = page) => {
+      const select = within.getByRole('combobox', { name, exact: true });
       await tabTo(select);
       await page.keyboard.type(typed);
       if ((await select.inputValue()) !== value) throw new Error(`${name} is "${await select.inputValue()}" after typing "${typed}"`);
@@ -136,8 +136,10 @@ const scenario = {
         'Optimization: Optimize model keeps focus while it runs and after',
         async () => {
           await continueTo('Continue to Optimization', 'Optimization');
-          await choose('Model', 'Log', 'LogisticRegression');
-          await choose('Method', 'Random', 'random_search');
+          // the export and prediction panels below have a Model select of their own
+          const settings = page.locator('section.section-card', { has: page.getByRole('heading', { name: 'Optimization settings', exact: true }) });
+          await choose('Model', 'Log', 'LogisticRegression', settings);
+          await choose('Method', 'Random', 'random_search', settings);
           const iterations = page.getByRole('spinbutton', { name: 'Iterations' });
           await tabTo(iterations);
           await page.keyboard.press('Control+A');

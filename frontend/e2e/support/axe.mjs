@@ -9,6 +9,12 @@ const FAILING_IMPACTS = ['serious', 'critical'];
 
 /** Runs axe on the page and throws, naming the rules and a few nodes, on any serious or critical violation. */
 export async function expectAccessible(page, where) {
+  // colours are measured when entrance animations (a dialog rising in) have ended; endless ones (spinners) are left
+  await page.waitForFunction(() =>
+    globalThis.document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(
     async (tags) => (await globalThis.axe.run(globalThis.document, { runOnly: { type: 'tag', values: tags } })).violations,
