@@ -177,8 +177,8 @@ const scenario = {
         'Continue completes the analysis and opens Missing Values',
         async () => {
           await page.getByRole('button', { name: 'Eksik Değerlere Devam Et' }).click();
-          await expectVisible(page.getByRole('button', { name: 'Adım 2: Analiz (tamamlandı)' }));
-          await expectVisible(page.getByRole('button', { name: 'Adım 3: Eksik değerler (geçerli adım)' }));
+          await expectVisible(page.getByRole('button', { name: '2 Analiz (tamamlandı)' }));
+          await expectVisible(page.getByRole('button', { name: '3 Eksik değerler (geçerli adım)' }));
           expectNoPageErrors();
           await shot('12-missing-values');
         },
