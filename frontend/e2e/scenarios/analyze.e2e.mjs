@@ -49,7 +49,7 @@ const scenario = {
           if ((await page.getByRole('cell', { name: '—', exact: true }).count()) === 0) {
             throw new Error('no missing value is shown as a dash');
           }
-          await expectVisible(page.getByRole('button', { name: 'Step 1: Upload (completed)' }));
+          await expectVisible(page.getByRole('button', { name: '1 Upload (completed)' }));
         },
       ],    [
         'the analysis shows the overview cards, column types and notes',
@@ -140,7 +140,7 @@ const scenario = {
         'Undo brings the column back and the analysis follows',
         async () => {
           await page.getByRole('button', { name: 'Undo', exact: true }).click();
-          const toast = page.getByText('Undo completed — step restored.');
+          const toast = page.locator('.Toastify__toast').getByText('Undo completed — step restored.');
           await expectVisible(toast);
           await expectVisible(header('city'));
           await expectCard('Columns', String(COLUMNS.length));
@@ -167,7 +167,7 @@ const scenario = {
           await expectVisible(page.getByRole('heading', { name: 'Analiz', exact: true }));
           for (const name of COLUMNS) await expectVisible(header(name));
           await expectVisible(page.getByRole('cell', { name: 'person 1', exact: true }));
-          await expectVisible(page.getByRole('button', { name: 'Adım 1: Yükleme (tamamlandı)' }));
+          await expectVisible(page.getByRole('button', { name: '1 Yükleme (tamamlandı)' }));
           await expectVisible(page.getByRole('heading', { name: 'Veri Kümesine Genel Bakış' }));
           await chart('Her özelliğin score ile ilişkisi');
           if (analyzeRequests.length !== before) throw new Error('the saved analysis was computed again');
@@ -177,8 +177,8 @@ const scenario = {
         'Continue completes the analysis and opens Missing Values',
         async () => {
           await page.getByRole('button', { name: 'Eksik Değerlere Devam Et' }).click();
-          await expectVisible(page.getByRole('button', { name: 'Adım 2: Analiz (tamamlandı)' }));
-          await expectVisible(page.getByRole('button', { name: 'Adım 3: Eksik değerler (geçerli adım)' }));
+          await expectVisible(page.getByRole('button', { name: '2 Analiz (tamamlandı)' }));
+          await expectVisible(page.getByRole('button', { name: '3 Eksik değerler (geçerli adım)' }));
           expectNoPageErrors();
           await shot('12-missing-values');
         },

@@ -56,8 +56,8 @@ const scenario = {
           await expectVisible(page.getByText('Training completed successfully'));
           page.off('request', listen);
           if (progressCalls.length === 0) throw new Error('the progress was never read while training');
-          await expectVisible(page.getByRole('button', { name: 'Step 8: Training (completed)' }));
-          await expectVisible(page.getByRole('button', { name: 'Step 9: Evaluation (current step)' }));
+          await expectVisible(page.getByRole('button', { name: '8 Training (completed)' }));
+          await expectVisible(page.getByRole('button', { name: '9 Evaluation (current step)' }));
         },
       ],    [
         'Evaluation loads on its own: summary, metrics to 4 decimals, comparison, confusion matrix, ROC/PR and importance',
@@ -93,7 +93,7 @@ const scenario = {
           await section('Model charts').getByRole('combobox', { name: 'Model', exact: true }).selectOption(other);
           await chart(`ROC curve of ${other}`);
           await page.getByRole('button', { name: 'Continue to Optimization' }).click();
-          await expectVisible(page.getByRole('button', { name: 'Step 10: Optimization (current step)' }));
+          await expectVisible(page.getByRole('button', { name: '10 Optimization (current step)' }));
           expectNoPageErrors();
         },
       ],    [
@@ -138,7 +138,7 @@ const scenario = {
           const result = section('Optimized LogisticRegression');
           await expectVisible(result);
           const value = async (label) =>
-            (await result.locator('.stat-card').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd').textContent()).trim();
+            (await result.locator('.stat-card').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd').first().textContent()).trim();
           for (const label of ['Best score', 'Baseline score']) {
             if (!/^\d{1,3}\.\d\d%$/.test(await value(label))) throw new Error(`${label} shows "${await value(label)}"`);
           }
@@ -146,8 +146,8 @@ const scenario = {
           const searchedBest = result.getByLabel('Best parameters').locator('dt', { hasText: 'C' });
           const keptSettings = result.getByText("No searched setting scored above the model's own settings, so those are kept.");
           await expectVisible(searchedBest.or(keptSettings));
-          await expectVisible(page.getByRole('button', { name: 'Step 9: Evaluation (completed)' }));
-          await expectVisible(page.getByRole('button', { name: 'Step 10: Optimization (current step)' }));
+          await expectVisible(page.getByRole('button', { name: '9 Evaluation (completed)' }));
+          await expectVisible(page.getByRole('button', { name: '10 Optimization (current step)' }));
           await shot('26-optimization');
         },
       ],    [

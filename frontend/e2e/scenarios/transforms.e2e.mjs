@@ -164,8 +164,8 @@ const scenario = {
           await page.waitForFunction(() => globalThis.document.querySelector('tbody td')?.textContent !== '1');
           if ((await firstRow()).score !== '1.25') throw new Error('the target was scaled');
           await page.getByRole('button', { name: 'Continue to Training' }).click();
-          await expectVisible(page.getByRole('button', { name: 'Step 7: Scaling (completed)' }));
-          await expectVisible(page.getByRole('button', { name: 'Step 8: Training (current step)' }));
+          await expectVisible(page.getByRole('button', { name: '7 Scaling (completed)' }));
+          await expectVisible(page.getByRole('button', { name: '8 Training (current step)' }));
           expectNoPageErrors();
           await shot('23-training');
         },

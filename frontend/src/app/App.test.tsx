@@ -35,7 +35,7 @@ describe('App views', () => {
     }
     fireEvent.click(screen.getByRole('button', { name: 'Get Started' }));
     expect(isShown(screen.getByText('Upload your dataset'))).toBe(true);
-    expect(isShown(screen.getByRole('button', { name: 'Step 1: Upload (current step)' }))).toBe(true);
+    expect(isShown(screen.getByRole('button', { name: '1 Upload (current step)' }))).toBe(true);
     expect(localStorage.getItem(VIEW_STORAGE_KEY)).toBe('pipeline');
   });
 
@@ -45,7 +45,7 @@ describe('App views', () => {
     renderApp();
     expect(isShown(screen.getByRole('heading', { name: 'Analyze' }))).toBe(true);
     expect(isShown(screen.getByText('Oslo'))).toBe(true);
-    expect(screen.getByRole('button', { name: 'Step 1: Upload (completed)' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: '1 Upload (completed)' })).toHaveProperty('disabled', false);
   });
 
   it('clears a corrupt saved session and shows the welcome view', () => {
@@ -71,7 +71,7 @@ describe('App views', () => {
     localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(savedSession));
     renderApp();
-    fireEvent.click(screen.getByRole('button', { name: 'Step 1: Upload (completed)' }));
+    fireEvent.click(screen.getByRole('button', { name: '1 Upload (completed)' }));
     expect(isShown(screen.getByText('houses.csv'))).toBe(true);
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toMatchObject({ currentStep: 1 });
 
@@ -85,7 +85,7 @@ describe('App views', () => {
     renderApp();
     fireEvent.click(screen.getByRole('button', { name: 'Remove file' }));
     expect(isShown(screen.getByText('Upload your dataset'))).toBe(true);
-    expect(screen.getByRole('button', { name: 'Step 2: Analyze (not started)' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: '2 Analyze (not started)' })).toHaveProperty('disabled', true);
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
@@ -95,8 +95,8 @@ describe('App views', () => {
     renderApp();
     await screen.findByRole('heading', { name: 'Dataset Overview' });
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Missing Values' }));
-    expect(isShown(screen.getByRole('button', { name: 'Step 2: Analyze (completed)' }))).toBe(true);
-    expect(isShown(screen.getByRole('button', { name: 'Step 3: Missing values (current step)' }))).toBe(true);
+    expect(isShown(screen.getByRole('button', { name: '2 Analyze (completed)' }))).toBe(true);
+    expect(isShown(screen.getByRole('button', { name: '3 Missing values (current step)' }))).toBe(true);
     const saved = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as Record<string, Record<string, unknown>>;
     expect(saved.analysisResults).toMatchObject({ columns: ['city', 'price'], quality: analysis.quality });
     expect(saved.analysisResults).not.toHaveProperty('data');
@@ -127,8 +127,8 @@ describe('App views', () => {
     expect(isShown(await screen.findByRole('heading', { name: 'Scaling', level: 1 }))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Skip scaling' }));
 
-    expect(isShown(screen.getByRole('button', { name: 'Step 7: Scaling (completed)' }))).toBe(true);
-    expect(isShown(screen.getByRole('button', { name: 'Step 8: Training (current step)' }))).toBe(true);
+    expect(isShown(screen.getByRole('button', { name: '7 Scaling (completed)' }))).toBe(true);
+    expect(isShown(screen.getByRole('button', { name: '8 Training (current step)' }))).toBe(true);
     expect(isShown(screen.getByRole('heading', { name: 'Training', level: 1 }))).toBe(true);
     const saved = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as { stepResults: Record<string, unknown> };
     expect(saved.stepResults).toMatchObject({

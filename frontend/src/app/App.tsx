@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { LiveRegion } from '../components/LiveRegion/LiveRegion';
 import { ToastHost } from '../components/ToastHost';
 import { PipelineView } from './PipelineView';
 import { clearSavedState, restoreState, saveSession, saveView, type AppState } from './savedState';
@@ -44,6 +45,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
         <PipelineView session={state.session} onSessionChange={changeSession} onBack={goBack} />
       )}
       <ToastHost />
+      <LiveRegion />
     </QueryClientProvider>
   );
 }

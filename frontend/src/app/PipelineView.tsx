@@ -1,5 +1,7 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableData } from '../api/dataset';
+import { ErrorNote } from '../components/ErrorNote/ErrorNote';
 import { ArrowLeftIcon } from '../components/icons';
 import { LanguagePicker } from '../components/LanguagePicker/LanguagePicker';
 import { Logo } from '../components/Logo/Logo';
@@ -7,6 +9,7 @@ import { StepBar, type StepItem } from '../components/StepBar/StepBar';
 import { useSessionTarget } from '../steps/common/sessionTarget';
 import { PIPELINE_STEPS, pipelineStep } from './pipelineSteps';
 import { canOpenStep, completeStep, openStep, stepStatus, withTableData, type Session } from './session';
+import { useStepFocus } from './useStepFocus';
 import './PipelineView.css';
 
 interface PipelineViewProps {
@@ -29,6 +32,12 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
 
   const onDataChange = (table: TableData) => onSessionChange((current) => withTableData(current, table));
   const step = pipelineStep(session.currentStep);
+  const mainRef = useRef<HTMLElement>(null);
+  useStepFocus(
+    mainRef,
+    session.currentStep,
+    t('a11y.stepOpened', { number: session.currentStep, total: PIPELINE_STEPS.length, name: step ? t(`steps.${step.key}`) : '' }),
+  );
   const screen =
     step === undefined ? (
       <p className="pipeline__unavailable">{t('app.stepUnavailable')}</p>
@@ -43,6 +52,9 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
 
   return (
     <div className="pipeline">
+      <a className="skip-link" href="#step-screen">
+        {t('a11y.skipToStep')}
+      </a>
       <header className="pipeline__header">
         <div className="pipeline__header-inner">
           <button type="button" className="button button--ghost" onClick={onBack}>
@@ -62,7 +74,10 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
       </header>
       <div className="pipeline__body">
         <StepBar steps={steps} onSelect={(id) => onSessionChange((current) => openStep(current, id))} />
-        <main className="pipeline__screen">{screen}</main>
+        <main ref={mainRef} id="step-screen" className="pipeline__screen" tabIndex={-1}>
+          {screen}
+          <ErrorNote />
+        </main>
       </div>
     </div>
   );

@@ -1,5 +1,7 @@
 import { createElement, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
+import { keepError } from './ErrorNote/lastError';
+import { announce } from './LiveRegion/announce';
 
 /** SPEC §9 toast limits and durations. */
 export const TOAST_LIMIT = 20;
@@ -16,10 +18,25 @@ function content(message: string, detail?: string): ReactNode {
   );
 }
 
+/**
+ * Errors toast as alerts and stay in the error note; other results are read by the polite live
+ * region, so their toasts are not live regions too (role status is not read on insertion).
+ */
 export const notify = {
-  error: (message: string, detail?: string) =>
-    toast.error(content(message, detail), { autoClose: TOAST_DURATION_MS.error }),
-  success: (message: string) => toast.success(message, { autoClose: TOAST_DURATION_MS.success }),
-  info: (message: string) => toast.info(message, { autoClose: TOAST_DURATION_MS.other }),
-  warning: (message: string) => toast.warning(message, { autoClose: TOAST_DURATION_MS.other }),
+  error: (message: string, detail?: string) => {
+    keepError(message, detail);
+    return toast.error(content(message, detail), { autoClose: TOAST_DURATION_MS.error });
+  },
+  success: (message: string) => {
+    announce(message);
+    return toast.success(message, { autoClose: TOAST_DURATION_MS.success, role: 'status' });
+  },
+  info: (message: string) => {
+    announce(message);
+    return toast.info(message, { autoClose: TOAST_DURATION_MS.other, role: 'status' });
+  },
+  warning: (message: string) => {
+    announce(message);
+    return toast.warning(message, { autoClose: TOAST_DURATION_MS.other, role: 'status' });
+  },
 };

@@ -5,6 +5,9 @@ import { i18n, initI18n } from '../i18n/i18n';
 
 await initI18n();
 
+// jsdom lays nothing out and has no scrollIntoView; the step focus calls it (tests spy on it)
+Element.prototype.scrollIntoView = function scrollIntoView() {};
+
 afterEach(async () => {
   cleanup();
   toast.dismiss();

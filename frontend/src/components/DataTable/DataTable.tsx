@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cell, TableData } from '../../api/dataset';
 import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog';
@@ -32,10 +32,21 @@ export function DataTable({ columns, data, stepId, snapshot, title, info, onData
   const actions = useTableActions({ table: { columns, data }, stepId, snapshot: snapshot ?? ownSnapshot, onDataChange });
   const [columnToDrop, setColumnToDrop] = useState<string | null>(null);
   const busy = actions.droppingColumn !== undefined || actions.undoing;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const dropping = actions.droppingColumn !== undefined;
+  const focusTableOnDrop = useRef(false);
+
+  // a drop confirmed here removes the button that started it: focus moves to the table, its result
+  useEffect(() => {
+    if (!dropping || !focusTableOnDrop.current) return;
+    focusTableOnDrop.current = false;
+    scrollRef.current?.focus();
+  }, [dropping]);
 
   const confirmDrop = () => {
     if (columnToDrop === null) return;
     setColumnToDrop(null);
+    focusTableOnDrop.current = true;
     actions.dropColumn(columnToDrop);
   };
 
@@ -68,6 +79,7 @@ export function DataTable({ columns, data, stepId, snapshot, title, info, onData
         <p className="data-table__empty">{t('table.emptyColumns')}</p>
       ) : (
         <div
+          ref={scrollRef}
           className="data-table__scroll"
           role="region"
           aria-label={title ?? t('table.label')}

@@ -5,6 +5,9 @@ import { InfoIcon } from '../icons';
 import { placeTooltip, TOOLTIP_HIDE_DELAY_MS, TOOLTIP_MAX_WIDTH_PX } from './placeTooltip';
 import './InfoTip.css';
 
+/** Where an open tip is placed: none of these has a transform, so the tip's fixed position is the viewport's. */
+const TIP_CONTAINERS = 'main, [role="dialog"]';
+
 interface InfoTipProps {
   children: ReactNode;
 }
@@ -18,10 +21,13 @@ export function InfoTip({ children }: InfoTipProps) {
   const hideTimer = useRef<number | undefined>(undefined);
   const [open, setOpen] = useState(false);
   const [position, setPosition] = useState<{ left: number; top: number } | null>(null);
+  const [container, setContainer] = useState<HTMLElement>(document.body);
 
   const cancelHide = () => window.clearTimeout(hideTimer.current);
   const show = () => {
     cancelHide();
+    // inside the button's landmark or dialog, so the tip is part of the region it explains
+    setContainer(anchorRef.current?.closest<HTMLElement>(TIP_CONTAINERS) ?? document.body);
     setOpen(true);
   };
   const hideSoon = () => {
@@ -95,7 +101,7 @@ export function InfoTip({ children }: InfoTipProps) {
           >
             {children}
           </div>,
-          document.body,
+          container,
         )}
     </>
   );

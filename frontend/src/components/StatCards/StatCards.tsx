@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { InfoTip } from '../InfoTip/InfoTip';
 import './StatCards.css';
 
-/** A row of summary cards (a description list): each a label over a large value. */
+/** A row of summary cards (a description list): each a label over a large value, in a div of dt and dd only. */
 export function StatCards({ label, children }: { label?: string; children: ReactNode }) {
   return (
     <dl className="stat-cards" aria-label={label}>
@@ -29,7 +29,8 @@ export function StatCard({ label, value, info, className, children }: StatCardPr
         {info && <InfoTip>{info}</InfoTip>}
       </dt>
       <dd>{value}</dd>
-      {children}
+      {/* a second definition of the same term: a definition list's groups hold only dt and dd */}
+      {children !== undefined && children !== null && children !== false && <dd className="stat-card__extra">{children}</dd>}
     </div>
   );
 }

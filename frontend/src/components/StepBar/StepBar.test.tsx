@@ -13,9 +13,9 @@ describe('StepBar', () => {
     const onSelect = vi.fn();
     render(<StepBar steps={steps} onSelect={onSelect} />);
 
-    const upload = screen.getByRole('button', { name: 'Step 1: Upload (completed)' });
-    const analyze = screen.getByRole('button', { name: 'Step 2: Analyze (current step)' });
-    const missing = screen.getByRole('button', { name: 'Step 3: Missing values (not started)' });
+    const upload = screen.getByRole('button', { name: '1 Upload (completed)' });
+    const analyze = screen.getByRole('button', { name: '2 Analyze (current step)' });
+    const missing = screen.getByRole('button', { name: '3 Missing values (not started)' });
     expect(analyze.getAttribute('aria-current')).toBe('step');
     expect(missing.textContent).toContain('3');
     expect(missing).toHaveProperty('disabled', true);

@@ -29,17 +29,21 @@ export function StepBar({ steps, onSelect }: StepBarProps) {
               className="step-bar__button"
               disabled={!step.clickable}
               aria-current={step.status === 'active' ? 'step' : undefined}
-              aria-label={t('stepBar.stepLabel', {
-                number: step.id,
-                name: step.name,
-                status: t(`stepBar.status.${step.status}`),
-              })}
               onClick={() => onSelect(step.id)}
             >
-              <span className="step-bar__marker" aria-hidden="true">
-                {step.status === 'completed' ? <CheckIcon /> : step.id}
-              </span>
-              <span className="step-bar__name">{step.name}</span>
+              {/* the accessible name is the visible "3 Missing values", then the status unseen */}
+              <span className="step-bar__marker">
+                {step.status === 'completed' ? (
+                  <>
+                    <CheckIcon />
+                    <span className="visually-hidden">{step.id}</span>
+                  </>
+                ) : (
+                  step.id
+                )}
+              </span>{' '}
+              <span className="step-bar__name">{step.name}</span>{' '}
+              <span className="visually-hidden">({t(`stepBar.status.${step.status}`)})</span>
             </button>
           </li>
         ))}

@@ -41,11 +41,16 @@ export function StepScreen({ stepId, title, description, columns, data, snapshot
   );
 }
 
-/** A step screen's title and the sentence that says what the step does. */
+/**
+ * A step screen's title and the sentence that says what the step does. The title takes focus
+ * (tabindex -1) when the step opens; see `useStepFocus`.
+ */
 export function StepHeader({ title, description }: { title: string; description: string }) {
   return (
     <header className="step-screen__header">
-      <h1 className="step-screen__title">{title}</h1>
+      <h1 className="step-screen__title" tabIndex={-1}>
+        {title}
+      </h1>
       <p className="step-screen__description">{description}</p>
     </header>
   );
@@ -88,7 +93,7 @@ interface ApplyButtonProps {
 export function ApplyButton({ label, applying, disabled, onClick }: ApplyButtonProps) {
   const { t } = useTranslation();
   return (
-    <button type="button" className="button button--primary" disabled={disabled || applying} onClick={onClick} aria-busy={applying}>
+    <button type="button" className="button button--primary" {...runningButtonProps(applying, disabled, onClick)}>
       {applying ? t('common.applying') : label}
     </button>
   );
@@ -118,4 +123,17 @@ export function ContinueButton({ label, busy, onClick }: ContinueButtonProps) {
       {label}
     </button>
   );
+}
+
+/**
+ * A button whose own call is running stays focusable (aria-disabled, clicks ignored) rather than
+ * disabled, so keyboard focus stays on it instead of falling to the page; otherwise `disabled` as given.
+ */
+export function runningButtonProps(running: boolean, disabled: boolean, onClick: () => void) {
+  return {
+    disabled: disabled && !running,
+    'aria-disabled': running || undefined,
+    'aria-busy': running,
+    onClick: running ? undefined : onClick,
+  };
 }

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
+import { LiveRegion } from '../LiveRegion/LiveRegion';
 import { TaskProgress } from './TaskProgress';
 
 function start(progress: unknown) {
@@ -31,5 +32,20 @@ describe('TaskProgress', () => {
   it('never shows more than 100 %', async () => {
     const { bar } = start({ task: 'optimization', done: 7, total: 5, message: '' });
     await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('100'));
+  });
+
+  it('announces each 25 % passed in the live region, once', async () => {
+    let progress = { task: 'training', done: 1, total: 4, message: '' };
+    stubApi({ 'GET /api/progress/': () => json(progress) });
+    renderWithProviders(
+      <>
+        <TaskProgress label="Training in progress" />
+        <LiveRegion />
+      </>,
+    );
+    const region = screen.getByTestId('live-region');
+    await waitFor(() => expect(region.textContent).toBe('Training in progress: 25% done'));
+    progress = { task: 'training', done: 3, total: 4, message: '' };
+    await waitFor(() => expect(region.textContent).toBe('Training in progress: 75% done'));
   });
 });

@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getProgress, progressQueryKey } from '../../api/training';
+import { announce } from '../LiveRegion/announce';
 import './TaskProgress.css';
 
 /** How often the progress of a running task is read. */
 const PROGRESS_POLL_MS = 400;
+/** The live region reads the progress out each time it passes a multiple of this share. */
+export const PROGRESS_MILESTONE_PERCENT = 25;
 
 /**
  * The bar of the session's running long task (training, optimization), fed by
@@ -20,8 +24,15 @@ export function TaskProgress({ label }: { label: string }) {
   });
   const known = progress !== undefined && progress.task !== null && progress.total > 0;
   const percent = known ? Math.round((Math.min(progress.done, progress.total) / progress.total) * 100) : null;
+  const milestone = percent === null ? 0 : Math.floor(percent / PROGRESS_MILESTONE_PERCENT) * PROGRESS_MILESTONE_PERCENT;
+  const announced = useRef(0);
+  useEffect(() => {
+    if (milestone <= announced.current) return;
+    announced.current = milestone;
+    announce(t('a11y.progress', { label, percent: milestone }));
+  }, [milestone, label, t]);
   return (
-    <div className="task-progress" role="status">
+    <div className="task-progress">
       <div className="task-progress__label">
         <span className="busy-note__spinner" aria-hidden="true" />
         <span>{label}</span>

@@ -1,5 +1,8 @@
 import type { Config, Data, Layout } from 'plotly.js';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chartTable } from './chartTable';
+import { ChartTable } from './ChartTable';
 import './Chart.css';
 
 // Plotly is a large library: it is fetched as its own chunk when the first chart shows.
@@ -15,13 +18,25 @@ export interface ChartProps {
   height: number;
 }
 
-/** A Plotly chart, loaded lazily; a placeholder of the same height holds its place meanwhile. */
+/**
+ * A Plotly chart, loaded lazily; a placeholder of the same height holds its place meanwhile.
+ * Under it, a toggle shows the same numbers as a table, for anyone who cannot see the chart.
+ */
 export function Chart({ label, data, layout, height }: ChartProps) {
+  const { t } = useTranslation();
+  const table = chartTable(data, layout, {
+    category: t('charts.table.category'),
+    value: t('charts.table.value'),
+    series: t('charts.table.series'),
+  });
   return (
-    <figure className="chart" role="img" aria-label={label} style={{ height }}>
-      <Suspense fallback={<div className="chart__placeholder" style={{ height }} />}>
-        <Plot data={data} layout={layout} config={CONFIG} useResizeHandler className="chart__plot" style={{ height }} />
-      </Suspense>
-    </figure>
+    <div className="chart-block">
+      <figure className="chart" role="img" aria-label={label} style={{ height }}>
+        <Suspense fallback={<div className="chart__placeholder" style={{ height }} />}>
+          <Plot data={data} layout={layout} config={CONFIG} useResizeHandler className="chart__plot" style={{ height }} />
+        </Suspense>
+      </figure>
+      <ChartTable label={label} table={table} />
+    </div>
   );
 }

@@ -27,8 +27,18 @@ export function Field({ id, label, info, hint, error, children }: FieldProps) {
           {error}
         </span>
       ) : (
-        hint && <span className="field__hint">{hint}</span>
+        hint && (
+          <span id={`${id}-hint`} className="field__hint">
+            {hint}
+          </span>
+        )
       )}
     </div>
   );
+}
+
+/** The id of the line under a field's control, for its aria-describedby: the error when shown, else the hint. */
+export function describedBy(id: string, { hint, error }: { hint?: string; error?: string | null | boolean }): string | undefined {
+  if (error) return `${id}-error`;
+  return hint ? `${id}-hint` : undefined;
 }

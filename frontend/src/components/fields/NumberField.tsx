@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from './Field';
+import { describedBy, Field } from './Field';
 import { clampedNumber, readNumber } from './numberInput';
 
 interface NumberFieldProps {
@@ -54,7 +54,7 @@ export function NumberField({ label, value, min, max, step, integer, clamp = fal
         value={text}
         disabled={disabled}
         aria-invalid={invalid}
-        aria-describedby={invalid ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, { hint, error: invalid })}
         onChange={(event) => {
           setDraft(event.target.value);
           onChange(read(event.target.value));

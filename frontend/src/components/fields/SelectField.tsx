@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Field } from './Field';
+import { describedBy, Field } from './Field';
 
 export interface Choice<Value extends string> {
   value: Value;
@@ -28,7 +28,7 @@ export function SelectField<Value extends string>({ label, value, choices, onCha
         value={value}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, { hint, error })}
         onChange={(event) => {
           const chosen = choices.find((choice) => choice.value === event.target.value);
           if (chosen) onChange(chosen.value);

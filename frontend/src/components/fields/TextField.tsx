@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Field } from './Field';
+import { describedBy, Field } from './Field';
 
 interface TextFieldProps {
   label: string;
@@ -19,6 +19,7 @@ export function TextField({ label, value, onChange, hint, disabled }: TextFieldP
         type="text"
         value={value}
         disabled={disabled}
+        aria-describedby={describedBy(id, { hint })}
         onChange={(event) => onChange(event.target.value)}
       />
     </Field>

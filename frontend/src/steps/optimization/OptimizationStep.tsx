@@ -6,7 +6,7 @@ import type { Evaluation } from '../../api/training';
 import type { Session } from '../../app/session';
 import { CheckIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
-import { BusyNote, CardNote, StepHeader } from '../../components/StepScreen/StepScreen';
+import { BusyNote, CardNote, runningButtonProps, StepHeader } from '../../components/StepScreen/StepScreen';
 import { TaskProgress } from '../../components/TaskProgress/TaskProgress';
 import { errorMessage } from '../../i18n/errorMessage';
 import { useModelCatalog } from '../common/useModelCatalog';
@@ -125,9 +125,7 @@ function OptimizationWorkbench({ evaluation, models, record, onOptimized }: Opti
         <button
           type="button"
           className="button button--primary"
-          disabled={busy || optimizationProblems(settings).includes('iterations')}
-          aria-busy={busy}
-          onClick={start}
+          {...runningButtonProps(busy, optimizationProblems(settings).includes('iterations'), start)}
         >
           {busy ? t('optimization.inProgress') : (
             <>

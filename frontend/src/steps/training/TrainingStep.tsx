@@ -5,7 +5,7 @@ import { detectProblemType, trainModels, type TrainRequest, type TrainResult } f
 import type { Session } from '../../app/session';
 import { CheckIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
-import { BusyNote, CardNote, StepHeader } from '../../components/StepScreen/StepScreen';
+import { BusyNote, CardNote, runningButtonProps, StepHeader } from '../../components/StepScreen/StepScreen';
 import { TaskProgress } from '../../components/TaskProgress/TaskProgress';
 import { errorMessage } from '../../i18n/errorMessage';
 import { rememberSessionTarget, useStepTarget } from '../common/sessionTarget';
@@ -113,9 +113,7 @@ function TrainingForm({ session, onContinue, lists }: TrainingStepProps & { list
         <button
           type="button"
           className="button button--primary"
-          disabled={busy || problems.length > 0}
-          aria-busy={busy}
-          onClick={() => training.mutate(trainRequest(current))}
+          {...runningButtonProps(busy, problems.length > 0, () => training.mutate(trainRequest(current)))}
         >
           {busy ? t('training.inProgress') : (
             <>
