@@ -14,5 +14,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     env: { VITE_API_BASE_URL: 'http://lathe.test/' },
+    // jsdom renders a 500-row table or a lazily loaded chart in about a second alone and in
+    // several on a machine busy with other work; the timeouts keep such a test from failing
+    // for the machine's load rather than for what it checks.
+    testTimeout: 20_000,
   },
 });

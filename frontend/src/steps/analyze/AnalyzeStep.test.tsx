@@ -116,7 +116,7 @@ describe('AnalyzeStep', () => {
     expect(isShown(screen.getByRole('img', { name: 'Moderately skewed' }))).toBe(true);
 
     const vif = screen.getByRole('img', { name: 'Variance inflation factor by column' });
-    expect(isShown(within(vif).getByText('∞'))).toBe(true);
+    expect(isShown(await within(vif).findByText('∞', {}, { timeout: 10_000 }))).toBe(true);
     expect(isShown(within(vif).getByText('12.50'))).toBe(true);
     expect(isShown(screen.getByText('VIF > 10 means high multicollinearity; 5–10 needs attention.'))).toBe(true);
 
