@@ -207,8 +207,10 @@ def pipeline_overhead(data_dir: Path) -> None:
         )
 
 
-def explain_part(rows: int, explained_rows: int) -> None:
-    """explain=true per classifier on a frame of `rows` rows, through the bench recipe."""
+@contextmanager
+def recipe_session(rows: int) -> Iterator[tuple[Server, Path]]:
+    """A served session of a `rows`-row mixed frame through the bench recipe, and the
+    server's data folder."""
     with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
         root = Path(scratch)
         dataset = root / "mixed.csv"
@@ -218,9 +220,15 @@ def explain_part(rows: int, explained_rows: int) -> None:
             upload(server, dataset).raise_for_status()
             for path, body in RECIPE_CALLS:
                 server.client.post(path, json=body).raise_for_status()
+            yield server, root / "data"
         finally:
             server.stop()
-        (manifest_file,) = (root / "data" / "sessions").glob("*/manifest.json")
+
+
+def explain_part(rows: int, explained_rows: int) -> None:
+    """explain=true per classifier on a frame of `rows` rows, through the bench recipe."""
+    with recipe_session(rows) as (_, data_dir):
+        (manifest_file,) = (data_dir / "sessions").glob("*/manifest.json")
         manifest = json.loads(manifest_file.read_text())
         raw = read_frame(manifest_file.parent / f"frame-{manifest['raw_version']}{SUFFIX}")
     explain_timing(raw, manifest["recipe"], TARGET, min(explained_rows, rows // 2))
@@ -228,18 +236,8 @@ def explain_part(rows: int, explained_rows: int) -> None:
 
 def download_part(rows: int) -> None:
     """The download of a `rows`-row frame after the bench recipe."""
-    with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
-        root = Path(scratch)
-        dataset = root / "mixed.csv"
-        write_csv(mixed_frame(rows), dataset)
-        server = Server(root / "data")
-        try:
-            upload(server, dataset).raise_for_status()
-            for path, body in RECIPE_CALLS:
-                server.client.post(path, json=body).raise_for_status()
-            download_memory(server.client, server.reset_peak, server.peak_kib, root / "data")
-        finally:
-            server.stop()
+    with recipe_session(rows) as (server, data_dir):
+        download_memory(server.client, server.reset_peak, server.peak_kib, data_dir)
 
 
 def main() -> None:
