@@ -6,7 +6,7 @@ import { Logo } from '../components/Logo/Logo';
 import { StepBar, type StepItem } from '../components/StepBar/StepBar';
 import { useSessionTarget } from '../steps/common/sessionTarget';
 import { PIPELINE_STEPS, pipelineStep } from './pipelineSteps';
-import { canOpenStep, completeStep, openStep, stepStatus, withTableData, type Session } from './session';
+import { canOpenStep, completeStep, openStep, stepStatus, withChangedData, type Session } from './session';
 import './PipelineView.css';
 
 interface PipelineViewProps {
@@ -27,7 +27,7 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
     clickable: canOpenStep(session, id),
   }));
 
-  const onDataChange = (table: TableData) => onSessionChange((current) => withTableData(current, table));
+  const onDataChange = (table: TableData) => onSessionChange((current) => withChangedData(current, table));
   const step = pipelineStep(session.currentStep);
   const screen =
     step === undefined ? (
