@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableData } from '../api/dataset';
+import { ConfirmDialog } from '../components/ConfirmDialog/ConfirmDialog';
 import { ArrowLeftIcon } from '../components/icons';
 import { LanguagePicker } from '../components/LanguagePicker/LanguagePicker';
 import { Logo } from '../components/Logo/Logo';
@@ -19,6 +21,9 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
   const { t } = useTranslation();
   const hasData = session.sessionId !== null;
   const sessionTarget = useSessionTarget(hasData);
+  // SPEC: going back clears the session, so it is confirmed first when there is one to lose
+  const [confirmingBack, setConfirmingBack] = useState(false);
+  const back = () => (hasData ? setConfirmingBack(true) : onBack());
 
   const steps: StepItem[] = PIPELINE_STEPS.map(({ id, key }) => ({
     id,
@@ -45,7 +50,7 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
     <div className="pipeline">
       <header className="pipeline__header">
         <div className="pipeline__header-inner">
-          <button type="button" className="button button--ghost" onClick={onBack}>
+          <button type="button" className="button button--ghost" onClick={back}>
             <ArrowLeftIcon />
             <span className="pipeline__back-label">{t('app.backHome')}</span>
           </button>
@@ -64,6 +69,17 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
         <StepBar steps={steps} onSelect={(id) => onSessionChange((current) => openStep(current, id))} />
         <main className="pipeline__screen">{screen}</main>
       </div>
+      {confirmingBack && (
+        <ConfirmDialog
+          title={t('app.leave.title')}
+          confirmLabel={t('app.leave.confirm')}
+          cancelLabel={t('app.leave.cancel')}
+          onConfirm={onBack}
+          onCancel={() => setConfirmingBack(false)}
+        >
+          {t('app.leave.text', { file: session.uploadedFile?.name ?? '' })}
+        </ConfirmDialog>
+      )}
     </div>
   );
 }
