@@ -1320,6 +1320,11 @@ export interface components {
              * @description The session target: the default target of every step and of training.
              */
             target_column: string | null;
+            /**
+             * Snapshot Steps
+             * @description The steps that have a snapshot to undo to, in order.
+             */
+            snapshot_steps?: number[];
         };
         /** SessionTargetRequest */
         SessionTargetRequest: {

@@ -29,7 +29,8 @@ export function DataTable({ columns, data, stepId, snapshot, title, info, onData
   const rows = useVisibleRows(data);
   const cells = useExpandedCells(data);
   const ownSnapshot = useStepSnapshot(stepId);
-  const actions = useTableActions({ table: { columns, data }, stepId, snapshot: snapshot ?? ownSnapshot, onDataChange });
+  const stepSnapshot = snapshot ?? ownSnapshot;
+  const actions = useTableActions({ table: { columns, data }, stepId, snapshot: stepSnapshot, onDataChange });
   const [columnToDrop, setColumnToDrop] = useState<string | null>(null);
   const busy = actions.droppingColumn !== undefined || actions.undoing;
 
@@ -57,7 +58,8 @@ export function DataTable({ columns, data, stepId, snapshot, title, info, onData
           type="button"
           className="button button--ghost button--small data-table__undo"
           onClick={actions.undo}
-          disabled={busy}
+          disabled={busy || !stepSnapshot.exists}
+          title={stepSnapshot.exists ? undefined : t('table.nothingToUndo')}
         >
           <UndoIcon />
           {actions.undoing ? t('table.undoing') : t('table.undo')}

@@ -67,10 +67,7 @@ export function useTableActions({ table, stepId, snapshot, onDataChange }: Table
 
   const undo = useMutation({
     mutationFn: async () => {
-      if (stepId === undefined || stepId <= 0) {
-        notify.info(t('table.undoNeedsStep'));
-        return;
-      }
+      if (stepId === undefined || stepId <= 0) return;
       let undone: TableData;
       try {
         undone = tableOf(await undoStep(stepId));
