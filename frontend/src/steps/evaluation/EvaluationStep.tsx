@@ -6,7 +6,7 @@ import { BarsIcon, CurveIcon, GaugeIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
 import { BusyNote, CardNote, StepHeader } from '../../components/StepScreen/StepScreen';
-import { useNumberFormat } from '../../i18n/useNumberFormat';
+import { useNumberFormat } from '../../i18n/format';
 import { ExportAndPredict } from '../export/ExportAndPredict';
 import { leftOutClassesNote } from '../training/leftOutClasses';
 import { comparisonFigure } from './evaluationCharts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ModelResult } from '../../api/training';
-import { useNumberFormat } from '../../i18n/useNumberFormat';
+import { useNumberFormat } from '../../i18n/format';
 import { formatMetric, metricTone, orderedMetrics } from './metrics';
 
 interface ModelMetricsProps {
