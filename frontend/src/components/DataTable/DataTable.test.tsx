@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Cell, TableData } from '../../api/dataset';
+import { getSessionData, sessionDataQueryKey, type Cell, type TableData } from '../../api/dataset';
 import { deferred, json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { DataTable } from './DataTable';
@@ -99,6 +100,26 @@ describe('DataTable rows', () => {
     expect(bodyRowCount()).toBe(60);
     rerender(<DataTable columns={['id']} data={rows(200, 's')} onDataChange={vi.fn()} />);
     expect(bodyRowCount()).toBe(10);
+  });
+
+  it('says how many preview rows it shows and how many rows the dataset has', async () => {
+    stubApi({ 'GET /api/get-session-data/': () => json({ ...frame(['id'], rows(500)), shape: [3201, 1] }) });
+    function LoadsSessionData() {
+      useQuery({ queryKey: sessionDataQueryKey, queryFn: getSessionData });
+      return null;
+    }
+    renderWithProviders(
+      <>
+        <LoadsSessionData />
+        <DataTable columns={['id']} data={rows(500)} onDataChange={vi.fn()} />
+      </>,
+    );
+    expect(isShown(await screen.findByText('Showing 10 of 500 preview rows (3,201 in the dataset)'))).toBe(true);
+  });
+
+  it('uses the singular for a single row', () => {
+    renderTable({ columns: ['id'], data: rows(1) });
+    expect(isShown(screen.getByText('Showing 1 of 1 row'))).toBe(true);
   });
 
   it('offers a button that shows more rows', () => {

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Cell, TableData } from '../../api/dataset';
+import { getSessionData, sessionDataQueryKey, type Cell, type TableData } from '../../api/dataset';
+import { formatInteger } from '../../i18n/format';
 import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog';
 import { InfoTip } from '../InfoTip/InfoTip';
 import { TrashIcon, UndoIcon } from '../icons';
@@ -33,6 +35,8 @@ export function DataTable({ columns, data, stepId, snapshot, title, info, onData
   const actions = useTableActions({ table: { columns, data }, stepId, snapshot: stepSnapshot, onDataChange });
   const [columnToDrop, setColumnToDrop] = useState<string | null>(null);
   const busy = actions.droppingColumn !== undefined || actions.undoing;
+  // the full frame's row count, from the cached session data the screens load
+  const datasetRows = useQuery({ queryKey: sessionDataQueryKey, queryFn: getSessionData, enabled: false }).data?.shape[0];
 
   const confirmDrop = () => {
     if (columnToDrop === null) return;
@@ -51,7 +55,14 @@ export function DataTable({ columns, data, stepId, snapshot, title, info, onData
         )}
         {columns.length > 0 && data.length > 0 && (
           <span className="data-table__count">
-            {t('table.rowsShown', { shown: rows.visibleCount, total: data.length })}
+            {datasetRows !== undefined && datasetRows > data.length
+              ? t('table.previewRowsShown', {
+                  count: data.length,
+                  shown: formatInteger(rows.visibleCount),
+                  total: formatInteger(data.length),
+                  rows: formatInteger(datasetRows),
+                })
+              : t('table.rowsShown', { count: data.length, shown: formatInteger(rows.visibleCount), total: formatInteger(data.length) })}
           </span>
         )}
         <button
