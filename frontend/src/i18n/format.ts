@@ -27,6 +27,11 @@ export function formatInteger(value: number, language = current()): string {
   return numberFormat(language, { maximumFractionDigits: 0 }).format(value);
 }
 
+/** Any number, grouped, with up to 3 decimals where it has them: 10,000,000 or 0,5. */
+export function formatNumber(value: number, language = current()): string {
+  return numberFormat(language, {}).format(value);
+}
+
 /** A number to exactly `digits` decimals: metrics to 4 (SPEC §9), skews to 2. */
 export function formatDecimal(value: number, digits: number, language = current()): string {
   return numberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
