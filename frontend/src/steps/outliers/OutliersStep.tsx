@@ -59,7 +59,7 @@ export function OutliersStep({ session, onDataChange, onContinue }: TransformSte
     tableVersion(session.currentData),
   );
   const changes = useSettingsChanges(step, removeOutliers, {
-    onApplied: (result) => notify.success(t('outliers.applied', { rows: result.shape[0] })),
+    onApplied: (result) => notify.success(t('outliers.applied', { count: result.shape[0] ?? 0, rows: formatInteger(result.shape[0] ?? 0) })),
     onFailed: (error) => notify.error(removeFailedMessage(error, t)),
   });
 
