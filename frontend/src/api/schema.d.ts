@@ -1379,6 +1379,12 @@ export interface components {
             /** Message */
             message: string;
             /**
+             * Changed
+             * @description False when the settings left the data exactly as it was.
+             * @default true
+             */
+            changed: boolean;
+            /**
              * Dropped Columns
              * @description Columns the step dropped (id-like columns under global auto encoding).
              */
