@@ -3,8 +3,11 @@
 // also runs alone: `node e2e/scenarios/models.e2e.mjs`. Starts the backend itself unless
 // LATHE_E2E_URL points at a running one.
 import analyze from './scenarios/analyze.e2e.mjs';
+import german from './scenarios/german.e2e.mjs';
+import guards from './scenarios/guards.e2e.mjs';
+import mobile from './scenarios/mobile.e2e.mjs';
 import models from './scenarios/models.e2e.mjs';
 import transforms from './scenarios/transforms.e2e.mjs';
 import { runScenarios } from './support/runner.mjs';
 
-await runScenarios([analyze, transforms, models]);
+await runScenarios([analyze, transforms, models, guards, german, mobile]);
