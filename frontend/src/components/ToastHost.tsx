@@ -11,6 +11,8 @@ export function ToastHost() {
       newestOnTop
       closeOnClick
       pauseOnFocusLoss={false}
+      // a short toast under the pointer would otherwise stay over the screen's buttons; errors stay anyway
+      pauseOnHover={false}
       theme="light"
     />
   );
