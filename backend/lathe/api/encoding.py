@@ -55,4 +55,5 @@ def encode_features(
         **frame_payload(change.after, settings).model_dump(),
         message=message,
         dropped_columns=dropped,
+        changed=change.changed,
     )

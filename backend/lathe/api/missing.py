@@ -47,4 +47,6 @@ def handle_missing(
         f"Missing values handled: {filled} filled or removed, "
         f"{len(before) - len(after)} rows and {before.shape[1] - after.shape[1]} columns dropped."
     )
-    return StepResult(**frame_payload(after, settings).model_dump(), message=message)
+    return StepResult(
+        **frame_payload(after, settings).model_dump(), message=message, changed=change.changed
+    )

@@ -64,4 +64,8 @@ def remove_outliers(
     )
     removed = len(change.before) - len(change.after)
     message = f"Outliers handled: {removed} rows removed."
-    return StepResult(**frame_payload(change.after, settings).model_dump(), message=message)
+    return StepResult(
+        **frame_payload(change.after, settings).model_dump(),
+        message=message,
+        changed=change.changed,
+    )

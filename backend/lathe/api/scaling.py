@@ -37,4 +37,8 @@ def scale_features(
     change = apply_steps(store, current, steps, chosen_target=body.target_column or None)
     scaled = acted_on(change.steps, "scale")
     message = f"Scaled {len(scaled)} columns."
-    return StepResult(**frame_payload(change.after, settings).model_dump(), message=message)
+    return StepResult(
+        **frame_payload(change.after, settings).model_dump(),
+        message=message,
+        changed=change.changed,
+    )

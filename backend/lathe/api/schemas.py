@@ -76,6 +76,9 @@ class SessionDataResponse(FramePayload):
     target_column: str | None = Field(
         description="The session target: the default target of every step and of training."
     )
+    snapshot_steps: list[int] = Field(
+        default_factory=list, description="The steps that have a snapshot to undo to, in order."
+    )
 
 
 class SessionTargetRequest(RequestBody):

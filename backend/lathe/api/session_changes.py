@@ -23,6 +23,11 @@ class Change:
     after: pd.DataFrame
     steps: list[RecipeStep]
 
+    @property
+    def changed(self) -> bool:
+        """The data differs after the steps (values, dtypes, rows or columns)."""
+        return not self.after.equals(self.before)
+
 
 def apply_steps(
     store: SessionStore,

@@ -22,6 +22,9 @@ OutlierFactor = Annotated[float, Field(json_schema_extra=stated_range(MIN_FACTOR
 
 class StepResult(FramePayload):
     message: str
+    changed: bool = Field(
+        default=True, description="False when the settings left the data exactly as it was."
+    )
     dropped_columns: list[str] = Field(
         default_factory=list,
         description="Columns the step dropped (id-like columns under global auto encoding).",

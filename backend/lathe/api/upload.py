@@ -73,6 +73,7 @@ def get_session_data(
             **payload.model_dump(),
             filename=session.manifest.filename,
             target_column=session.target,
+            snapshot_steps=sorted(session.manifest.snapshots),
         )
 
 

@@ -109,3 +109,15 @@ def test_malformed_bodies_are_422_json(uploaded):
     assert response.json()["code"] == "invalid_request"
     assert "step_id" in response.json()["error"]
     assert uploaded.post("/api/drop-columns/", content=b"not json").status_code == 422
+
+
+def test_session_data_lists_the_steps_with_a_snapshot(uploaded):
+    def snapshots():
+        return uploaded.get("/api/get-session-data/").json()["snapshot_steps"]
+
+    assert snapshots() == []
+    for step in (5, 3, 7):
+        uploaded.post("/api/snapshot-step/", json={"step_id": step})
+    assert snapshots() == [3, 5, 7]
+    uploaded.post("/api/undo-step/", json={"step_id": 5})
+    assert snapshots() == [3, 5]

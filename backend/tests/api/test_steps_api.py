@@ -43,6 +43,14 @@ def test_handle_missing_global(uploaded):
     assert body["message"].startswith("Missing values handled: 3 filled")
 
 
+def test_a_step_says_whether_it_changed_the_data(uploaded):
+    settings = {"strategy": "median", "cat_strategy": "constant"}
+    assert uploaded.post("/api/handle-missing/", json=settings).json()["changed"] is True
+    assert uploaded.post("/api/handle-missing/", json=settings).json()["changed"] is False
+    no_outliers = {"column_configs": {"age": {"strategy": "remove", "factor": 10}}}
+    assert uploaded.post("/api/remove-outliers/", json=no_outliers).json()["changed"] is False
+
+
 def test_handle_missing_drop_rows_first(uploaded):
     body = uploaded.post("/api/handle-missing/", json={"drop_strategy": "rows"}).json()
     assert body["shape"] == [5, 5]

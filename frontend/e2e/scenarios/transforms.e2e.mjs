@@ -130,7 +130,7 @@ const scenario = {
           await expectChartText(figure, 'age');
           await shot('19-correlation');
           await pairs.getByRole('button', { name: 'Drop selected columns' }).click();
-          await expectVisible(page.getByText('1 columns dropped'));
+          await expectVisible(page.getByText('1 column dropped'));
           await header('id').waitFor({ state: 'detached' });
           await expectVisible(pairs.getByText('No pair of columns reaches |r| ≥ 0.95.'));
           await shot('20-correlation-dropped');

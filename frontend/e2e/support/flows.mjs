@@ -67,3 +67,18 @@ export async function openTraining(ui) {
   await page.getByRole('button', { name: 'Continue to Training' }).click();
   await expectVisible(page.getByRole('heading', { name: 'Training', exact: true }));
 }
+
+/** On Training: classifies `member` with the two default models and waits for the evaluation. */
+export async function trainAndEvaluate(ui) {
+  const { page, expectVisible } = ui;
+  await page.getByRole('combobox', { name: 'Target column' }).selectOption('member');
+  await page.getByRole('button', { name: 'Train models' }).click();
+  await expectVisible(page.getByRole('heading', { name: 'Evaluation', exact: true }));
+  await expectVisible(page.getByRole('article', { name: 'LogisticRegression' }).locator('.model-metrics__item').first());
+}
+
+/** Switches the interface language with the header's picker. */
+export async function chooseLanguage(ui, code, languageLabel = 'Language') {
+  await ui.page.getByRole('combobox', { name: languageLabel }).selectOption(code);
+  await ui.page.waitForFunction((lang) => globalThis.document.documentElement.lang === lang, code);
+}

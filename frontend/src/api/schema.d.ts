@@ -1455,6 +1455,11 @@ export interface components {
              * @description The session target: the default target of every step and of training.
              */
             target_column: string | null;
+            /**
+             * Snapshot Steps
+             * @description The steps that have a snapshot to undo to, in order.
+             */
+            snapshot_steps?: number[];
         };
         /** SessionTargetRequest */
         SessionTargetRequest: {
@@ -1508,6 +1513,12 @@ export interface components {
             };
             /** Message */
             message: string;
+            /**
+             * Changed
+             * @description False when the settings left the data exactly as it was.
+             * @default true
+             */
+            changed: boolean;
             /**
              * Dropped Columns
              * @description Columns the step dropped (id-like columns under global auto encoding).

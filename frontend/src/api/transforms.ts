@@ -25,8 +25,11 @@ export type CorrelationMethod = Schemas['TargetCorrelationRequest']['method'];
 export type ScaleRequest = Schemas['ScaleFeaturesRequest'];
 export type ScalingMethod = ScaleRequest['method'];
 
-/** What every transforming call answers: the new frame's preview, its profile and a message. */
-export type FrameResult = Awaited<ReturnType<typeof handleMissing>>;
+/**
+ * What every transforming call answers: the new frame's preview, its profile and a message;
+ * the step endpoints add `changed`, false when the settings left the data as it was.
+ */
+export type FrameResult = Omit<Awaited<ReturnType<typeof handleMissing>>, 'changed'> & { changed?: boolean };
 
 export function handleMissing(body: MissingRequest) {
   return unwrap(api.POST('/api/handle-missing/', { body }));

@@ -57,11 +57,33 @@ describe('App views', () => {
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
-  it('goes back to welcome and clears the saved view and session', () => {
+  it('asks before going back, naming what will be lost, and stays when that is cancelled', () => {
     localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(savedSession));
     renderApp();
     fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
+    const dialog = screen.getByRole('dialog', { name: 'Leave this session?' });
+    expect(dialog.textContent).toContain('clears the dataset "houses.csv", every change made to it and any trained models');
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Get Started' })).toBeNull();
+    expect(localStorage.getItem(VIEW_STORAGE_KEY)).toBe('pipeline');
+  });
+
+  it('goes straight back when no session exists yet', () => {
+    localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
+    renderApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(isShown(screen.getByRole('button', { name: 'Get Started' }))).toBe(true);
+  });
+
+  it('goes back to welcome and clears the saved view and session once confirmed', () => {
+    localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(savedSession));
+    renderApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear and go back' }));
     expect(isShown(screen.getByRole('button', { name: 'Get Started' }))).toBe(true);
     expect(localStorage.getItem(VIEW_STORAGE_KEY)).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();

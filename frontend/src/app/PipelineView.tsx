@@ -1,6 +1,7 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableData } from '../api/dataset';
+import { ConfirmDialog } from '../components/ConfirmDialog/ConfirmDialog';
 import { ErrorNote } from '../components/ErrorNote/ErrorNote';
 import { ArrowLeftIcon } from '../components/icons';
 import { LanguagePicker } from '../components/LanguagePicker/LanguagePicker';
@@ -8,7 +9,7 @@ import { Logo } from '../components/Logo/Logo';
 import { StepBar, type StepItem } from '../components/StepBar/StepBar';
 import { useSessionTarget } from '../steps/common/sessionTarget';
 import { PIPELINE_STEPS, pipelineStep } from './pipelineSteps';
-import { canOpenStep, completeStep, openStep, stepStatus, withTableData, type Session } from './session';
+import { canOpenStep, completeStep, openStep, stepStatus, withChangedData, type Session } from './session';
 import { useStepFocus } from './useStepFocus';
 import './PipelineView.css';
 
@@ -22,6 +23,9 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
   const { t } = useTranslation();
   const hasData = session.sessionId !== null;
   const sessionTarget = useSessionTarget(hasData);
+  // SPEC: going back clears the session, so it is confirmed first when there is one to lose
+  const [confirmingBack, setConfirmingBack] = useState(false);
+  const back = () => (hasData ? setConfirmingBack(true) : onBack());
 
   const steps: StepItem[] = PIPELINE_STEPS.map(({ id, key }) => ({
     id,
@@ -30,7 +34,7 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
     clickable: canOpenStep(session, id),
   }));
 
-  const onDataChange = (table: TableData) => onSessionChange((current) => withTableData(current, table));
+  const onDataChange = (table: TableData) => onSessionChange((current) => withChangedData(current, table));
   const step = pipelineStep(session.currentStep);
   const mainRef = useRef<HTMLElement>(null);
   useStepFocus(
@@ -57,7 +61,7 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
       </a>
       <header className="pipeline__header">
         <div className="pipeline__header-inner">
-          <button type="button" className="button button--ghost" onClick={onBack}>
+          <button type="button" className="button button--ghost" onClick={back}>
             <ArrowLeftIcon />
             <span className="pipeline__back-label">{t('app.backHome')}</span>
           </button>
@@ -79,6 +83,17 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
           <ErrorNote />
         </main>
       </div>
+      {confirmingBack && (
+        <ConfirmDialog
+          title={t('app.leave.title')}
+          confirmLabel={t('app.leave.confirm')}
+          cancelLabel={t('app.leave.cancel')}
+          onConfirm={onBack}
+          onCancel={() => setConfirmingBack(false)}
+        >
+          {t('app.leave.text', { file: session.uploadedFile?.name ?? '' })}
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { ScalingStep } from '../steps/scaling/ScalingStep';
 import { OPTIMIZATION_RECORD_ID, STEP_KEYS, stepId, type StepKey } from '../steps/stepKeys';
 import { TrainingStep } from '../steps/training/TrainingStep';
 import { UploadStep } from '../steps/upload/UploadStep';
-import { completeStep, emptySession, withAnalysis, withoutStepResult, withTableData, type Session } from './session';
+import { completeStep, emptySession, withAnalysis, withoutResultsAfter, withTableData, type Session } from './session';
 
 /** What a step does to the data: reads it in, changes it (a recipe step), or models it. */
 export type StepKind = 'data' | 'transform' | 'model';
@@ -40,11 +40,16 @@ function UploadScreen({ session, onSessionChange, onDataChange }: StepScreenProp
     <UploadStep
       session={session}
       onUploaded={(result, file) => {
-        // a new dataset: its session data (and session target) is read again
+        // a new dataset: its session data (and session target) is read again, and nothing computed from the old one stays
         void queryClient.invalidateQueries({ queryKey: sessionDataQueryKey });
         onSessionChange((current) =>
           completeStep(
-            { ...withTableData(current, result), uploadedFile: file, sessionId: result.session_id },
+            {
+              ...withoutResultsAfter(withTableData(current, result), id),
+              analysisResults: null,
+              uploadedFile: file,
+              sessionId: result.session_id,
+            },
             id,
             { filename: result.filename, shape: result.shape, warnings: result.warnings },
           ),
@@ -77,12 +82,14 @@ function AnalyzeScreen({ session, onSessionChange, onDataChange }: StepScreenPro
 }
 
 function TrainingScreen({ session, onSessionChange }: StepScreenProps) {
+  const id = stepId('training');
   return (
     <TrainingStep
       session={session}
+      onSettingsChange={(settings) => onSessionChange((current) => ({ ...current, trainingSettings: { ...settings } }))}
       onContinue={(result) =>
-        // new models replace the old ones, and the server forgets their optimizations with them
-        onSessionChange((current) => completeStep(withoutStepResult(current, OPTIMIZATION_RECORD_ID), stepId('training'), result))
+        // new models replace the old ones: their evaluation and optimizations go with them
+        onSessionChange((current) => completeStep(withoutResultsAfter(current, id), id, result))
       }
     />
   );

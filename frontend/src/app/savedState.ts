@@ -53,6 +53,8 @@ export function parseSession(raw: string): Session {
     stepResults: value.stepResults,
     uploadedFile: value.uploadedFile,
     sessionId: value.sessionId,
+    // sessions saved before training settings were kept have none
+    trainingSettings: isRecord(value.trainingSettings) ? value.trainingSettings : null,
   };
 }
 

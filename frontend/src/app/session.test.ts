@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenStep, completeStep, emptySession, openStep, stepStatus, withAnalysis, withoutStepResult, withTableData } from './session';
+import { canOpenStep, completeStep, emptySession, openStep, stepStatus, withAnalysis, withChangedData, withoutResultsAfter, withTableData } from './session';
 
 describe('the step-bar click rule', () => {
   it('opens steps at or before the current step, and completed ones', () => {
@@ -46,9 +46,27 @@ describe('session changes', () => {
     expect([1, 9, 10].map((id) => stepStatus(session, id))).toEqual(['completed', 'completed', 'active']);
     expect([1, 10, 11, 12].map((id) => canOpenStep(session, id))).toEqual([true, true, false, false]);
 
-    const retrained = withoutStepResult(session, 12);
-    expect(Object.keys(retrained.stepResults)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
-    expect(stepStatus({ ...retrained, currentStep: 9 }, 10)).toBe('pending');
+    const retrained = withoutResultsAfter(session, 8);
+    expect(Object.keys(retrained.stepResults)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    expect(stepStatus({ ...retrained, currentStep: 8 }, 9)).toBe('pending');
+    expect(stepStatus({ ...retrained, currentStep: 8 }, 10)).toBe('pending');
+  });
+
+  it('invalidates every step after a change of the data, and the optimization record with them', () => {
+    let session = emptySession();
+    for (const id of [1, 2, 3, 4, 5, 6, 7, 8, 9, 12]) session = completeStep(session, id, { id });
+    const back = openStep(session, 4);
+    const changed = withChangedData(back, { columns: ['a'], data: [[1]] });
+
+    expect(Object.keys(changed.stepResults)).toEqual(['1', '2', '3', '4']);
+    expect([4, 5, 8, 9, 10].map((id) => stepStatus(changed, id))).toEqual(['active', 'pending', 'pending', 'pending', 'pending']);
+    expect([5, 8].map((id) => canOpenStep(changed, id))).toEqual([false, false]);
+    expect(changed.columns).toEqual(['a']);
+  });
+
+  it('leaves a session with no later results as it is', () => {
+    const session = completeStep(emptySession(), 1);
+    expect(withoutResultsAfter(session, 3)).toBe(session);
   });
 
   it('replaces the columns and rows', () => {

@@ -15,6 +15,8 @@ export interface Session {
   stepResults: Record<string, unknown>;
   uploadedFile: UploadedFile | null;
   sessionId: string | null;
+  /** Training's last settings (model choice, validation), kept across visits and invalidations. */
+  trainingSettings: Record<string, unknown> | null;
 }
 
 export function emptySession(): Session {
@@ -26,6 +28,7 @@ export function emptySession(): Session {
     stepResults: {},
     uploadedFile: null,
     sessionId: null,
+    trainingSettings: null,
   };
 }
 
@@ -56,14 +59,24 @@ export function completeStep(session: Session, stepId: number, results: unknown 
   };
 }
 
-/** The session without a step's stored results. */
-export function withoutStepResult(session: Session, stepId: number): Session {
-  const stepResults = Object.fromEntries(Object.entries(session.stepResults).filter(([id]) => Number(id) !== stepId));
-  return { ...session, stepResults };
-}
-
 export function withTableData(session: Session, table: TableData): Session {
   return { ...session, columns: table.columns, currentData: table.data };
+}
+
+/**
+ * The session after its data or recipe changed in `stepId`: every later step (and the
+ * optimization recorded past the bar) is no longer completed and its results are gone, so
+ * no screen shows what was computed from other data.
+ */
+export function withoutResultsAfter(session: Session, stepId: number): Session {
+  const kept = Object.entries(session.stepResults).filter(([id]) => Number(id) <= stepId);
+  if (kept.length === Object.keys(session.stepResults).length) return session;
+  return { ...session, stepResults: Object.fromEntries(kept) };
+}
+
+/** New data from the step being shown: its table, and the later steps invalidated. */
+export function withChangedData(session: Session, table: TableData): Session {
+  return withoutResultsAfter(withTableData(session, table), session.currentStep);
 }
 
 /** Keeps the analysis of the current data (SPEC §3 analysisResults); null forgets it. */

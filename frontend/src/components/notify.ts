@@ -3,9 +3,12 @@ import { toast } from 'react-toastify';
 import { keepError } from './ErrorNote/lastError';
 import { announce } from './LiveRegion/announce';
 
-/** SPEC §9 toast limits and durations. */
+/**
+ * SPEC §9 toast limits and durations, except that an error stays until it is dismissed:
+ * it explains a failure, and its whole message has to stay readable.
+ */
 export const TOAST_LIMIT = 20;
-export const TOAST_DURATION_MS = { error: 4000, success: 2000, other: 4000 } as const;
+export const TOAST_DURATION_MS = { error: false, success: 2000, other: 4000 } as const;
 
 /** A toast's text: the message, and under it the reason when there is one. */
 function content(message: string, detail?: string): ReactNode {

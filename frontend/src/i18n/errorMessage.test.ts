@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client';
 import { errorKey, errorMessage } from './errorMessage';
-import { i18n } from './i18n';
+import { chooseLanguage, i18n } from './i18n';
 
 describe('errorMessage', () => {
   const t = i18n.t.bind(i18n);
@@ -16,6 +16,24 @@ describe('errorMessage', () => {
     await i18n.changeLanguage('en');
     const noSnapshot = new ApiError('No snapshot exists for step 3.', { code: 'no_snapshot', params: { step_id: 3 } });
     expect(errorMessage(noSnapshot, t)).toBe('No snapshot exists for step 3.');
+  });
+
+  it('translates the upload and storage refusals, with numbers written per language', async () => {
+    const cells = new ApiError('server text', { code: 'too_many_cells', params: { cells: 12_000_000, max_cells: 10_000_000 } });
+    expect(errorMessage(cells, t)).toBe(
+      'The first sheet spans 12,000,000 cells (rows × columns from its first to its last used cell), more than the 10,000,000 a spreadsheet may have; save the data as CSV, or delete stray cells far from the table.',
+    );
+    const full = new ApiError('server text', { code: 'store_full', params: { limit_gb: 0.5 } });
+    await chooseLanguage('de');
+    try {
+      expect(errorMessage(cells, t)).toContain('umfasst 12.000.000 Zellen');
+      expect(errorMessage(full, t)).toContain('Budget von 0,5 GB');
+      for (const code of ['malformed_upload', 'body_too_large', 'header_too_long']) {
+        expect(errorMessage(new ApiError('server text', { code, params: { limit_kb: 1024, limit_kib: 64 } }), t)).not.toBe('server text');
+      }
+    } finally {
+      await chooseLanguage('en');
+    }
   });
 
   it('shows the server text for an unknown code or no code', () => {

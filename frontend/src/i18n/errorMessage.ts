@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../api/client';
+import { formatNumber } from './format';
 import type en from './locales/en.json';
 
 type ErrorKey = `errors.${keyof (typeof en)['errors']}`;
@@ -9,9 +10,11 @@ export function errorKey(code: string): string {
   return `errors.${code.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())}`;
 }
 
+/** Params as the message shows them: lists joined, numbers written as the language writes them. */
 function displayParams(params: Record<string, unknown>): Record<string, string> {
+  const shown = (value: unknown) => (typeof value === 'number' ? formatNumber(value) : String(value));
   return Object.fromEntries(
-    Object.entries(params).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
+    Object.entries(params).map(([name, value]) => [name, Array.isArray(value) ? value.map(shown).join(', ') : shown(value)]),
   );
 }
 

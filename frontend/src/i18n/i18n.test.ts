@@ -25,3 +25,21 @@ describe('language persistence', () => {
     expect(i18n.t('welcome.getStarted')).toBe('Dest Pê Bike');
   });
 });
+
+describe('plural forms of counts', () => {
+  it('says one column and one row in the singular, and uses the few and many forms in Russian', async () => {
+    expect(i18n.t('correlation.dropped', { count: 1 })).toBe('1 column dropped');
+    expect(i18n.t('correlation.dropped', { count: 2 })).toBe('2 columns dropped');
+    expect(i18n.t('outliers.applied', { count: 1, rows: '1' })).toBe('Outliers handled: 1 row remains.');
+    await chooseLanguage('ru');
+    try {
+      expect([1, 3, 5].map((count) => i18n.t('correlation.dropped', { count }))).toEqual([
+        'Удалён 1 столбец',
+        'Удалено 3 столбца',
+        'Удалено 5 столбцов',
+      ]);
+    } finally {
+      await chooseLanguage('en');
+    }
+  });
+});

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Cell, TableData } from '../../api/dataset';
+import { getSessionData, sessionDataQueryKey, type Cell, type TableData } from '../../api/dataset';
 import { deferred, json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { DataTable } from './DataTable';
@@ -99,6 +100,26 @@ describe('DataTable rows', () => {
     expect(bodyRowCount()).toBe(60);
     rerender(<DataTable columns={['id']} data={rows(200, 's')} onDataChange={vi.fn()} />);
     expect(bodyRowCount()).toBe(10);
+  });
+
+  it('says how many preview rows it shows and how many rows the dataset has', async () => {
+    stubApi({ 'GET /api/get-session-data/': () => json({ ...frame(['id'], rows(500)), shape: [3201, 1] }) });
+    function LoadsSessionData() {
+      useQuery({ queryKey: sessionDataQueryKey, queryFn: getSessionData });
+      return null;
+    }
+    renderWithProviders(
+      <>
+        <LoadsSessionData />
+        <DataTable columns={['id']} data={rows(500)} onDataChange={vi.fn()} />
+      </>,
+    );
+    expect(isShown(await screen.findByText('Showing 10 of 500 preview rows (3,201 in the dataset)'))).toBe(true);
+  });
+
+  it('uses the singular for a single row', () => {
+    renderTable({ columns: ['id'], data: rows(1) });
+    expect(isShown(screen.getByText('Showing 1 of 1 row'))).toBe(true);
   });
 
   it('offers a button that shows more rows', () => {
@@ -290,11 +311,21 @@ describe('DataTable column drop', () => {
 });
 
 describe('DataTable undo', () => {
-  it('needs a valid step', async () => {
+  /** The session data as the server answers it once the step has its snapshot. */
+  const snapshotted = (columns: string[], data: Cell[][]) => ({ ...frame(columns, data), snapshot_steps: [2] });
+
+  async function dropB() {
+    fireEvent.click(within(openDropDialog('b')).getByRole('button', { name: 'Drop column' }));
+    await screen.findByText('Column "b" dropped.');
+  }
+
+  it('is disabled while the step has no snapshot', () => {
     const api = stubApi({});
-    renderTable();
-    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(isShown(await screen.findByText('Undo requires a valid step.'))).toBe(true);
+    renderTable({ stepId: 2 });
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    expect(undo).toHaveProperty('disabled', true);
+    expect(undo.getAttribute('title')).toBe('Nothing to undo in this step yet.');
+    fireEvent.click(undo);
     expect(api.calls).toEqual([]);
   });
 
@@ -304,11 +335,10 @@ describe('DataTable undo', () => {
       'POST /api/drop-columns/': () => json({ ...frame(['a', 'c'], []), dropped_columns: ['b'], message: 'ok' }),
       'POST /api/undo-step/': () => json({ ...frame(COLUMNS, []), step_id: 2, message: 'ok' }),
       'GET /api/get-session-data/': () =>
-        json(api.routes().includes('POST /api/undo-step/') ? frame(COLUMNS, DATA) : frame(['a', 'c'], [])),
+        json(api.routes().includes('POST /api/undo-step/') ? snapshotted(COLUMNS, DATA) : snapshotted(['a', 'c'], [])),
     });
     renderTable({ stepId: 2 });
-    fireEvent.click(within(openDropDialog('b')).getByRole('button', { name: 'Drop column' }));
-    await screen.findByText('Column "b" dropped.');
+    await dropB();
 
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(isShown(await screen.findByText('Undo completed — step restored.'))).toBe(true);
@@ -322,20 +352,27 @@ describe('DataTable undo', () => {
 
   it('shows the server error when undo fails', async () => {
     stubApi({
-      'POST /api/undo-step/': () =>
-        json({ error: 'No snapshot exists for step 2.', code: 'no_snapshot', params: { step_id: 2 } }, 404),
+      'POST /api/snapshot-step/': () => json({ step_id: 2, message: 'ok' }),
+      'POST /api/drop-columns/': () => json({ ...frame(['a', 'c'], []), dropped_columns: ['b'], message: 'ok' }),
+      'GET /api/get-session-data/': () => json(snapshotted(['a', 'c'], [])),
+      'POST /api/undo-step/': () => json({ error: 'The step could not be restored.', code: 'restore_failed' }, 409),
     });
     renderTable({ stepId: 2 });
+    await dropB();
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(isShown(await screen.findByText('No snapshot exists for step 2.'))).toBe(true);
+    expect(isShown(await screen.findByText('The step could not be restored.'))).toBe(true);
   });
 
   it('uses the data undo returned when the reload fails', async () => {
-    stubApi({
+    const api = stubApi({
+      'POST /api/snapshot-step/': () => json({ step_id: 2, message: 'ok' }),
+      'POST /api/drop-columns/': () => json({ ...frame(['a', 'c'], []), dropped_columns: ['b'], message: 'ok' }),
       'POST /api/undo-step/': () => json({ ...frame(['z'], [['restored']]), step_id: 2, message: 'ok' }),
-      'GET /api/get-session-data/': () => json({ error: 'boom' }, 500),
+      'GET /api/get-session-data/': () =>
+        api.routes().includes('POST /api/undo-step/') ? json({ error: 'boom' }, 500) : json(snapshotted(['a', 'c'], [])),
     });
     renderTable({ stepId: 2 });
+    await dropB();
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(isShown(await screen.findByText('Failed to refresh after undo (used fallback).'))).toBe(true);
     expect(headers()).toEqual(['z']);

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Cell, TableData } from '../../api/dataset';
+import { getSessionData, sessionDataQueryKey, type Cell, type TableData } from '../../api/dataset';
+import { formatInteger } from '../../i18n/format';
 import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog';
 import { InfoTip } from '../InfoTip/InfoTip';
 import { TrashIcon, UndoIcon } from '../icons';
@@ -29,7 +31,8 @@ export function DataTable({ columns, data, stepId, snapshot, title, info, onData
   const rows = useVisibleRows(data);
   const cells = useExpandedCells(data);
   const ownSnapshot = useStepSnapshot(stepId);
-  const actions = useTableActions({ table: { columns, data }, stepId, snapshot: snapshot ?? ownSnapshot, onDataChange });
+  const stepSnapshot = snapshot ?? ownSnapshot;
+  const actions = useTableActions({ table: { columns, data }, stepId, snapshot: stepSnapshot, onDataChange });
   const [columnToDrop, setColumnToDrop] = useState<string | null>(null);
   const busy = actions.droppingColumn !== undefined || actions.undoing;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -42,6 +45,8 @@ export function DataTable({ columns, data, stepId, snapshot, title, info, onData
     focusTableOnDrop.current = false;
     scrollRef.current?.focus();
   }, [dropping]);
+  // the full frame's row count, from the cached session data the screens load
+  const datasetRows = useQuery({ queryKey: sessionDataQueryKey, queryFn: getSessionData, enabled: false }).data?.shape[0];
 
   const confirmDrop = () => {
     if (columnToDrop === null) return;
@@ -61,14 +66,22 @@ export function DataTable({ columns, data, stepId, snapshot, title, info, onData
         )}
         {columns.length > 0 && data.length > 0 && (
           <span className="data-table__count">
-            {t('table.rowsShown', { shown: rows.visibleCount, total: data.length })}
+            {datasetRows !== undefined && datasetRows > data.length
+              ? t('table.previewRowsShown', {
+                  count: data.length,
+                  shown: formatInteger(rows.visibleCount),
+                  total: formatInteger(data.length),
+                  rows: formatInteger(datasetRows),
+                })
+              : t('table.rowsShown', { count: data.length, shown: formatInteger(rows.visibleCount), total: formatInteger(data.length) })}
           </span>
         )}
         <button
           type="button"
           className="button button--ghost button--small data-table__undo"
           onClick={actions.undo}
-          disabled={busy}
+          disabled={busy || !stepSnapshot.exists}
+          title={stepSnapshot.exists ? undefined : t('table.nothingToUndo')}
         >
           <UndoIcon />
           {actions.undoing ? t('table.undoing') : t('table.undo')}

@@ -1,4 +1,5 @@
 import type { Cell } from '../../api/dataset';
+import { formatDateText, formatPreviewNumber } from '../../i18n/format';
 
 export const TRUNCATE_AT = 40;
 
@@ -7,11 +8,15 @@ export function isMissingCell(value: Cell | undefined): boolean {
   return value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value));
 }
 
-/** SPEC §3 cell display: a dash for missing values, True/False for booleans, else the text. */
-export function formatCell(value: Cell | undefined): string {
-  if (isMissingCell(value)) return '—';
+/**
+ * SPEC §3 cell display: a dash for missing values, True/False for booleans, numbers and
+ * dates as the interface language writes them, else the text.
+ */
+export function formatCell(value: Cell | undefined, language?: string): string {
+  if (value === null || value === undefined || isMissingCell(value)) return '—';
   if (typeof value === 'boolean') return value ? 'True' : 'False';
-  return String(value);
+  if (typeof value === 'number') return formatPreviewNumber(value, language);
+  return formatDateText(value, language) ?? value;
 }
 
 export function isTruncated(text: string): boolean {

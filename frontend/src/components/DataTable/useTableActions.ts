@@ -67,10 +67,7 @@ export function useTableActions({ table, stepId, snapshot, onDataChange }: Table
 
   const undo = useMutation({
     mutationFn: async () => {
-      if (stepId === undefined || stepId <= 0) {
-        notify.info(t('table.undoNeedsStep'));
-        return;
-      }
+      if (stepId === undefined || stepId <= 0) return;
       let undone: TableData;
       try {
         undone = tableOf(await undoStep(stepId));
@@ -92,7 +89,7 @@ export function useTableActions({ table, stepId, snapshot, onDataChange }: Table
   /** SPEC §5: a drop is refused when it would leave no column. */
   const mayDropColumn = (count = 1) => {
     if (table.columns.length > count) return true;
-    notify.error(t('table.lastColumn'));
+    notify.warning(t('table.lastColumn'));
     return false;
   };
 

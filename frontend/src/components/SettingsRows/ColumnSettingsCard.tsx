@@ -39,7 +39,7 @@ export function ColumnSettingsCard<Row extends { column: string }>(props: Column
 
   const apply = () => {
     if (rows.length === 0) {
-      notify.error(t('common.addFirst'));
+      notify.warning(t('common.addFirst'));
       return;
     }
     onApply();

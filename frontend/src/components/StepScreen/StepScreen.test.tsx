@@ -7,7 +7,7 @@ import { StepScreen } from './StepScreen';
 const TABLE = { columns: ['age', 'city'], data: [[30, 'Oslo']] };
 
 function start() {
-  const snapshot = { take: vi.fn(() => Promise.resolve()), reset: vi.fn() };
+  const snapshot = { take: vi.fn(() => Promise.resolve()), reset: vi.fn(), exists: false };
   const onDataChange = vi.fn();
   const { container } = renderWithProviders(
     <StepScreen

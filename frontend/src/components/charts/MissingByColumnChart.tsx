@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNumberFormat } from '../../i18n/useNumberFormat';
+import { formatDecimal, useNumberFormat } from '../../i18n/format';
 import { BarChart } from './BarChart';
 import { CHART_COLORS } from './chartTheme';
 import { missingByColumn } from './missingByColumn';
@@ -30,7 +30,7 @@ export function MissingByColumnChart({ missing, rows, emptyText }: MissingByColu
         color: CHART_COLORS.warning,
         hover: t('charts.missingByColumn.hover', {
           count: number(count),
-          percent: rows > 0 ? ((count / rows) * 100).toFixed(1) : '0.0',
+          percent: rows > 0 ? formatDecimal((count / rows) * 100, 1) : formatDecimal(0, 1),
         }),
       }))}
     />

@@ -5,7 +5,7 @@ import { ColumnChips } from '../../components/StepScreen/StepScreen';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
 import type { StoredAnalysis } from './analysisRun';
 import { firstNames, missingPercent, overviewCards, qualityLevel } from './overview';
-import { useNumberFormat } from '../../i18n/useNumberFormat';
+import { useNumberFormat } from '../../i18n/format';
 
 const COLUMN_KINDS = ['numeric', 'categorical', 'boolean', 'datetime'] as const;
 

@@ -5,6 +5,7 @@ import { TargetIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { topFeatureTarget } from './analysisCharts';
 import type { StoredAnalysis } from './analysisRun';
+import { formatDecimal } from '../../i18n/format';
 
 interface FeatureTargetPanelProps {
   analysis: StoredAnalysis;
@@ -15,7 +16,7 @@ interface FeatureTargetPanelProps {
 }
 
 function formatPValue(value: number): string {
-  return value < 0.001 ? value.toExponential(1) : value.toFixed(3);
+  return value < 0.001 ? value.toExponential(1) : formatDecimal(value, 3);
 }
 
 /** The optional target selector and the top 20 features by their association with it. */
@@ -70,7 +71,7 @@ export function FeatureTargetPanel({ analysis, columns, target, analyzing, onTar
           return {
             name: item.column,
             value: item.score,
-            text: `${item.score.toFixed(2)} · ${test}`,
+            text: `${formatDecimal(item.score, 2)} · ${test}`,
             hover:
               item.pValue === null
                 ? test

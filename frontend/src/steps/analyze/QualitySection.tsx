@@ -9,7 +9,7 @@ import { ShieldIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { coMissingPairs, rowsByMissingCount, topCramersPairs, type PairItem } from './analysisCharts';
 import type { StoredAnalysis } from './analysisRun';
-import { useNumberFormat } from '../../i18n/useNumberFormat';
+import { formatDecimal, useNumberFormat } from '../../i18n/format';
 
 const PAIR_SEPARATOR = ' × ';
 
@@ -18,7 +18,7 @@ function pairBar(pair: PairItem) {
     name: `${pair.first}${PAIR_SEPARATOR}${pair.second}`,
     label: `${cutLabel(pair.first)}${PAIR_SEPARATOR}${cutLabel(pair.second)}`,
     value: pair.value,
-    text: pair.value.toFixed(2),
+    text: formatDecimal(pair.value, 2),
   };
 }
 

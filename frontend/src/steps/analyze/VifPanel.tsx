@@ -6,6 +6,7 @@ import { BarsIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { infiniteVifBar, topVif, VIF_ATTENTION, VIF_HIGH, vifLevel } from './analysisCharts';
 import type { StoredAnalysis } from './analysisRun';
+import { formatDecimal } from '../../i18n/format';
 
 const VIF_COLORS = { high: CHART_COLORS.danger, attention: CHART_COLORS.warning, ok: CHART_COLORS.good } as const;
 
@@ -28,8 +29,8 @@ export function VifPanel({ analysis }: { analysis: StoredAnalysis }) {
           bars={items.map(({ column, vif }) => ({
             name: column,
             value: vif ?? infiniteLength,
-            text: vif === null ? t('analyze.vif.infinite') : vif.toFixed(2),
-            hover: vif === null ? t('analyze.vif.infiniteHover') : `${t('analyze.vif.axis')} ${vif.toFixed(2)}`,
+            text: vif === null ? t('analyze.vif.infinite') : formatDecimal(vif, 2),
+            hover: vif === null ? t('analyze.vif.infiniteHover') : `${t('analyze.vif.axis')} ${formatDecimal(vif, 2)}`,
             color: VIF_COLORS[vifLevel(vif)],
           }))}
         />

@@ -1,7 +1,7 @@
 import type { QualitySummary } from '../../api/analysis';
 import type { StoredAnalysis } from './analysisRun';
+import { formatDecimal, formatMegabytes } from '../../i18n/format';
 
-const BYTES_PER_MB = 1024 * 1024;
 
 /** SPEC §2: the quality card shows 100 when the analysis has no score. */
 export const DEFAULT_QUALITY_SCORE = 100;
@@ -41,7 +41,7 @@ export function overviewCards(analysis: StoredAnalysis): OverviewCards {
     rows: analysis.shape[0] ?? 0,
     columns: analysis.shape[1] ?? analysis.columns.length,
     totalMissing: Object.values(analysis.missing_values).reduce((sum, count) => sum + count, 0),
-    memoryMb: (analysis.memory / BYTES_PER_MB).toFixed(2),
+    memoryMb: formatMegabytes(analysis.memory),
     qualityScore: qualityScore(analysis.quality),
   };
 }
@@ -49,7 +49,7 @@ export function overviewCards(analysis: StoredAnalysis): OverviewCards {
 /** The quality note's missing share as a percentage to one decimal (missingPct is a fraction). */
 export function missingPercent(missingFraction: number | undefined): string {
   const fraction = typeof missingFraction === 'number' && Number.isFinite(missingFraction) ? missingFraction : 0;
-  return (fraction * 100).toFixed(1);
+  return formatDecimal(fraction * 100, 1);
 }
 
 /** The first names of a list for a note, and how many more there are. */

@@ -1,4 +1,5 @@
 import type { StoredAnalysis } from './analysisRun';
+import { formatDecimal } from '../../i18n/format';
 
 /** SPEC §2: the skewness panel lists at most 12 columns. */
 export const SKEW_COLUMN_LIMIT = 12;
@@ -38,7 +39,7 @@ export function skewAdvice(skew: number | null | undefined): SkewAdvice {
 /** Two decimals, a dash when not a number; a value that rounds to zero shows no minus sign. */
 export function formatSkew(skew: number | null | undefined): string {
   if (!isNumber(skew)) return '—';
-  const text = skew.toFixed(2);
+  const text = formatDecimal(skew, 2);
   return Number(text) === 0 ? '0.00' : text;
 }
 

@@ -15,7 +15,7 @@ function start(take: () => Promise<void>) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(sessionDataQueryKey, BEFORE);
   const events: string[] = [];
-  const snapshot = { take: vi.fn(async () => { events.push('snapshot'); await take(); }), reset: vi.fn() };
+  const snapshot = { take: vi.fn(async () => { events.push('snapshot'); await take(); }), reset: vi.fn(), exists: false };
   const onDataChange = vi.fn((table: TableData) => events.push(`data ${table.columns.join(',')}`));
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
   const { result } = renderHook(() => useFrameChange(snapshot, onDataChange), { wrapper });

@@ -8,7 +8,7 @@ import { storeFrame } from './useFrameInfo';
 /**
  * Runs a transforming call the way every step screen does (SPEC §4): the step's snapshot
  * first, once per view (a snapshot failure is ignored), then the call, then its frame
- * becomes the session's data.
+ * becomes the session's data unless the server says nothing changed.
  */
 export function useFrameChange(snapshot: StepSnapshot, onDataChange: (table: TableData) => void) {
   const queryClient = useQueryClient();
@@ -20,6 +20,8 @@ export function useFrameChange(snapshot: StepSnapshot, onDataChange: (table: Tab
         // SPEC §4: the change goes ahead without a snapshot
       }
       const result = await send();
+      // settings that left the data as it was change nothing here either (no later step goes stale)
+      if (result.changed === false) return result;
       storeFrame(queryClient, result);
       onDataChange({ columns: result.columns, data: result.data });
       return result;

@@ -7,6 +7,7 @@ import { handleMissing, scaleFeatures } from '../../api/transforms';
 import { createQueryClient } from '../../app/App';
 import { json, stubApi } from '../../test/api';
 import { frame, sessionAt } from '../../test/steps';
+import { notify } from '../../components/notify';
 import { useSettingsChanges, useTransformStep } from './useTransformStep';
 
 const TABLE = { columns: ['age', 'y'], data: [[30, 1]] };
@@ -66,6 +67,29 @@ describe('useSettingsChanges', () => {
     expect(onDataChange).toHaveBeenCalledWith({ columns: TABLE.columns, data: TABLE.data });
     expect(result.current.step.changes).toEqual([{ action: 'global', message: 'Scaled 1 column.', shape: [1, 2] }]);
     expect(queryClient.getQueryData<SessionData>(sessionDataQueryKey)?.target_column).toBe('y');
+  });
+
+  it('says that nothing changed, instead of applied, when the settings left the data as it was', async () => {
+    stubApi({
+      'GET /api/get-session-data/': () => json({ ...FRAME, target_column: null }),
+      'POST /api/snapshot-step/': () => json({ message: 'ok' }),
+      'POST /api/handle-missing/': () => json({ ...FRAME, message: 'Missing values handled: 0 filled or removed.', changed: false }),
+    });
+    const info = vi.spyOn(notify, 'info');
+    const onDataChange = vi.fn();
+    const onApplied = vi.fn();
+    const { result } = renderHook(
+      () => {
+        const step = useTransformStep('missing', sessionAt(3, TABLE), onDataChange);
+        return { step, changes: useSettingsChanges(step, handleMissing, { onApplied, onFailed: vi.fn() }) };
+      },
+      wrapperWith(),
+    );
+    act(() => result.current.changes.applyGlobal({ strategy: 'median' } as never));
+    await waitFor(() => expect(info).toHaveBeenCalledWith('Nothing changed: the data already meets these settings.'));
+    expect(onApplied).not.toHaveBeenCalled();
+    expect(onDataChange).not.toHaveBeenCalled();
+    expect(result.current.step.changes).toEqual([]);
   });
 
   it('sends nothing for a null request, and reports a refusal under its action without recording it', async () => {

@@ -10,6 +10,7 @@ import { rememberSessionTarget } from './sessionTarget';
 import { savedChanges } from './stepResult';
 import { useFrameChange } from './useFrameChange';
 import { useFrameInfo } from './useFrameInfo';
+import { notify } from '../../components/notify';
 
 /** What the pipeline gives a transforming step screen (steps 3–7). */
 export interface TransformStepProps<Result> {
@@ -80,13 +81,19 @@ export function useStepChange<Request, Result extends FrameResult, Action extend
   send: (request: Request) => Promise<Result>,
   { onApplied, onFailed }: StepChangeHandlers<Request, Result, Action>,
 ) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: Request) => step.change(() => send(request)),
     onSuccess: (result: Result, request: Request) => {
-      step.record(action, result);
       const target = sentTarget(request);
       if (target !== null) rememberSessionTarget(queryClient, target);
+      // no "applied" message, and nothing recorded, for settings that left the data as it was
+      if (result.changed === false) {
+        notify.info(t('common.nothingChanged'));
+        return;
+      }
+      step.record(action, result);
       onApplied(result, request, action);
     },
     onError: (error) => onFailed(error, action),

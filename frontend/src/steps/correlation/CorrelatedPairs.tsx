@@ -6,6 +6,7 @@ import { InfoTip } from '../../components/InfoTip/InfoTip';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { ApplyButton, BusyNote, CardNote } from '../../components/StepScreen/StepScreen';
 import { columnsToDrop, pairKey, THRESHOLD_FIELD, type PairChoice } from './correlationRules';
+import { formatDecimal } from '../../i18n/format';
 
 interface CorrelatedPairsProps {
   threshold: number | null;
@@ -52,7 +53,7 @@ export function CorrelatedPairs(props: CorrelatedPairsProps) {
                   <span className="pair-list__name">{pair.col2}</span>
                 </span>
                 <span className="pair-list__value">
-                  {t('correlation.pairs.correlation', { value: pair.correlation.toFixed(3) })}
+                  {t('correlation.pairs.correlation', { value: formatDecimal(pair.correlation, 3) })}
                 </span>
                 <span className="pair-list__meter" aria-hidden="true">
                   <span style={{ width: `${Math.min(1, Math.abs(pair.correlation)) * 100}%` }} />

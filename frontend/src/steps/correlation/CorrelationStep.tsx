@@ -68,7 +68,7 @@ export function CorrelationStep({ session, onDataChange, onContinue }: Transform
   const dropSelected = () => {
     const columns = pairs === null ? [] : columnsToDrop(pairs, choices);
     if (columns.length === 0) {
-      notify.error(t('correlation.selectToDrop'));
+      notify.warning(t('correlation.selectToDrop'));
       return;
     }
     drop.mutate(columns);

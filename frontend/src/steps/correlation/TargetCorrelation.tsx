@@ -8,6 +8,7 @@ import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { BusyNote, CardNote } from '../../components/StepScreen/StepScreen';
 import { TargetField } from '../common/TargetField';
 import { CORRELATION_METHODS, TARGET_CHART_LIMIT } from './correlationRules';
+import { formatDecimal } from '../../i18n/format';
 
 interface TargetCorrelationProps {
   /** Numeric columns that may be the target. */
@@ -42,7 +43,7 @@ export function TargetCorrelation(props: TargetCorrelationProps) {
         bars={correlations.slice(0, TARGET_CHART_LIMIT).map(({ column, correlation }) => ({
           name: column,
           value: correlation,
-          text: correlation.toFixed(3),
+          text: formatDecimal(correlation, 3),
           color: correlation >= 0 ? CHART_COLORS.accent : CHART_COLORS.danger,
         }))}
       />

@@ -68,7 +68,7 @@ export function EncodingStep({ session, onDataChange, onContinue }: TransformSte
   /** A request the rules refused is said, not sent. */
   const checked = (result: Checked | null): EncodeRequest | null => {
     if (result !== null && 'error' in result) {
-      notify.error(t(result.error));
+      notify.warning(t(result.error));
       return null;
     }
     return result?.request ?? null;

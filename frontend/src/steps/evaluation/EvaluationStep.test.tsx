@@ -44,6 +44,37 @@ function start(stepResults: Record<number, unknown>, answer = () => json(EVALUAT
   return { api, ...renderStep(EvaluationStep, sessionAt(9, TABLE, stepResults)) };
 }
 
+describe('EvaluationStep baseline', () => {
+  it('shows the baseline as one more row of metrics and flags models that do not beat it or guess', async () => {
+    const [weak, strong] = EVALUATION.results;
+    start({ 8: TRAINED }, () =>
+      json({
+        ...EVALUATION,
+        baseline: { strategy: 'most_frequent', metrics: { accuracy: 0.7, balanced_accuracy: 0.5 } },
+        results: [
+          { ...weak, beats_baseline: false, at_chance: true },
+          { ...strong, beats_baseline: true, at_chance: false },
+        ],
+      }),
+    );
+    const baseline = await screen.findByRole('article', { name: 'Baseline: most frequent class' });
+    expect(within(baseline).getByText('Accuracy').nextElementSibling?.textContent).toBe('0.7000');
+    const flags = (model: string) =>
+      [...screen.getByRole('article', { name: model }).querySelectorAll('.model-metrics__badge')].map((badge) => badge.textContent);
+    expect(flags('LogisticRegression')).toEqual(['Does not beat the baseline', 'At chance']);
+    expect(flags('RandomForestClassifier')).toEqual(['Best']);
+  });
+
+  it('writes metrics with a decimal comma in German', async () => {
+    await chooseLanguage('de');
+    start({ 8: TRAINED }, () => json({ ...EVALUATION, baseline: { strategy: 'most_frequent', metrics: { accuracy: 0.7 } } }));
+    const baseline = await screen.findByRole('article', { name: 'Vergleichswert: häufigste Klasse' });
+    expect(within(baseline).getByText('0,7000')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'RandomForestClassifier' })).getByText('0,8750')).toBeTruthy();
+    await chooseLanguage('en');
+  });
+});
+
 describe('EvaluationStep', () => {
   it('asks for training first when step 8 has no results, and calls nothing', () => {
     const { api, onContinue } = start({});

@@ -6,12 +6,12 @@ import { BarsIcon, CurveIcon, GaugeIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
 import { BusyNote, CardNote, StepHeader } from '../../components/StepScreen/StepScreen';
-import { useNumberFormat } from '../../i18n/useNumberFormat';
+import { useNumberFormat } from '../../i18n/format';
 import { ExportAndPredict } from '../export/ExportAndPredict';
 import { leftOutClassesNote } from '../training/leftOutClasses';
 import { comparisonFigure } from './evaluationCharts';
 import { FigureChart, ModelCharts } from './ModelCharts';
-import { ModelMetrics } from './ModelMetrics';
+import { BaselineMetrics, ModelMetrics } from './ModelMetrics';
 import { formatMetric, PRIMARY_METRIC } from './metrics';
 import { useMetricName } from './useMetricName';
 import { trainingResult, useEvaluation } from './useEvaluation';
@@ -114,6 +114,7 @@ function EvaluationResults({ evaluation }: { evaluation: Evaluation }) {
           {evaluation.results.map((result) => (
             <ModelMetrics key={result.model} result={result} best={result.model === evaluation.best_model} metricName={metricName} />
           ))}
+          {evaluation.baseline && <BaselineMetrics baseline={evaluation.baseline} metricName={metricName} />}
         </div>
       </SectionCard>
 

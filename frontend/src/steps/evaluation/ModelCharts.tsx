@@ -8,6 +8,7 @@ import { SelectField } from '../../components/fields/SelectField';
 import { CardNote } from '../../components/StepScreen/StepScreen';
 import { ConfusionMatrix } from './ConfusionMatrix';
 import { curveFigure, predictedFigure, prCurves, residualFigure, rocCurves, topImportances, type Figure } from './evaluationCharts';
+import { formatDecimal } from '../../i18n/format';
 
 interface ModelChartsProps {
   /** The models that trained, to choose from. */
@@ -107,7 +108,7 @@ export function ModelCharts({ models, model, onModelChange, charts, problemType 
               label={t('evaluation.charts.importanceLabel', { model })}
               orientation="h"
               valueTitle={importanceMethod === 'permutation' ? t('evaluation.charts.permutation') : t('evaluation.charts.native')}
-              bars={importances.map((item) => ({ name: item.feature, value: item.importance, text: item.importance.toFixed(4) }))}
+              bars={importances.map((item) => ({ name: item.feature, value: item.importance, text: formatDecimal(item.importance, 4) }))}
             />
           </Panel>
         )}

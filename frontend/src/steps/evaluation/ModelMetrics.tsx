@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ModelResult } from '../../api/training';
-import { useNumberFormat } from '../../i18n/useNumberFormat';
+import type { Evaluation, ModelResult } from '../../api/training';
+import { useNumberFormat } from '../../i18n/format';
 import { formatMetric, metricTone, orderedMetrics } from './metrics';
 
 interface ModelMetricsProps {
@@ -14,12 +14,17 @@ export function ModelMetrics({ result, best, metricName }: ModelMetricsProps) {
   const { t } = useTranslation();
   const number = useNumberFormat();
   const imputed = result.imputed_cells ?? 0;
-  const metrics = orderedMetrics(result.metrics);
   return (
     <article className="model-metrics" aria-label={result.model}>
       <header className="model-metrics__header">
         <h3 className="model-metrics__name">{result.model}</h3>
         {best && <span className="model-metrics__badge">{t('evaluation.details.best')}</span>}
+        {result.beats_baseline === false && (
+          <span className="model-metrics__badge model-metrics__badge--warn">{t('evaluation.details.belowBaseline')}</span>
+        )}
+        {result.at_chance === true && (
+          <span className="model-metrics__badge model-metrics__badge--warn">{t('evaluation.details.atChance')}</span>
+        )}
         {result.sampling.length > 0 && (
           <span className="model-metrics__note">
             {result.sampling
@@ -36,16 +41,39 @@ export function ModelMetrics({ result, best, metricName }: ModelMetricsProps) {
       {imputed > 0 && (
         <p className="model-metrics__imputed">{t('evaluation.details.imputed', { count: imputed, cells: number(imputed) })}</p>
       )}
-      {metrics.length > 0 && (
-        <dl className="model-metrics__list">
-          {metrics.map(([name, value]) => (
-            <div key={name} className={`model-metrics__item model-metrics__item--${metricTone(name, value)}`}>
-              <dt>{metricName(name)}</dt>
-              <dd>{formatMetric(name, value)}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      <MetricList metrics={result.metrics} metricName={metricName} />
     </article>
+  );
+}
+
+type Baseline = NonNullable<Evaluation['baseline']>;
+
+/** The baseline the models are measured against, scored on the same rows, as one more row of metrics. */
+export function BaselineMetrics({ baseline, metricName }: { baseline: Baseline; metricName: (metric: string) => string }) {
+  const { t } = useTranslation();
+  const name = t(`evaluation.baseline.${baseline.strategy}`);
+  return (
+    <article className="model-metrics model-metrics--baseline" aria-label={name}>
+      <header className="model-metrics__header">
+        <h3 className="model-metrics__name">{name}</h3>
+        <span className="model-metrics__note">{t('evaluation.baseline.note')}</span>
+      </header>
+      <MetricList metrics={baseline.metrics} metricName={metricName} />
+    </article>
+  );
+}
+
+function MetricList({ metrics, metricName }: { metrics: Record<string, number | null>; metricName: (metric: string) => string }) {
+  const ordered = orderedMetrics(metrics);
+  if (ordered.length === 0) return null;
+  return (
+    <dl className="model-metrics__list">
+      {ordered.map(([name, value]) => (
+        <div key={name} className={`model-metrics__item model-metrics__item--${metricTone(name, value)}`}>
+          <dt>{metricName(name)}</dt>
+          <dd>{formatMetric(name, value)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -1,4 +1,5 @@
 import type { ProblemType } from '../../api/training';
+import { formatDecimal, formatInteger } from '../../i18n/format';
 
 export type MetricTone = 'good' | 'fair' | 'poor' | 'neutral';
 
@@ -54,10 +55,10 @@ export function metricTone(metric: string, value: number | null | undefined): Me
 }
 
 /** SPEC §9: metrics are shown to 4 decimals; counts as whole numbers; a dash when missing. */
-export function formatMetric(metric: string, value: number | null | undefined): string {
+export function formatMetric(metric: string, value: number | null | undefined, language?: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  if (metric === 'n_clusters' || metric.endsWith('_cluster_size')) return Number.isInteger(value) ? String(value) : value.toFixed(4);
-  return value.toFixed(4);
+  const count = (metric === 'n_clusters' || metric.endsWith('_cluster_size')) && Number.isInteger(value);
+  return count ? formatInteger(value, language) : formatDecimal(value, 4, language);
 }
 
 /** The order metrics are listed in (SPEC §3); any other metric the server sends follows. */

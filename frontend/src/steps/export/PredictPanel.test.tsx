@@ -22,6 +22,19 @@ function start(answer: () => Response) {
 }
 
 describe('PredictPanel', () => {
+  it('takes the file through the same drop zone as Upload, dropped or chosen, and names it', () => {
+    stubApi({});
+    renderWithProviders(<PredictPanel variants={VARIANTS} initial={VARIANTS[0]} />);
+    expect(isShown(screen.getByText('Choose the file to predict'))).toBe(true);
+    expect(isShown(screen.getByText('Drag a file here or click to browse'))).toBe(true);
+    const zone = screen.getByText('Choose the file to predict').closest('label');
+    if (zone === null) throw new Error('no drop zone');
+    fireEvent.drop(zone, { dataTransfer: { files: [new File(['a\n1\n'], 'dropped.csv')] } });
+    expect(isShown(screen.getByText('Chosen: dropped.csv'))).toBe(true);
+    expect(screen.getByRole('button', { name: 'Predict and download' })).toHaveProperty('disabled', false);
+  });
+
+
   it('sends the file, the model and whether it is optimized, and saves the predictions', async () => {
     const csv = 'a,b,prediction\n1,2,0\n';
     const { api, downloads, run } = start(() => new Response(csv, { headers: { 'Content-Disposition': 'attachment; filename="new_predictions.csv"' } }));

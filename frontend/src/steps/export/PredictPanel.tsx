@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { predictFile } from '../../api/models';
-import { Field } from '../../components/fields/Field';
 import { SelectField } from '../../components/fields/SelectField';
 import { ScatterIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { CardNote } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
+import { DropZone } from '../upload/DropZone';
 import { findVariant, variantChoices, variantKey, type ModelVariant } from './modelVariants';
 import { saveFile } from './saveFile';
 
@@ -23,7 +23,6 @@ interface PredictPanelProps {
 /** Predicts the rows of a new raw file with a chosen model and downloads them as CSV. */
 export function PredictPanel({ variants, initial }: PredictPanelProps) {
   const { t } = useTranslation();
-  const fileId = useId();
   const [chosen, setChosen] = useState(() => variantKey(initial ?? variants[0] ?? { model: '', optimized: false }));
   const [file, setFile] = useState<File | null>(null);
   const variant = findVariant(variants, chosen);
@@ -49,17 +48,15 @@ export function PredictPanel({ variants, initial }: PredictPanelProps) {
             disabled={predicting.isPending}
             onChange={setChosen}
           />
-          <Field id={fileId} label={t('predict.file')} hint={t('predict.fileHint')}>
-            <input
-              id={fileId}
-              className="field__control predict__file"
-              type="file"
-              accept={ACCEPTED_FILES}
-              disabled={predicting.isPending}
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            />
-          </Field>
         </div>
+        <DropZone
+          accept={ACCEPTED_FILES}
+          label={t('predict.file')}
+          prompt={file === null ? t('predict.prompt') : t('predict.chosen', { name: file.name })}
+          hint={t('predict.fileHint')}
+          disabled={predicting.isPending}
+          onFile={setFile}
+        />
         <div className="settings-actions">
           <button
             type="button"

@@ -3,7 +3,7 @@ import { MissingByColumnChart } from '../../components/charts/MissingByColumnCha
 import { GaugeIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
-import { useNumberFormat } from '../../i18n/useNumberFormat';
+import { formatDecimal, useNumberFormat } from '../../i18n/format';
 import type { FrameInfo } from '../common/useFrameInfo';
 import { missingSummary } from './missingRules';
 
@@ -39,7 +39,7 @@ export function MissingSummary({ info }: { info: FrameInfo | null }) {
           />
           <StatCard
             label={t('missing.summary.share')}
-            value={summary === null ? UNKNOWN : t('missing.summary.shareValue', { percent: summary.percent.toFixed(1) })}
+            value={summary === null ? UNKNOWN : t('missing.summary.shareValue', { percent: formatDecimal(summary.percent, 1) })}
           />
           <StatCard label={t('missing.summary.rows')} value={summary === null ? UNKNOWN : number(summary.rows)} />
         </StatCards>

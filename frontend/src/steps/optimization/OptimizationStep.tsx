@@ -111,7 +111,7 @@ function OptimizationWorkbench({ evaluation, models, record, onOptimized }: Opti
 
   const start = () => {
     if (optimizationProblems(settings).includes('noModel')) {
-      notify.error(t('optimization.selectModel'));
+      notify.warning(t('optimization.selectModel'));
       return;
     }
     optimizing.mutate(optimizeRequest(settings));

@@ -1,10 +1,12 @@
+import { formatDecimal, formatPercent } from '../../i18n/format';
+
 /** SPEC §9: the optimization screen shows these metrics as percentages. */
 const PERCENT_METRICS = new Set(['accuracy', 'silhouette_score']);
 
 /** A score as SPEC §9 shows it on the optimization screen: 0.9123 accuracy reads "91.23%", an r2 "0.9123". */
-export function formatScore(metric: string, value: number | null | undefined): string {
+export function formatScore(metric: string, value: number | null | undefined, language?: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return PERCENT_METRICS.has(metric) ? `${(value * 100).toFixed(2)}%` : value.toFixed(4);
+  return PERCENT_METRICS.has(metric) ? formatPercent(value * 100, 2, language) : formatDecimal(value, 4, language);
 }
 
 /**
@@ -17,11 +19,12 @@ export function relativeImprovement(best: number, baseline: number | null): numb
 }
 
 /** A relative change as a signed percentage: "+4.35%", "-2.10%", "0.00%"; a dash when there is none. */
-export function formatImprovement(fraction: number | null): string {
+export function formatImprovement(fraction: number | null, language?: string): string {
   if (fraction === null) return '—';
-  const percent = (fraction * 100).toFixed(2);
-  if (Number(percent) === 0) return '0.00%';
-  return fraction > 0 ? `+${percent}%` : `${percent}%`;
+  const percent = Math.round(fraction * 10000) / 100;
+  const text = formatPercent(Math.abs(percent), 2, language);
+  if (percent === 0) return text;
+  return percent > 0 ? `+${text}` : `-${text}`;
 }
 
 /** A parameter value as Python writes it: None, True and False; numbers to 4 significant digits. */

@@ -4,13 +4,13 @@ import { BarChart } from '../../components/charts/BarChart';
 import { CHART_COLORS } from '../../components/charts/chartTheme';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
 import { CardNote } from '../../components/StepScreen/StepScreen';
-import { useNumberFormat } from '../../i18n/useNumberFormat';
+import { formatDecimal, formatPreviewNumber, useNumberFormat } from '../../i18n/format';
 import { outlierBars } from './outlierRules';
 
 const UNKNOWN = '—';
 
 function bound(value: number | null): string {
-  return value === null ? UNKNOWN : Number(value.toPrecision(6)).toString();
+  return value === null ? UNKNOWN : formatPreviewNumber(Number(value.toPrecision(6)));
 }
 
 /** The live summary: total outliers, affected columns, outlier percentage and outliers by column. */
@@ -44,7 +44,7 @@ export function OutlierSummary({ detection }: { detection: OutlierDetection | nu
         <StatCard
           label={t('outliers.summary.percentage')}
           info={t('outliers.summary.percentageInfo')}
-          value={detection === null ? UNKNOWN : t('outliers.summary.percentValue', { percent: detection.percentage.toFixed(1) })}
+          value={detection === null ? UNKNOWN : t('outliers.summary.percentValue', { percent: formatDecimal(detection.percentage, 1) })}
         />
       </StatCards>
       {detection !== null && (

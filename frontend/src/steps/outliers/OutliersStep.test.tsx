@@ -173,6 +173,44 @@ describe('OutliersStep removal', () => {
   });
 });
 
+describe('OutliersStep removal guard', () => {
+  function routes(removed: Array<typeof DATA[number]>) {
+    return stubApi({
+      'GET /api/get-session-data/': () => json(frame(COLUMNS, DATA, DTYPES)),
+      'POST /api/detect-outliers/': (body) => json(detection((body as { factor: number }).factor)),
+      'POST /api/snapshot-step/': () => json({ step_id: 4, message: 'ok' }),
+      'POST /api/remove-outliers/': () => json(frame(COLUMNS, removed, DTYPES)),
+    });
+  }
+
+  it('says before applying how many rows go, and asks first when that is over 10 %', async () => {
+    const api = routes([DATA[0], DATA[1]] as typeof DATA);
+    renderStep(OutliersStep, session());
+    const removal = section('Removal');
+    expect(isShown(await within(removal).findByText('Applying removes 2 rows (50.0% of the data).'))).toBe(true);
+
+    fireEvent.click(within(removal).getByRole('button', { name: 'Handle outliers' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove 2 rows?' });
+    expect(dialog.textContent).toContain('This removes 2 of 4 rows (50.0%)');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.routes()).not.toContain('POST /api/remove-outliers/');
+
+    fireEvent.click(within(removal).getByRole('button', { name: 'Handle outliers' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove rows' }));
+    expect(isShown(await screen.findByText('Outliers handled: 2 rows remain.'))).toBe(true);
+  });
+
+  it('says nothing of rows for a strategy that keeps them', async () => {
+    routes(DATA);
+    renderStep(OutliersStep, session());
+    await screen.findByText('Applying removes 2 rows (50.0% of the data).');
+    fireEvent.change(within(section('Removal')).getByRole('combobox', { name: 'Strategy' }), { target: { value: 'cap' } });
+    expect(screen.queryByText(/Applying removes/)).toBeNull();
+    fireEvent.click(within(section('Removal')).getByRole('button', { name: 'Handle outliers' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
 describe('OutliersStep column configs', () => {
   it('offers numeric columns only, and says when none is left', async () => {
     stubApi({

@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { removeOutliers } from '../../api/transforms';
 import { notify } from '../../components/notify';
+import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog';
 import { NumberField } from '../../components/fields/NumberField';
 import { SelectField } from '../../components/fields/SelectField';
 import { ColumnSettingsCard } from '../../components/SettingsRows/ColumnSettingsCard';
 import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
+import { formatInteger, formatPercent } from '../../i18n/format';
 import type { AppliedChange } from '../common/stepResult';
 import { tableVersion } from '../common/tableVersion';
 import { useColumnRows } from '../common/useColumnRows';
@@ -19,10 +21,12 @@ import {
   DEFAULT_STRATEGY,
   detectionRequest,
   FACTOR_FIELD,
+  needsRemovalConfirmation,
   OUTLIER_METHODS,
   OUTLIER_STRATEGIES,
   outlierCandidates,
   removalRequest,
+  rowsToRemove,
   type DetectionSettings as Detection,
   type OutlierRow,
   type RemovalSettings as Removal,
@@ -55,9 +59,15 @@ export function OutliersStep({ session, onDataChange, onContinue }: TransformSte
     tableVersion(session.currentData),
   );
   const changes = useSettingsChanges(step, removeOutliers, {
-    onApplied: (result) => notify.success(t('outliers.applied', { rows: result.shape[0] })),
+    onApplied: (result) => notify.success(t('outliers.applied', { count: result.shape[0] ?? 0, rows: formatInteger(result.shape[0] ?? 0) })),
     onFailed: (error) => notify.error(removeFailedMessage(error, t)),
   });
+
+  const rows = step.info?.shape[0];
+  const removed = rowsToRemove(detection, removal, detectionSettings, columnRows.rows.length, rows);
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
+  const applyRemoval = () => changes.applyGlobal(removalRequest(removal));
+  const removalShare = { count: removed ?? 0, removed: formatInteger(removed ?? 0), percent: formatPercent(rows ? ((removed ?? 0) / rows) * 100 : 0) };
 
   const strategyChoices = OUTLIER_STRATEGIES.map((value) => ({ value, label: t(`outliers.strategies.${value}`) }));
   const methodChoices = OUTLIER_METHODS.map((value) => ({ value, label: t(`outliers.methods.${value}`) }));
@@ -77,8 +87,23 @@ export function OutliersStep({ session, onDataChange, onContinue }: TransformSte
         settings={removal}
         onChange={(change) => setOwnRemoval((own) => ({ ...own, ...change }))}
         {...changes.globalCard}
-        onApply={() => changes.applyGlobal(removalRequest(removal))}
+        removes={removed === null ? null : t('outliers.removal.removes', removalShare)}
+        onApply={() => (needsRemovalConfirmation(removed, rows) ? setConfirmingRemoval(true) : applyRemoval())}
       />
+      {confirmingRemoval && (
+        <ConfirmDialog
+          title={t('outliers.removal.confirmTitle', removalShare)}
+          confirmLabel={t('outliers.removal.confirm')}
+          cancelLabel={t('common.cancel')}
+          onConfirm={() => {
+            setConfirmingRemoval(false);
+            applyRemoval();
+          }}
+          onCancel={() => setConfirmingRemoval(false)}
+        >
+          {t('outliers.removal.confirmText', { ...removalShare, rows: formatInteger(rows ?? 0) })}
+        </ConfirmDialog>
+      )}
       <ColumnSettingsCard
         {...columnRows}
         {...changes.columnsCard}

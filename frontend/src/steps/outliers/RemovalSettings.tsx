@@ -4,7 +4,7 @@ import { SelectField } from '../../components/fields/SelectField';
 import { SlidersIcon } from '../../components/icons';
 import { InfoTip } from '../../components/InfoTip/InfoTip';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
-import { ApplyButton } from '../../components/StepScreen/StepScreen';
+import { ApplyButton, CardNote } from '../../components/StepScreen/StepScreen';
 import { FACTOR_FIELD, OUTLIER_METHODS, OUTLIER_STRATEGIES, type RemovalSettings as Settings } from './outlierRules';
 
 interface RemovalSettingsProps {
@@ -13,10 +13,12 @@ interface RemovalSettingsProps {
   onApply: () => void;
   applying: boolean;
   busy: boolean;
+  /** How many rows applying will remove, when the live detection knows it. */
+  removes: string | null;
 }
 
 /** What happens to the outliers of every numeric column. */
-export function RemovalSettings({ settings, onChange, onApply, applying, busy }: RemovalSettingsProps) {
+export function RemovalSettings({ settings, onChange, onApply, applying, busy, removes }: RemovalSettingsProps) {
   const { t } = useTranslation();
   return (
     <SectionCard title={t('outliers.removal.title')} icon={<SlidersIcon />} aside={<InfoTip>{t('outliers.removal.info')}</InfoTip>}>
@@ -40,6 +42,7 @@ export function RemovalSettings({ settings, onChange, onApply, applying, busy }:
           onChange={(factor) => onChange({ factor })}
         />
       </div>
+      {removes !== null && <CardNote>{removes}</CardNote>}
       <div className="settings-actions">
         <ApplyButton
           label={t('outliers.removal.apply')}

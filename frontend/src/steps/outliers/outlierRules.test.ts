@@ -4,9 +4,11 @@ import {
   DEFAULT_DETECTION,
   detectionRequest,
   FACTOR_FIELD,
+  needsRemovalConfirmation,
   outlierBars,
   outlierCandidates,
   removalRequest,
+  rowsToRemove,
 } from './outlierRules';
 
 describe('outlier rules', () => {
@@ -60,5 +62,28 @@ describe('outlier rules', () => {
       ['c', 5],
       ['a', 2],
     ]);
+  });
+});
+
+describe('rows a removal removes', () => {
+  const found = { outliers: {}, total: 40, affected_columns: ['a'], percentage: 12.5 };
+  const settings = { method: 'iqr', factor: 1.5 } as const;
+  const removal = { ...settings, strategy: 'remove' } as const;
+
+  it('reads the count from the live detection when the removal uses its settings', () => {
+    expect(rowsToRemove(found, removal, settings, 0, 3200)).toBe(400);
+  });
+
+  it('is unknown for another strategy, other settings, own column settings or no detection yet', () => {
+    expect(rowsToRemove(found, { ...removal, strategy: 'cap' }, settings, 0, 3200)).toBeNull();
+    expect(rowsToRemove(found, { ...removal, factor: 3 }, settings, 0, 3200)).toBeNull();
+    expect(rowsToRemove(found, removal, settings, 1, 3200)).toBeNull();
+    expect(rowsToRemove(null, removal, settings, 0, 3200)).toBeNull();
+  });
+
+  it('asks for confirmation above 10 % of the rows only', () => {
+    expect(needsRemovalConfirmation(321, 3200)).toBe(true);
+    expect(needsRemovalConfirmation(320, 3200)).toBe(false);
+    expect(needsRemovalConfirmation(null, 3200)).toBe(false);
   });
 });

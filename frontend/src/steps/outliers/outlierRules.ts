@@ -81,3 +81,27 @@ export function outlierBars(detection: OutlierDetection): OutlierBar[] {
     .map(([column, entry]) => ({ column, ...entry }))
     .sort((a, b) => b.count - a.count);
 }
+
+/** SPEC: a removal of more than this share of the rows is confirmed first. */
+export const CONFIRM_REMOVAL_SHARE = 0.1;
+
+/**
+ * How many rows the global removal will remove, read from the live detection: known when it
+ * removes rows with the detection's own method and factor, and no column has settings of its
+ * own (those change what the detection counts); null otherwise.
+ */
+export function rowsToRemove(
+  detection: OutlierDetection | null,
+  removal: RemovalSettings,
+  detectionSettings: DetectionSettings,
+  configuredColumns: number,
+  rows: number | undefined,
+): number | null {
+  if (detection === null || rows === undefined || removal.strategy !== 'remove' || configuredColumns > 0) return null;
+  if (removal.method !== detectionSettings.method || removal.factor !== detectionSettings.factor) return null;
+  return Math.round((detection.percentage * rows) / 100);
+}
+
+export function needsRemovalConfirmation(removed: number | null, rows: number | undefined): boolean {
+  return removed !== null && rows !== undefined && rows > 0 && removed > rows * CONFIRM_REMOVAL_SHARE;
+}

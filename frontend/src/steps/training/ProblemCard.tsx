@@ -4,7 +4,7 @@ import { SelectField } from '../../components/fields/SelectField';
 import { TargetIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { CardNote } from '../../components/StepScreen/StepScreen';
-import { useNumberFormat } from '../../i18n/useNumberFormat';
+import { useNumberFormat } from '../../i18n/format';
 import { TargetField } from '../common/TargetField';
 import { PROBLEM_TYPES, type ProblemTypeSuggestion } from './trainingRules';
 

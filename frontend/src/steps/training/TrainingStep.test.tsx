@@ -22,7 +22,11 @@ const RESULT = {
 };
 
 /** Renders the screen and waits for the model catalogue it offers. */
-async function start(routes: Parameters<typeof stubApi>[0] = {}, stepResults: Record<number, unknown> = {}) {
+async function start(
+  routes: Parameters<typeof stubApi>[0] = {},
+  stepResults: Record<number, unknown> = {},
+  trainingSettings: Record<string, unknown> | null = null,
+) {
   const api = stubApi({
     'GET /api/model-catalog/': () => json({ models: TEST_CATALOG }),
     'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), shape: [120, 3] }),
@@ -32,7 +36,7 @@ async function start(routes: Parameters<typeof stubApi>[0] = {}, stepResults: Re
       json({ target_column: new URL(request.url).searchParams.get('target_column'), problem_type: 'classification', distinct_values: 2 }),
     ...routes,
   });
-  const rendered = renderStep(TrainingStep, sessionAt(8, { columns: COLUMNS, data: DATA }, stepResults));
+  const rendered = renderStep(TrainingStep, { ...sessionAt(8, { columns: COLUMNS, data: DATA }, stepResults), trainingSettings });
   await screen.findByRole('group', { name: 'Model selection' });
   return { api, ...rendered };
 }
@@ -46,6 +50,13 @@ const checked = () =>
 const problemType = () => screen.getByRole('combobox', { name: 'Problem type' });
 
 describe('TrainingStep', () => {
+  it('comes back with the model choice and validation settings of the last visit', async () => {
+    await start({}, {}, { problemType: 'classification', models: ['SVC'], validationMethod: 'cross_validation', cvFolds: 7 });
+    expect(checked()).toEqual(['SVC']);
+    expect(screen.getByRole('combobox', { name: 'Validation method' })).toHaveProperty('value', 'cross_validation');
+    expect(screen.getByRole('spinbutton', { name: 'CV folds' })).toHaveProperty('value', '7');
+  });
+
   it('starts with classification and two models, and needs a target to train', async () => {
     await start();
     expect(problemType()).toHaveProperty('value', 'classification');

@@ -18,10 +18,10 @@ import { ProblemCard } from './ProblemCard';
 import { TrainingSummary } from './TrainingSummary';
 import {
   catalogueType,
-  defaultSettings,
   guessProblemType,
   modelLists,
   problemTypeSuggestion,
+  restoredSettings,
   trainingProblems,
   trainRequest,
   withProblemType,
@@ -35,13 +35,17 @@ import './TrainingStep.css';
 interface TrainingStepProps {
   session: Session;
   onContinue: (result: TrainResult) => void;
+  /** Keeps the settings in the session, so a return to this step finds them as they were. */
+  onSettingsChange?: (settings: TrainingSettings) => void;
 }
 
 /** Step 8: choose the problem, the models (from the server's catalogue) and the validation, then train them all. */
-export function TrainingStep({ session, onContinue }: TrainingStepProps) {
+export function TrainingStep({ session, onContinue, onSettingsChange }: TrainingStepProps) {
   const { t } = useTranslation();
   const catalog = useModelCatalog();
-  if (catalog.data !== undefined) return <TrainingForm session={session} onContinue={onContinue} lists={modelLists(catalog.data)} />;
+  if (catalog.data !== undefined) {
+    return <TrainingForm session={session} onContinue={onContinue} onSettingsChange={onSettingsChange} lists={modelLists(catalog.data)} />;
+  }
   return (
     <div className="step-screen training">
       <StepHeader title={t('training.title')} description={t('training.description')} />
@@ -57,17 +61,18 @@ export function TrainingStep({ session, onContinue }: TrainingStepProps) {
   );
 }
 
-function TrainingForm({ session, onContinue, lists }: TrainingStepProps & { lists: ModelLists }) {
+function TrainingForm({ session, onContinue, onSettingsChange, lists }: TrainingStepProps & { lists: ModelLists }) {
   const { t } = useTranslation();
   const info = useFrameInfo();
+  const [settings, setSettings] = useState<TrainingSettings>(() => restoredSettings(session.trainingSettings, lists));
   const [target, chooseTarget] = useStepTarget(session, stepId('training'));
-  const [settings, setSettings] = useState<TrainingSettings>(() => defaultSettings(lists));
   // clustering takes no target, whatever the default would be
   const current = { ...settings, target: settings.problemType === 'clustering' ? '' : target };
   /** A change of the settings; one that changes the target makes it the person's own choice. */
   const update = (next: TrainingSettings) => {
     if (next.target !== current.target) chooseTarget(next.target);
     setSettings(next);
+    onSettingsChange?.(next);
   };
   const guess = (column: string) => guessProblemType(session.columns, session.currentData, column);
   const problems = trainingProblems(current);

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { GaugeIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
-import { useNumberFormat } from '../../i18n/useNumberFormat';
+import { useNumberFormat } from '../../i18n/format';
 
 interface TrainingSummaryProps {
   rows: number;

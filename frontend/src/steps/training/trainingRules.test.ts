@@ -7,6 +7,7 @@ import {
   modelLists,
   modelsFor,
   problemTypeSuggestion,
+  restoredSettings,
   TEST_SIZE,
   trainingProblems,
   trainRequest,
@@ -157,5 +158,27 @@ describe('the problem type suggestion', () => {
     expect(problemTypeSuggestion(settings({ problemType: 'clustering', target: '' }), detected('regression', ''))).toBeNull();
     expect(problemTypeSuggestion(settings(), detected('clustering'))).toBeNull();
     expect(problemTypeSuggestion(settings(), undefined)).toBeNull();
+  });
+});
+
+describe('restoredSettings', () => {
+  const lists = { classification: ['LogisticRegression', 'SVC', 'Tree'], regression: ['Ridge', 'Lasso'], clustering: ['KMeans'] };
+
+  it('keeps the model choice and validation of the last visit', () => {
+    const saved = { problemType: 'regression', target: 'price', models: ['Lasso'], validationMethod: 'cross_validation', testSize: 0.3, cvFolds: 7 };
+    expect(restoredSettings(saved, lists)).toEqual({
+      problemType: 'regression',
+      target: '',
+      models: ['Lasso'],
+      validationMethod: 'cross_validation',
+      testSize: 0.3,
+      cvFolds: 7,
+    });
+  });
+
+  it('falls back to the defaults for what no longer fits', () => {
+    const saved = { problemType: 'ranking', models: ['Gone'], validationMethod: 'loo', testSize: 'big' };
+    expect(restoredSettings(saved, lists)).toEqual(defaultSettings(lists));
+    expect(restoredSettings(null, lists)).toEqual(defaultSettings(lists));
   });
 });

@@ -47,6 +47,28 @@ export function defaultSettings(lists: ModelLists): TrainingSettings {
 }
 
 /**
+ * The settings kept from the last visit (`Session.trainingSettings`), checked field by field
+ * against what they may hold now; what does not fit falls back to its default, and models
+ * that left the catalogue are dropped. The target is not kept: it follows the session target.
+ */
+export function restoredSettings(saved: Record<string, unknown> | null, lists: ModelLists): TrainingSettings {
+  const defaults = defaultSettings(lists);
+  if (saved === null) return defaults;
+  const problemType = PROBLEM_TYPES.find((type) => type === saved.problemType) ?? defaults.problemType;
+  const known = Object.values(lists).flat();
+  const models = Array.isArray(saved.models) ? saved.models.filter((model): model is string => typeof model === 'string' && known.includes(model)) : [];
+  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+  return {
+    problemType,
+    target: '',
+    models: models.length > 0 ? models : modelsFor([], lists[catalogueType(problemType, 'classification')]),
+    validationMethod: VALIDATION_METHODS.find((method) => method === saved.validationMethod) ?? defaults.validationMethod,
+    testSize: number(saved.testSize) ?? defaults.testSize,
+    cvFolds: number(saved.cvFolds) ?? defaults.cvFolds,
+  };
+}
+
+/**
  * The type auto-detect will most likely find, read from the preview values of the target:
  * text, booleans and whole numbers with few values are classes; other numbers regression.
  */

@@ -6,10 +6,17 @@ export const ACCEPTED_FILE_TYPES = '.csv,.xlsx,.xls';
 
 interface DropZoneProps {
   onFile: (file: File) => void;
+  /** The file types offered by the file dialog. */
+  accept?: string;
+  /** The zone's own texts (the upload's by default), and the file input's name when it has one. */
+  prompt?: string;
+  hint?: string;
+  label?: string;
+  disabled?: boolean;
 }
 
-/** The file drop zone: a single file, dropped or chosen through the file dialog. */
-export function DropZone({ onFile }: DropZoneProps) {
+/** The file drop zone: a single file, dropped or chosen through the file dialog (upload and prediction). */
+export function DropZone({ onFile, accept = ACCEPTED_FILE_TYPES, prompt, hint, label, disabled = false }: DropZoneProps) {
   const { t } = useTranslation();
   const [dragging, setDragging] = useState(false);
 
@@ -26,6 +33,7 @@ export function DropZone({ onFile }: DropZoneProps) {
   const onDrop = (event: DragEvent<HTMLLabelElement>) => {
     event.preventDefault();
     setDragging(false);
+    if (disabled) return;
     const file = event.dataTransfer.files[0];
     if (file) onFile(file);
   };
@@ -41,7 +49,9 @@ export function DropZone({ onFile }: DropZoneProps) {
       <input
         type="file"
         className="visually-hidden"
-        accept={ACCEPTED_FILE_TYPES}
+        accept={accept}
+        aria-label={label}
+        disabled={disabled}
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
@@ -51,9 +61,9 @@ export function DropZone({ onFile }: DropZoneProps) {
       <span className="drop-zone__icon">
         <UploadIcon />
       </span>
-      <span className="drop-zone__prompt">{dragging ? t('upload.dragging') : t('upload.prompt')}</span>
+      <span className="drop-zone__prompt">{dragging ? t('upload.dragging') : (prompt ?? t('upload.prompt'))}</span>
       <span className="drop-zone__browse">{t('upload.browse')}</span>
-      <span className="drop-zone__hint">{t('upload.hint')}</span>
+      <span className="drop-zone__hint">{hint ?? t('upload.hint')}</span>
     </label>
   );
 }

@@ -9,7 +9,7 @@ import { notify } from '../../components/notify';
 import { StepHeader } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
 import { DropZone } from './DropZone';
-import { formatMegabytes } from './fileSize';
+import { formatMegabytes } from '../../i18n/format';
 import './UploadStep.css';
 import { stepId } from '../stepKeys';
 

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { formatCell } from '../components/DataTable/formatCell';
+import { formatMetric } from '../steps/evaluation/metrics';
+import { formatDateText, formatDecimal, formatInteger, formatMegabytes, formatPercent, formatPreviewNumber } from './format';
+
+/** Intl writes some spaces as no-break spaces; tests read them as plain ones. */
+const plain = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('number formats per language', () => {
+  it('uses a decimal comma in de, tr, ru, es, fr and it, and a point in en', () => {
+    const decimals = ['en', 'de', 'tr', 'ru', 'es', 'fr', 'it'].map((language) => plain(formatDecimal(0.91234, 4, language)));
+    expect(decimals).toEqual(['0.9123', '0,9123', '0,9123', '0,9123', '0,9123', '0,9123', '0,9123']);
+  });
+
+  it('groups thousands as each language does', () => {
+    expect(['en', 'de', 'ru', 'fr'].map((language) => plain(formatInteger(3201, language)))).toEqual(['3,201', '3.201', '3 201', '3 201']);
+    expect(plain(formatInteger(1234567, 'es'))).toBe('1.234.567');
+  });
+
+  it('writes metrics to 4 decimals and cluster counts as whole numbers', () => {
+    expect(formatMetric('accuracy', 0.8, 'de')).toBe('0,8000');
+    expect(formatMetric('n_clusters', 3, 'de')).toBe('3');
+    expect(formatMetric('r2', null, 'de')).toBe('—');
+  });
+
+  it('writes percentages with the sign where the language puts it', () => {
+    expect(['en', 'de', 'tr'].map((language) => plain(formatPercent(12.5, 1, language)))).toEqual(['12.5%', '12,5 %', '%12,5']);
+  });
+
+  it('writes sizes in megabytes to two decimals', () => {
+    expect(formatMegabytes(1_572_864, 'de')).toBe('1,50');
+    expect(formatMegabytes(1_572_864, 'en')).toBe('1.50');
+  });
+});
+
+describe('preview values', () => {
+  it('keeps whole numbers as written and cuts floats to a sensible precision', () => {
+    expect(formatPreviewNumber(2024, 'de')).toBe('2024');
+    expect(formatPreviewNumber(3.14159265, 'de')).toBe('3,1416');
+    expect(formatPreviewNumber(0.000123456, 'en')).toBe('0.0001235');
+    expect(formatCell(12.5, 'fr')).toBe('12,5');
+  });
+
+  it('shows dates as dates of the language, and times only when there are some', () => {
+    expect(formatDateText('1970-01-01T00:00:00', 'de')).toBe('01.01.1970');
+    expect(formatDateText('2024-03-05', 'en')).toBe('Mar 5, 2024');
+    expect(formatDateText('2024-03-05T14:30:00', 'de')).toBe('05.03.2024, 14:30');
+    expect(formatDateText('not a date', 'en')).toBeNull();
+    expect(formatCell('1970-01-01T00:00:00', 'en')).toBe('Jan 1, 1970');
+    expect(formatCell('Oslo', 'de')).toBe('Oslo');
+  });
+});
