@@ -110,6 +110,8 @@ const scenario = {
           await page.setViewportSize({ width: 320, height: 720 });
           await noSidewaysScroll('the optimization step');
           await page.getByRole('button', { name: 'Back to home' }).click();
+          await noSidewaysScroll('the confirmation of going back');
+          await page.getByRole('dialog').getByRole('button', { name: 'Clear and go back' }).click();
           await expectVisible(page.getByRole('button', { name: 'Get Started' }));
           await noSidewaysScroll('the welcome view');
           await page.setViewportSize({ width: 1360, height: 900 });

@@ -18,7 +18,7 @@ const scenario = {
         async () => {
           await chooseLanguage(ui, 'de');
           await expectVisible(page.getByRole('heading', { name: 'Auswertung', exact: true }));
-          await expectVisible(page.getByRole('button', { name: /^Schritt 9: Auswertung / }));
+          await expectVisible(page.getByRole('button', { name: /^9 Auswertung / }));
           const metrics = page.getByRole('article', { name: 'LogisticRegression' });
           const accuracy = metrics.locator('.model-metrics__item').filter({ has: page.locator('dt', { hasText: /^Genauigkeit$/ }) });
           const value = (await accuracy.locator('dd').textContent()).trim();
@@ -29,7 +29,7 @@ const scenario = {
       [
         'Analyze writes the memory size with a decimal comma and the preview floats with commas',
         async () => {
-          await page.getByRole('button', { name: /^Schritt 2: Analyse / }).click();
+          await page.getByRole('button', { name: /^2 Analyse / }).click();
           await expectVisible(page.getByRole('heading', { name: 'Datensatzübersicht' }));
           const memory = (await card('Speicher').textContent()).trim();
           if (!/^\d+,\d{2} MB$/.test(memory)) throw new Error(`memory shows "${memory}" in German`);

@@ -40,7 +40,7 @@ const scenario = {
       if (wide.length > 0) throw new Error(`${screen}: wider than the viewport: ${wide.join('; ')}`);
     };
     const open = async (name, heading) => {
-      await page.getByRole('button', { name: new RegExp(`^Step \\d+: ${name} \\(`) }).click();
+      await page.getByRole('button', { name: new RegExp(`^\\d+ ${name} \\(`) }).click();
       await expectVisible(page.getByRole('heading', { name: heading, exact: true }));
       await page.waitForTimeout(400);
     };
