@@ -1,5 +1,7 @@
 """Errors a person can act on, each with an HTTP status and a stable code."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 
@@ -48,3 +50,15 @@ def check_range(value: float, minimum: float, maximum: float, what: str, code: s
             code,
             {"value": value, "min": minimum, "max": maximum},
         )
+
+
+@contextmanager
+def refused_rows(what: str, code: str) -> Iterator[None]:
+    """Turn a library's TypeError or ValueError on a person's rows into a 400 saying
+    `what` failed; Lathe's own refusals pass unchanged."""
+    try:
+        yield
+    except LatheError:
+        raise
+    except (TypeError, ValueError) as error:
+        raise LatheError(f"{what}: {error}", code, {"detail": str(error)[:300]}) from error

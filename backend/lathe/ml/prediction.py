@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from lathe.analysis.column_types import column_kind
-from lathe.errors import LatheError
+from lathe.errors import LatheError, refused_rows
 from lathe.io.readers import read_table
 from lathe.ml.explanations import top_contributions
 from lathe.ml.model_step import ModelStep
@@ -171,20 +171,12 @@ def _predicted(
     pipeline: RecipePipeline, step: ModelStep, inputs: pd.DataFrame, classifier: bool
 ) -> tuple[Any, Any]:
     """The predictions and, for a classifier, the class probabilities of `inputs`."""
-    try:
+    with refused_rows("The model could not predict these rows", "prediction_failed"):
         # a classifier's prediction is its most probable class: one pass gives both
         if classifier:
             probabilities = pipeline.predict_proba(inputs)
             return step.most_probable(probabilities), probabilities
         return np.asarray(pipeline.predict(inputs)), None
-    except LatheError:
-        raise
-    except (TypeError, ValueError) as error:
-        raise LatheError(
-            f"The model could not predict these rows: {error}",
-            "prediction_failed",
-            {"detail": str(error)[:300]},
-        ) from error
 
 
 def predict_file(pipeline: RecipePipeline, path: str | Path) -> pd.DataFrame:
