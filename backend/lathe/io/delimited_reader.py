@@ -4,6 +4,11 @@ The threaded reader parses blocks on every core: on two cores it reads a 1,000,0
 twice as fast as the streaming reader, for a peak of about three times the frame (the bench
 checks the upload stays under four). Types are inferred from the first block; a column that
 later disagrees is read again as text.
+
+A file without a BOM whose opening is UTF-8 is read as UTF-8 straight away: the parser
+checks every text cell as it reads it, so no separate pass decodes the whole file (0.3 s
+of a 235 MB upload). A cell that is not UTF-8 (a column pyarrow types as binary, or an
+error in a column read as text) makes the file be read again as cp1252 or latin-1.
 """
 
 import re
@@ -16,13 +21,22 @@ import pyarrow.csv as pacsv
 
 from lathe.errors import UnreadableFileError
 from lathe.io.headers import normalize_headers
-from lathe.io.text_format import detect_delimiter, detect_encoding, read_header, read_sample
+from lathe.io.text_format import (
+    bom_encoding,
+    detect_delimiter,
+    opens_as_utf8,
+    read_header,
+    read_sample,
+    single_byte_encoding,
+)
 
 NULL_VALUES = ["", "NA", "N/A", "n/a", "NaN", "nan", "NULL", "null", "None", "none", "-", "?"]
 TRUE_VALUES = ["true", "True", "TRUE", "yes", "Yes", "YES"]
 FALSE_VALUES = ["false", "False", "FALSE", "no", "No", "NO"]
 _FIRST_BLOCK = 1024 * 1024
 _COLUMN_IN_ERROR = re.compile(r"In CSV column #(\d+)")
+_NOT_UTF8 = "invalid UTF8"
+UTF8 = "utf-8"
 
 
 @dataclass
@@ -35,16 +49,14 @@ class DelimitedText:
 
 def read_delimited(path: Path, start: int = 0) -> DelimitedText:
     """The table that begins `start` bytes into the file (``text_start``)."""
-    encoding = detect_encoding(path)
-    sample = read_sample(path, encoding, start)
-    delimiter = detect_delimiter(sample)
-    names = normalize_headers(read_header(sample, delimiter))
-    if not names:
-        raise UnreadableFileError("The file has no header row.", "file_unreadable")
-    skipped: list[str] = []
-    table = _parse(path, start, encoding, delimiter, names, skipped)
-    if skipped and table.num_rows == 0:
-        raise _all_rows_ragged(skipped, names, delimiter)
+    encoding = bom_encoding(path) or (
+        UTF8 if opens_as_utf8(path, start) else single_byte_encoding(path)
+    )
+    try:
+        table, delimiter, skipped = _read_as(path, start, encoding)
+    except _NotUtf8:
+        encoding = single_byte_encoding(path)
+        table, delimiter, skipped = _read_as(path, start, encoding)
     frame = table.to_pandas(
         self_destruct=True,
         split_blocks=True,
@@ -59,6 +71,24 @@ def read_delimited(path: Path, start: int = 0) -> DelimitedText:
             f'and were skipped (for example "{skipped[0][:80]}").'
         )
     return DelimitedText(frame, delimiter, encoding, warnings)
+
+
+class _NotUtf8(Exception):
+    """A cell of a file read as UTF-8 is not UTF-8."""
+
+
+def _read_as(path: Path, start: int, encoding: str) -> tuple[pa.Table, str, list[str]]:
+    """The table, its delimiter and the rows skipped as ragged."""
+    sample = read_sample(path, encoding, start)
+    delimiter = detect_delimiter(sample)
+    names = normalize_headers(read_header(sample, delimiter))
+    if not names:
+        raise UnreadableFileError("The file has no header row.", "file_unreadable")
+    skipped: list[str] = []
+    table = _parse(path, start, encoding, delimiter, names, skipped)
+    if skipped and table.num_rows == 0:
+        raise _all_rows_ragged(skipped, names, delimiter)
+    return table, delimiter, skipped
 
 
 def _parse(
@@ -93,10 +123,15 @@ def _parse(
         try:
             with pa.memory_map(str(path)) as source:
                 source.seek(start)
-                return pacsv.read_csv(source, read_options, parse_options, convert_options)
+                table = pacsv.read_csv(source, read_options, parse_options, convert_options)
+            if encoding == UTF8 and any(pa.types.is_binary(kind) for kind in table.schema.types):
+                raise _NotUtf8
+            return table
         except pa.ArrowInvalid as error:
             message = str(error)
             column = _COLUMN_IN_ERROR.search(message)
+            if encoding == UTF8 and _NOT_UTF8 in message:
+                raise _NotUtf8 from error
             if "straddling" in message and block_size < file_size:
                 block_size *= 8
             elif column and "conversion error" in message:

@@ -21,33 +21,37 @@ _BLANK = b" \t\r\n\x0b\x0c"
 _CP1252_UNDEFINED = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
 
 
-def detect_encoding(path: Path) -> str:
-    """utf-8-sig or utf-16 by their BOM; else utf-8 if every byte decodes; else cp1252/latin-1."""
+def bom_encoding(path: Path) -> str | None:
+    """utf-8-sig or utf-16 when the file opens with their BOM."""
     with path.open("rb") as handle:
         head = handle.read(4)
     if head.startswith(codecs.BOM_UTF8):
         return "utf-8-sig"
     if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return "utf-16"
-    if _decodes_fully(path):
-        return "utf-8"
+    return None
+
+
+def opens_as_utf8(path: Path, start: int = 0) -> bool:
+    """Whether the sample the header is read from is UTF-8 (a character cut at its end
+    allowed). The rest of the file is checked by the parser as it reads each cell."""
+    with path.open("rb") as handle:
+        handle.seek(start)
+        raw = handle.read(_SAMPLE_BYTES)
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(raw)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def single_byte_encoding(path: Path) -> str:
+    """cp1252 unless a byte it leaves undefined occurs; then latin-1, which maps every byte."""
     with path.open("rb") as handle:
         while chunk := handle.read(_CHUNK):
             if _CP1252_UNDEFINED.search(chunk):
                 return "latin-1"
     return "cp1252"
-
-
-def _decodes_fully(path: Path) -> bool:
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    try:
-        with path.open("rb") as handle:
-            while chunk := handle.read(_CHUNK):
-                decoder.decode(chunk)
-        decoder.decode(b"", final=True)
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 def text_start(path: Path) -> int:

@@ -137,6 +137,36 @@ def test_mixed_encodings_fall_back_to_cp1252(tmp_path):
     assert frame["a"].tolist() == ["cafÃ©", "naïve"]
 
 
+PAST_THE_SAMPLE = 40_000
+
+
+@pytest.mark.parametrize(
+    ("first", "late"),
+    [
+        # a text column: its later block holds a byte that is not UTF-8
+        ("word{i}", "café"),
+        # a number column read again as text, whose late cell is not UTF-8
+        ("{i}", "naïve"),
+    ],
+)
+def test_a_cell_past_the_sample_that_is_not_utf8_reads_the_file_as_cp1252(tmp_path, first, late):
+    header = "ключ,value\n".encode()
+    rows = "".join(f"{first.format(i=i)},{i}\n" for i in range(PAST_THE_SAMPLE)).encode()
+    content = header + rows + f"{late},1\n".encode("cp1252")
+    assert len(header + rows) > 256 * 1024
+    frame = read(tmp_path, "late.csv", content).frame
+    assert len(frame) == PAST_THE_SAMPLE + 1
+    assert frame.iloc[-1, 0] == late
+    # read as cp1252 throughout, as the whole file is: the UTF-8 header too
+    assert frame.columns[0] == "ключ".encode().decode("cp1252")
+
+
+def test_utf8_file_keeps_its_text(tmp_path):
+    rows = "".join(f"ß{i},{i}\n" for i in range(PAST_THE_SAMPLE)).encode()
+    frame = read(tmp_path, "u.csv", "name,n\n".encode() + rows + "ï,1\n".encode()).frame
+    assert frame["name"].iloc[0] == "ß0" and frame["name"].iloc[-1] == "ï"
+
+
 def test_header_only_gives_zero_rows_and_says_so(tmp_path):
     result = read(tmp_path, "h.csv", b"a,b,c\n")
     assert result.frame.shape == (0, 3)
