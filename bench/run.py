@@ -139,6 +139,35 @@ def upload(server: Server, path: Path) -> httpx.Response:
         return response
 
 
+def upload_against_pyarrow(server: Server, dataset: Path) -> None:
+    stages: list[str] = []
+    uploaded = _best_seconds(lambda: stages.append(upload_stages(server, dataset)), runs=3)
+    read = _best_seconds(partial(pyarrow.csv.read_csv, dataset), runs=3)
+    print(
+        f"upload 1M x 20 (best of 3): {uploaded:.2f} s; pyarrow.csv.read_csv of the "
+        f"same file {read:.2f} s; {uploaded / read:.2f}x (target 1.5x)\n"
+        f"  the server's stages of the last upload: {stages[-1]}"
+    )
+
+
+def upload_part(rows: int) -> None:
+    with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
+        dataset = Path(scratch) / "mixed.csv"
+        write_csv(mixed_frame(rows), dataset)
+        server = Server(Path(scratch) / "data")
+        try:
+            upload_against_pyarrow(server, dataset)
+        finally:
+            server.stop()
+
+
+def upload_stages(server: Server, path: Path) -> str:
+    """The upload's `Server-Timing` stages, in seconds."""
+    response = upload(server, path).raise_for_status()
+    parts = (part.split(";dur=") for part in response.headers["server-timing"].split(", "))
+    return ", ".join(f"{name} {float(milliseconds) / 1000:.2f} s" for name, milliseconds in parts)
+
+
 def frame_bytes(data_dir: Path) -> int:
     (frame_file,) = (data_dir / "sessions").glob(f"*/frame-*{SUFFIX}")
     return int(read_frame(frame_file).memory_usage(deep=True).sum())
@@ -250,11 +279,16 @@ def main() -> None:
         default=1_000_000,
         help="largest shape of the training-speed table",
     )
-    parser.add_argument("--part", choices=["all", "explain", "download", "jobs"], default="all")
+    parser.add_argument(
+        "--part", choices=["all", "upload", "explain", "download", "jobs"], default="all"
+    )
     parser.add_argument("--explained-rows", type=int, default=1_000)
     parser.add_argument("--jobs-sessions", type=int, default=50, help="sessions training at once")
     parser.add_argument("--jobs-rows", type=int, default=2_000, help="rows of each such session")
     args = parser.parse_args()
+    if args.part == "upload":
+        upload_part(args.rows)
+        return
     if args.part == "explain":
         explain_part(args.rows, args.explained_rows)
         return
@@ -293,12 +327,7 @@ def main() -> None:
 
         server = Server(root / "data")
         try:
-            uploaded = _best_seconds(lambda: upload(server, dataset), runs=3)
-            read = _best_seconds(partial(pyarrow.csv.read_csv, dataset), runs=3)
-            print(
-                f"upload 1M x 20 (best of 3): {uploaded:.2f} s; pyarrow.csv.read_csv of the "
-                f"same file {read:.2f} s; {uploaded / read:.2f}x (target 1.5x)"
-            )
+            upload_against_pyarrow(server, dataset)
             measure(server, "get-session-data", lambda: server.client.get("/api/get-session-data/"))
             measure(server, "analyze", lambda: server.client.get("/api/analyze/"))
             measure(server, "analyze (cached)", lambda: server.client.get("/api/analyze/"))

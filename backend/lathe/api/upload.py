@@ -13,6 +13,7 @@ from lathe.api.schemas import (
     SessionTargetResponse,
     UploadResponse,
 )
+from lathe.api.server_timing import ServerTiming
 from lathe.api.session_cookie import set_session_cookie
 from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
 from lathe.store.disk_budget import require_room
@@ -36,21 +37,29 @@ async def upload(
     settings: Config,
     current: SessionId,
 ) -> UploadResponse:
-    """Read a CSV, TSV or spreadsheet; it replaces the session's data and resets its steps."""
+    """Read a CSV, TSV or spreadsheet; it replaces the session's data and resets its steps.
+    The `Server-Timing` header gives the time spent receiving, reading and storing it."""
     declared = request.headers.get("content-length", "")
     await run_in_threadpool(
         require_room, store, settings.max_store_gb, int(declared) if declared.isdigit() else 0
     )
     target = store.temp_path("upload")
+    timing = ServerTiming()
     try:
-        received = await receive_file(request, target, settings.max_upload_mb)
-        table = await run_in_threadpool(read_received_file, received.path, received.filename)
+        with timing.stage("receive"):
+            received = await receive_file(request, target, settings.max_upload_mb)
+        with timing.stage("read"):
+            table = await run_in_threadpool(read_received_file, received.path, received.filename)
         # Only a session the server holds is kept; any other id is never adopted.
         sid = current if store.has_data(current) else new_session_id()
-        await run_in_threadpool(store.start, sid, table.frame, received.filename, table.warnings)
+        with timing.stage("store"):
+            await run_in_threadpool(
+                store.start, sid, table.frame, received.filename, table.warnings
+            )
     finally:
         target.unlink(missing_ok=True)
     set_session_cookie(response, sid, settings)
+    response.headers["Server-Timing"] = timing.header()
     rows = len(table.frame)
     return UploadResponse(
         **frame_payload(table.frame, settings).model_dump(),

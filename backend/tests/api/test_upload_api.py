@@ -27,6 +27,13 @@ def test_upload_returns_preview_types_and_sets_an_httponly_cookie(client):
     assert len(body["session_id"]) == 32
 
 
+def test_upload_times_its_stages_in_server_timing(client):
+    response = client.post("/api/upload/", files={"file": ("shop.csv", SMALL_CSV, "text/csv")})
+    stages = [part.split(";dur=") for part in response.headers["server-timing"].split(", ")]
+    assert [name for name, _ in stages] == ["receive", "read", "store"]
+    assert all(float(milliseconds) >= 0 for _, milliseconds in stages)
+
+
 def test_session_data_follows_the_cookie(client):
     upload(client, "shop.csv", SMALL_CSV)
     body = client.get("/api/get-session-data/").json()
