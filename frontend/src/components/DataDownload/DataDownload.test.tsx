@@ -72,7 +72,7 @@ describe('Download data', () => {
       }),
     );
     render(<App queryClient={createQueryClient()} />);
-    await screen.findByRole('heading', { name: 'Dataset Overview' });
+    await screen.findByRole('heading', { name: 'Dataset Overview' }, { timeout: 10_000 });
     expect(screen.getAllByRole('group', { name: 'Download data' })).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Missing Values' }));
     expect(isShown(screen.getByRole('heading', { name: 'Missing values', level: 1 }))).toBe(true);

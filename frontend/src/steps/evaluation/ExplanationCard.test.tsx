@@ -47,7 +47,8 @@ function start(evaluation: unknown = EVALUATION) {
   renderStep(EvaluationStep, sessionAt(9, { columns: ['income', 'city'], data: [[1, 'Oslo']] }, { 8: TRAINED }));
 }
 
-const card = async () => (await screen.findByRole('button', { name: 'Explanations' })).closest('section') as HTMLElement;
+// the first render of the step loads its modules: a busy machine may take seconds
+const card = async (name = 'Explanations') => (await screen.findByRole('button', { name }, { timeout: 10_000 })).closest('section') as HTMLElement;
 const facts = (section: HTMLElement): Record<string, string> =>
   Object.fromEntries(
     [...section.querySelectorAll('.stat-card')].map((item) => [item.querySelector('dt')?.textContent ?? '', item.querySelector('dd')?.textContent ?? '']),
@@ -105,7 +106,7 @@ describe('Evaluation explanations', () => {
   it("names each row's predicted class when there are more than two, and the explainer in the interface language", async () => {
     await chooseLanguage('de');
     start({ ...EVALUATION, results: [result('RandomForestClassifier', { ...EXPLANATION, method: 'xgboost', output: 'margin', explained_class: null })] });
-    const section = (await screen.findByRole('button', { name: 'Erklärungen' })).closest('section') as HTMLElement;
+    const section = await card('Erklärungen');
     expect(facts(section)).toEqual({
       Methode: 'Die eigenen exakten Beiträge von XGBoost',
       'Erklärte Zeilen': '1.500 von 2.000 zurückgehaltenen Zeilen',
@@ -123,7 +124,7 @@ describe('Evaluation explanations', () => {
 
   it('has no explanations for clustering', async () => {
     start({ ...EVALUATION, problem_type: 'clustering', primary_metric: 'silhouette_score', best_model: 'KMeans', results: [result('KMeans', null)] });
-    await screen.findByText('Model evaluation completed');
+    await screen.findByText('Model evaluation completed', {}, { timeout: 10_000 });
     expect(screen.queryByRole('button', { name: 'Explanations' })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { StatCard, StatCards } from '../../components/StatCards/StatCards';
 import { CardNote } from '../../components/StepScreen/StepScreen';
 import { formatDateText, formatInteger, formatSignificant } from '../../i18n/format';
 import { beeswarmFigure, summaryFigure } from './explanationCharts';
+import './ExplanationCard.css';
 
 interface ExplanationCardProps {
   /** The models that trained, to choose from; the choice is shared with the model charts. */
@@ -66,8 +67,9 @@ function ExplanationDetails({ model, explanation, problemType }: { model: string
     <>
       <CardNote>{t('evaluation.explanations.description')}</CardNote>
       <StatCards label={t('evaluation.explanations.title')}>
-        <StatCard label={t('evaluation.explanations.method')} value={t(`evaluation.explanations.methods.${explanation.method}`)} />
+        <StatCard className="explanation__fact" label={t('evaluation.explanations.method')} value={t(`evaluation.explanations.methods.${explanation.method}`)} />
         <StatCard
+          className="explanation__fact"
           label={t('evaluation.explanations.rows')}
           value={t('evaluation.explanations.rowsOf', {
             count: explanation.of_rows,
@@ -75,9 +77,10 @@ function ExplanationDetails({ model, explanation, problemType }: { model: string
             of: formatInteger(explanation.of_rows, language),
           })}
         />
-        <StatCard label={t('evaluation.explanations.output')} value={t(`evaluation.explanations.outputs.${explanation.output}`)} />
+        <StatCard className="explanation__fact" label={t('evaluation.explanations.output')} value={t(`evaluation.explanations.outputs.${explanation.output}`)} />
         {problemType === 'classification' && (
           <StatCard
+            className="explanation__fact"
             label={t('evaluation.explanations.explainedClass')}
             value={explanation.explained_class === null ? t('evaluation.explanations.predictedClass') : String(explanation.explained_class)}
           />
