@@ -1,9 +1,10 @@
-// Training two classifiers on the member column, their evaluation with its summary, metrics and
-// charts, then optimizing a model, exporting it as joblib and ONNX, its usage code, and
-// predictions on a new file; from the data steps 3 to 7 leave.
+// Training two classifiers on the member column, their evaluation with its summary, metrics,
+// charts and explanations, then optimizing a model, exporting it as joblib and ONNX, its usage
+// code, and predictions on a new file, explained; from the data steps 3 to 7 leave, which
+// Training offers for download.
 import { readFileSync } from 'node:fs';
 import { openTraining } from '../support/flows.mjs';
-import { PREDICT_ROWS, ROWS } from '../support/server.mjs';
+import { COLUMNS, PREDICT_ROWS, ROWS } from '../support/server.mjs';
 import { runWhenMain } from '../support/runner.mjs';
 
 const scenario = {
@@ -14,6 +15,31 @@ const scenario = {
     const { page, files, shot, expectVisible, chart, card, expectCard, section, expectDownload, expectChartText, expectNoPageErrors, holdNext } = ui;
     return [
       [
+        "Download data on Training returns every row of the scaled frame, as CSV and as Parquet",
+        async () => {
+          await expectVisible(page.getByRole('heading', { name: 'Training', exact: true }));
+          const rows = Number((await card('Samples').textContent()).replace(/\D/g, ''));
+          if (rows !== ROWS) throw new Error(`Training shows ${rows} samples`);
+          const download = page.getByRole('group', { name: 'Download data' });
+          if ((await download.count()) !== 1) throw new Error(`${await download.count()} Download data controls on the screen`);
+          const csv = download.getByRole('link', { name: 'Download data as CSV' });
+          const fetched = await csv.evaluate(async (link) => {
+            const response = await fetch(link.href);
+            const text = await response.text();
+            return { status: response.status, name: response.headers.get('content-disposition'), lines: text.trim().split(/\r?\n/) };
+          });
+          if (fetched.status !== 200) throw new Error(`the CSV download answered ${fetched.status}`);
+          if (fetched.lines.length - 1 !== rows) throw new Error(`the CSV has ${fetched.lines.length - 1} rows, the screen shows ${rows}`);
+          if (!fetched.name?.includes('people_scale.csv')) throw new Error(`the CSV is named by "${fetched.name}"`);
+          if (fetched.lines[0].split(',').includes('joined')) throw new Error(`the CSV has the dropped column: ${fetched.lines[0]}`);
+          await csv.focus();
+          const [parquet] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Tab').then(() => page.keyboard.press('Enter'))]);
+          await expectDownload(parquet, 'people_scale.parquet');
+          const magic = readFileSync(await parquet.path()).subarray(0, 4).toString('latin1');
+          if (magic !== 'PAR1') throw new Error(`the Parquet file starts with "${magic}"`);
+          await expectVisible(page.getByRole('heading', { name: 'Training', exact: true }));
+        },
+      ],    [
         'Training follows the problem type, then trains two classifiers with a progress bar',
         async () => {
           await expectVisible(page.getByRole('heading', { name: 'Training', exact: true }));
@@ -88,6 +114,18 @@ const scenario = {
           await chart(`Precision–recall curve of ${best}`);
           const importance = await chart(`Feature importance of ${best}`);
           await expectChartText(importance, 'income');
+          const explanations = section('Explanations');
+          const fact = async (label) =>
+            (await explanations.locator('.stat-card').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd').first().textContent()).trim();
+          const method = { LogisticRegression: 'SHAP LinearExplainer', RandomForestClassifier: 'SHAP TreeExplainer (exact)' }[best];
+          if ((await fact('Method')) !== method) throw new Error(`${best} is explained by "${await fact('Method')}"`);
+          if (!/^\d+ of \d+ held-out rows$/.test(await fact('Rows explained'))) throw new Error(`rows explained: "${await fact('Rows explained')}"`);
+          if ((await fact('Explained class')) !== 'true') throw new Error(`explained class: "${await fact('Explained class')}"`);
+          const summary = await chart(`Mean absolute contribution by column of ${best}`);
+          await expectChartText(summary, 'income');
+          const beeswarm = await chart(`Contribution per explained row of ${best}`);
+          if ((await beeswarm.locator('.point').count()) === 0) throw new Error('the beeswarm draws no points');
+          await summary.scrollIntoViewIfNeeded();
           await shot('25-evaluation');
           const other = best === 'LogisticRegression' ? 'RandomForestClassifier' : 'LogisticRegression';
           await section('Model charts').getByRole('combobox', { name: 'Model', exact: true }).selectOption(other);
@@ -193,6 +231,22 @@ const scenario = {
           if (lines.length - 1 !== PREDICT_ROWS) throw new Error(`${lines.length - 1} predicted rows for ${PREDICT_ROWS}`);
           await expectVisible(page.getByText('Predictions downloaded.'));
           await shot('29-predicted');
+        },
+      ],    [
+        'predicting with "Explain each prediction" adds the columns that contributed most to each row',
+        async () => {
+          const predict = section('Predict on new data');
+          await predict.getByRole('checkbox', { name: 'Explain each prediction' }).check();
+          const [download] = await Promise.all([page.waitForEvent('download'), predict.getByRole('button', { name: 'Predict and download' }).click()]);
+          const lines = readFileSync(await expectDownload(download, 'new_people_predictions.csv'), 'utf8').trim().split(/\r?\n/);
+          const header = lines[0].split(',');
+          for (const column of ['top_1_column', 'top_1_contribution', 'top_3_column']) {
+            if (!header.includes(column)) throw new Error(`the explained predictions have no ${column}: ${lines[0]}`);
+          }
+          if (lines.length - 1 !== PREDICT_ROWS) throw new Error(`${lines.length - 1} explained rows for ${PREDICT_ROWS}`);
+          const top = header.indexOf('top_1_column');
+          const named = lines.slice(1).map((line) => line.split(',')[top]);
+          if (!named.every((column) => COLUMNS.includes(column))) throw new Error(`top columns: ${named.join(' ')}`);
         },
       ],    [
         'the optimized model exports as ONNX',

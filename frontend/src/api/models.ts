@@ -100,14 +100,16 @@ export interface PredictRequest {
   file: File;
   model: string;
   optimized: boolean;
+  /** Add each row's three strongest contributing columns. */
+  explain: boolean;
 }
 
 /** The rows of `file` with the model's predictions, as CSV; failures read as any call's. */
-export async function predictFile({ file, model, optimized }: PredictRequest): Promise<DownloadedFile> {
+export async function predictFile({ file, model, optimized, explain }: PredictRequest): Promise<DownloadedFile> {
   const { data, response } = await unwrapResponse(
     api.POST('/api/predict/', {
-      body: { file: file.name, selected_model: model, optimized },
-      bodySerializer: () => fileForm(file, { selected_model: model, optimized: String(optimized) }),
+      body: { file: file.name, selected_model: model, optimized, explain },
+      bodySerializer: () => fileForm(file, { selected_model: model, optimized: String(optimized), explain: String(explain) }),
       parseAs: 'blob',
     }),
   );

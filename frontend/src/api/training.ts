@@ -12,6 +12,9 @@ export type ValidationMethod = TrainRequest['validation_method'];
 export type Evaluation = Awaited<ReturnType<typeof evaluateModels>>;
 export type ModelResult = Evaluation['results'][number];
 export type ModelCharts = ModelResult['charts'];
+export type Explanation = Schemas['Explanation'];
+export type BeeswarmColumn = Schemas['BeeswarmColumn'];
+export type ColumnContribution = Schemas['ColumnContribution'];
 export type DetectedProblemType = Schemas['DetectedProblemType'];
 
 export const progressQueryKey = ['progress'] as const;

@@ -2,12 +2,14 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableData } from '../api/dataset';
 import { ConfirmDialog } from '../components/ConfirmDialog/ConfirmDialog';
+import { DataDownloadContext } from '../components/DataDownload/dataDownload';
 import { ErrorNote } from '../components/ErrorNote/ErrorNote';
 import { ArrowLeftIcon } from '../components/icons';
 import { LanguagePicker } from '../components/LanguagePicker/LanguagePicker';
 import { Logo } from '../components/Logo/Logo';
 import { StepBar, type StepItem } from '../components/StepBar/StepBar';
 import { useSessionTarget } from '../steps/common/sessionTarget';
+import { stepId } from '../steps/stepKeys';
 import { PIPELINE_STEPS, pipelineStep } from './pipelineSteps';
 import { canOpenStep, completeStep, openStep, stepStatus, withChangedData, type Session } from './session';
 import { useStepFocus } from './useStepFocus';
@@ -46,12 +48,15 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
     step === undefined ? (
       <p className="pipeline__unavailable">{t('app.stepUnavailable')}</p>
     ) : (
-      <step.Component
-        session={session}
-        onSessionChange={onSessionChange}
-        onDataChange={onDataChange}
-        onContinue={(result) => onSessionChange((current) => completeStep(current, step.id, result))}
-      />
+      // every step after the upload has a current frame: its header offers it for download
+      <DataDownloadContext.Provider value={hasData && step.id > stepId('upload')}>
+        <step.Component
+          session={session}
+          onSessionChange={onSessionChange}
+          onDataChange={onDataChange}
+          onContinue={(result) => onSessionChange((current) => completeStep(current, step.id, result))}
+        />
+      </DataDownloadContext.Provider>
     );
 
   return (

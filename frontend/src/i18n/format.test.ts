@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCell } from '../components/DataTable/formatCell';
 import { formatMetric } from '../steps/evaluation/metrics';
-import { formatDateText, formatDecimal, formatInteger, formatMegabytes, formatPercent, formatPreviewNumber } from './format';
+import { formatDateText, formatDecimal, formatInteger, formatMegabytes, formatPercent, formatPreviewNumber, formatSignificant } from './format';
 
 /** Intl writes some spaces as no-break spaces; tests read them as plain ones. */
 const plain = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, ' ');
@@ -25,6 +25,12 @@ describe('number formats per language', () => {
 
   it('writes percentages with the sign where the language puts it', () => {
     expect(['en', 'de', 'tr'].map((language) => plain(formatPercent(12.5, 1, language)))).toEqual(['12.5%', '12,5 %', '%12,5']);
+  });
+
+  it('writes contributions to 4 significant digits, small or large', () => {
+    expect(formatSignificant(0.00123456, 4, 'de')).toBe('0,001235');
+    expect(formatSignificant(12345.6, 4, 'en')).toBe('12,350');
+    expect(formatSignificant(-0.5, 4, 'en')).toBe('-0.5');
   });
 
   it('writes sizes in megabytes to two decimals', () => {

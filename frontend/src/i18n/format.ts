@@ -37,6 +37,11 @@ export function formatDecimal(value: number, digits: number, language = current(
   return numberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
+/** A number to `digits` significant digits, grouped: contributions, which run from 0.0012 to 12,340. */
+export function formatSignificant(value: number, digits = 4, language = current()): string {
+  return numberFormat(language, { maximumSignificantDigits: digits }).format(value);
+}
+
 /** A share given in percent (12.5 for 12.5 %), with the language's sign and spacing: 12.5%, 12,5 %, %12,5. */
 export function formatPercent(percent: number, digits = 1, language = current()): string {
   return numberFormat(language, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(

@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cell, TableData } from '../../api/dataset';
+import { DataDownload } from '../DataDownload/DataDownload';
+import { DataDownloadContext } from '../DataDownload/dataDownload';
 import { DataTable } from '../DataTable/DataTable';
 import type { StepSnapshot } from '../DataTable/useStepSnapshot';
 import { TableIcon } from '../icons';
@@ -42,16 +44,23 @@ export function StepScreen({ stepId, title, description, columns, data, snapshot
 }
 
 /**
- * A step screen's title and the sentence that says what the step does. The title takes focus
- * (tabindex -1) when the step opens; see `useStepFocus`.
+ * A step screen's title and the sentence that says what the step does, with "Download data"
+ * on the steps that have a frame (`DataDownloadContext`). The title takes focus (tabindex -1)
+ * when the step opens; see `useStepFocus`.
  */
 export function StepHeader({ title, description }: { title: string; description: string }) {
+  const downloadable = useContext(DataDownloadContext);
   return (
     <header className="step-screen__header">
       <h1 className="step-screen__title" tabIndex={-1}>
         {title}
       </h1>
       <p className="step-screen__description">{description}</p>
+      {downloadable && (
+        <div className="step-screen__download">
+          <DataDownload />
+        </div>
+      )}
     </header>
   );
 }

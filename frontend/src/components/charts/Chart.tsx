@@ -1,7 +1,7 @@
 import type { Config, Data, Layout } from 'plotly.js';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chartTable } from './chartTable';
+import { chartTable, type ChartTableData } from './chartTable';
 import { ChartTable } from './ChartTable';
 import './Chart.css';
 
@@ -16,19 +16,23 @@ export interface ChartProps {
   data: Data[];
   layout: Partial<Layout>;
   height: number;
+  /** The numbers the table view lists, when reading them from the traces would not do (a beeswarm's jittered places). */
+  table?: ChartTableData;
 }
 
 /**
  * A Plotly chart, loaded lazily; a placeholder of the same height holds its place meanwhile.
  * Under it, a toggle shows the same numbers as a table, for anyone who cannot see the chart.
  */
-export function Chart({ label, data, layout, height }: ChartProps) {
+export function Chart({ label, data, layout, height, table: given }: ChartProps) {
   const { t } = useTranslation();
-  const table = chartTable(data, layout, {
-    category: t('charts.table.category'),
-    value: t('charts.table.value'),
-    series: t('charts.table.series'),
-  });
+  const table =
+    given ??
+    chartTable(data, layout, {
+      category: t('charts.table.category'),
+      value: t('charts.table.value'),
+      series: t('charts.table.series'),
+    });
   return (
     <div className="chart-block">
       <figure className="chart" role="img" aria-label={label} style={{ height }}>

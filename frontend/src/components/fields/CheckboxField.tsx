@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { InfoTip } from '../InfoTip/InfoTip';
+import { describedBy } from './Field';
 import './fields.css';
 
 interface CheckboxFieldProps {
@@ -7,12 +8,14 @@ interface CheckboxFieldProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   info?: string;
+  /** A line under the box, tied to it with aria-describedby. */
+  hint?: string;
   disabled?: boolean;
 }
 
-export function CheckboxField({ label, checked, onChange, info, disabled }: CheckboxFieldProps) {
+export function CheckboxField({ label, checked, onChange, info, hint, disabled }: CheckboxFieldProps) {
   const id = useId();
-  return (
+  const box = (
     <span className="field field--checkbox">
       <input
         id={id}
@@ -20,6 +23,7 @@ export function CheckboxField({ label, checked, onChange, info, disabled }: Chec
         className="field__checkbox"
         checked={checked}
         disabled={disabled}
+        aria-describedby={describedBy(id, { hint })}
         onChange={(event) => onChange(event.target.checked)}
       />
       <label htmlFor={id} className="field__checkbox-label">
@@ -27,5 +31,14 @@ export function CheckboxField({ label, checked, onChange, info, disabled }: Chec
       </label>
       {info && <InfoTip>{info}</InfoTip>}
     </span>
+  );
+  if (hint === undefined) return box;
+  return (
+    <div className="field field--hinted-checkbox">
+      {box}
+      <span id={`${id}-hint`} className="field__hint">
+        {hint}
+      </span>
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import { useNumberFormat } from '../../i18n/format';
 import { ExportAndPredict } from '../export/ExportAndPredict';
 import { leftOutClassesNote } from '../training/leftOutClasses';
 import { comparisonFigure } from './evaluationCharts';
+import { ExplanationCard } from './ExplanationCard';
 import { FigureChart, ModelCharts } from './ModelCharts';
 import { BaselineMetrics, ModelMetrics } from './ModelMetrics';
 import { formatMetric, PRIMARY_METRIC } from './metrics';
@@ -128,6 +129,16 @@ function EvaluationResults({ evaluation }: { evaluation: Evaluation }) {
             problemType={evaluation.problem_type}
           />
         </SectionCard>
+      )}
+
+      {shown && evaluation.problem_type !== 'clustering' && (
+        <ExplanationCard
+          models={chartable}
+          model={shown.model}
+          onModelChange={setChosen}
+          explanation={shown.explanation ?? null}
+          problemType={evaluation.problem_type}
+        />
       )}
 
       <ExportAndPredict

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, stubApi } from '../../test/api';
 import { captureDownloads } from '../../test/downloads';
@@ -51,6 +51,23 @@ describe('PredictPanel', () => {
     fireEvent.click(run);
     await screen.findAllByText('Predictions downloaded.');
     expect((await api.calls[1]?.request.formData())?.get('optimized')).toBe('false');
+  });
+
+  it('sends explain=true when each prediction is to be explained, and false otherwise', async () => {
+    const csv = 'a,b,prediction,top_1_column\n1,2,0,a\n';
+    const { api, downloads, run } = start(() => new Response(csv, { headers: { 'Content-Disposition': 'attachment; filename="new_predictions.csv"' } }));
+    const explain = screen.getByRole('checkbox', { name: 'Explain each prediction' });
+    expect(explain).toHaveProperty('checked', false);
+    expect(screen.getByRole('checkbox', { name: 'Explain each prediction', description: /three columns that contributed most.*up to 60 s/ })).toBe(explain);
+    fireEvent.click(run);
+    await screen.findByText('Predictions downloaded.');
+    expect((await api.calls[0]?.request.formData())?.get('explain')).toBe('false');
+
+    fireEvent.click(explain);
+    fireEvent.click(run);
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    const form = await api.calls[1]?.request.formData();
+    expect([form?.get('explain'), form?.get('selected_model'), form?.get('optimized')]).toEqual(['true', 'KMeans', 'true']);
   });
 
   it("shows the translated reason when the file's columns do not match", async () => {

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { predictFile } from '../../api/models';
+import { CheckboxField } from '../../components/fields/CheckboxField';
 import { SelectField } from '../../components/fields/SelectField';
 import { ScatterIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
@@ -25,6 +26,7 @@ export function PredictPanel({ variants, initial }: PredictPanelProps) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState(() => variantKey(initial ?? variants[0] ?? { model: '', optimized: false }));
   const [file, setFile] = useState<File | null>(null);
+  const [explain, setExplain] = useState(false);
   const variant = findVariant(variants, chosen);
 
   const predicting = useMutation({
@@ -57,13 +59,20 @@ export function PredictPanel({ variants, initial }: PredictPanelProps) {
           disabled={predicting.isPending}
           onFile={setFile}
         />
+        <CheckboxField
+          label={t('predict.explain')}
+          hint={t('predict.explainHint')}
+          checked={explain}
+          disabled={predicting.isPending}
+          onChange={setExplain}
+        />
         <div className="settings-actions">
           <button
             type="button"
             className="button button--primary"
             disabled={predicting.isPending || file === null || variant === undefined}
             aria-busy={predicting.isPending}
-            onClick={() => file && variant && predicting.mutate({ file, model: variant.model, optimized: variant.optimized })}
+            onClick={() => file && variant && predicting.mutate({ file, model: variant.model, optimized: variant.optimized, explain })}
           >
             {predicting.isPending ? t('predict.predicting') : t('predict.run')}
           </button>
