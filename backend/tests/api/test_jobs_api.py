@@ -25,21 +25,28 @@ JOB_ROWS = 1_000
 """Predictions of this many rows or more run as jobs here."""
 
 
-JOB_SETTINGS = {"prediction_job_rows": JOB_ROWS, "max_jobs_per_session": 2}
-"""Two jobs a session, so a training can replace the model a prediction uses."""
+def app_settings(data_dir: Path, scheduler: str | None, workers: int | None = None) -> Settings:
+    """Two jobs a session, so a training can replace the model a prediction uses."""
+    return Settings(
+        data_dir=data_dir,
+        dask_scheduler=scheduler,
+        dask_workers=workers,
+        prediction_job_rows=JOB_ROWS,
+        max_jobs_per_session=2,
+    )
 
 
 @pytest.fixture(scope="module", params=["external", "embedded"])
 def app_client(request, tmp_path_factory) -> Iterator[TestClient]:
     data_dir = tmp_path_factory.mktemp(request.param) / "data"
     if request.param == "external":
-        with dask_cluster(workers=2) as address:
-            settings = Settings(data_dir=data_dir, dask_scheduler=address, **JOB_SETTINGS)
-            with TestClient(create_app(settings)) as client:
-                yield client
+        with (
+            dask_cluster(workers=2) as address,
+            TestClient(create_app(app_settings(data_dir, address))) as client,
+        ):
+            yield client
     else:
-        settings = Settings(data_dir=data_dir, dask_scheduler=None, dask_workers=2, **JOB_SETTINGS)
-        with TestClient(create_app(settings)) as client:
+        with TestClient(create_app(app_settings(data_dir, None, workers=2))) as client:
             yield client
 
 
@@ -232,7 +239,7 @@ def test_a_large_prediction_runs_on_the_workers_and_sends_what_the_web_process_w
     upload(lathe, "customers.csv", csv_bytes(mixed_classification(3000)))
     trained = lathe.post("/api/train-models/", json=train_body(model_names=["LogisticRegression"]))
     assert trained.status_code == 200, trained.text
-    settings = lathe.app.state.settings  # type: ignore[attr-defined]
+    settings = lathe.app.state.settings
 
     with get_task_stream(client=observer) as stream:
         as_jobs = [predict_in(lathe, 2 * JOB_ROWS, "LogisticRegression", e) for e in (False, True)]
