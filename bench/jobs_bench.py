@@ -4,7 +4,8 @@
   step endpoint's p95 (``/api/handle-missing/`` on a session of its own);
 - the jobs' total throughput (trainings a minute) with 1 and with 2 worker processes;
 - an optimization's wall time (grid search, its sets spread over the workers) on 1 and
-  on 2 worker processes.
+  on 2 worker processes;
+- one large prediction's wall time as a job and in the web process.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from mixed_dataset import mixed_frame
 
 TRAINED = ["LogisticRegression", "DecisionTreeClassifier", "GaussianNB"]
 SEARCHED = "RandomForestClassifier"
+PREDICTED_ROWS = 200_000
+PREDICTED_MODEL = "RandomForestClassifier"
 
 
 def _csv(rows: int, seed: int) -> bytes:
@@ -136,4 +139,45 @@ def jobs_bench(
     print(
         f"grid search of {SEARCHED}: {searched[1]:.1f} s on 1 worker, {searched[2]:.1f} s on 2 "
         f"({searched[1] / searched[2]:.2f}x faster)"
+    )
+    prediction_bench(serve, root, target, rows)
+
+
+def prediction_seconds(
+    serve: Callable[[Path, dict[str, str]], Any],
+    data_dir: Path,
+    target: str,
+    rows: int,
+    job_rows: int,
+) -> float:
+    """Seconds of one ``POST /api/predict/`` of `PREDICTED_ROWS` rows on a served app
+    whose predictions of `job_rows` rows or more run as jobs."""
+    new_rows = mixed_frame(PREDICTED_ROWS, seed=30_000).drop(columns=["customer_id", target])
+    upload = new_rows.to_csv(index=False).encode()
+    environment = {"LATHE_DASK_WORKERS": "1", "LATHE_PREDICTION_JOB_ROWS": str(job_rows)}
+    with serve(data_dir, environment) as base_url:
+        client = _session(base_url, _csv(rows, seed=30_001))
+        trained = {"model_names": [PREDICTED_MODEL], "target_column": target}
+        client.post("/api/train-models/", json=trained).raise_for_status()
+        started = time.perf_counter()
+        client.post(
+            "/api/predict/",
+            data={"selected_model": PREDICTED_MODEL},
+            files={"file": ("new.csv", upload, "text/csv")},
+        ).raise_for_status()
+        seconds = time.perf_counter() - started
+        client.close()
+    return seconds
+
+
+def prediction_bench(
+    serve: Callable[[Path, dict[str, str]], Any], root: Path, target: str, rows: int
+) -> None:
+    as_job = prediction_seconds(serve, root / "predict-job", target, rows, job_rows=1)
+    in_process = prediction_seconds(
+        serve, root / "predict-web", target, rows, job_rows=PREDICTED_ROWS + 1
+    )
+    print(
+        f"prediction of {PREDICTED_ROWS:,} rows ({PREDICTED_MODEL}, trained on {rows:,}): "
+        f"{as_job:.2f} s as a job, {in_process:.2f} s in the web process"
     )

@@ -87,7 +87,7 @@ class Server:
             [sys.executable, "-m", "lathe"], cwd=BACKEND, env=env, stderr=subprocess.DEVNULL
         )
         self.client = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=600)
-        for _ in range(200):
+        for _ in range(600):
             try:
                 self.client.get("/health/")
                 return

@@ -30,6 +30,9 @@ class Settings(BaseSettings):
     dask_workers: int | None = None
     """The embedded cluster's worker processes (one thread each); none: one per core."""
     max_jobs_per_session: int = 1
+    prediction_job_rows: int = 10_000
+    """A prediction of a file with at least this many rows runs as a job; a smaller one in
+    the web process."""
 
 
 @lru_cache

@@ -14,12 +14,16 @@ from starlette.concurrency import run_in_threadpool
 
 from lathe.api.model_schemas import ExportModelRequest, PredictForm, UsageCodeResponse
 from lathe.api.responses import ERRORS, attachment
-from lathe.api.routes_common import Config, SessionId, Store
+from lathe.api.routes_common import Config, Jobs, SessionId, Store
 from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
 from lathe.errors import LatheError
+from lathe.jobs.prediction_job import PREDICTION, PredictionSetup, predict_on_worker, predicted
+from lathe.jobs.session_job import ModelChoice
 from lathe.ml.model_export import ExportFormat, exported_bytes, safe_file_name, usage_code
-from lathe.ml.prediction import prediction_frame
+from lathe.ml.prediction import model_inputs, write_predictions
 from lathe.steps.recipe import RecipePipeline
+from lathe.store.frame_files import SUFFIX, write_frame
+from lathe.store.session_store import Session
 
 router = APIRouter(tags=["models"], responses=ERRORS)
 
@@ -77,11 +81,15 @@ def _training_rows(store: Store, current: SessionId) -> pd.DataFrame:
     openapi_extra=multipart_body(_PREDICT_FIELDS),
     responses={200: _CSV},
 )
-async def predict(request: Request, store: Store, settings: Config, current: SessionId) -> Response:
+async def predict(
+    request: Request, store: Store, settings: Config, jobs: Jobs, current: SessionId
+) -> Response:
     """Predict the rows of a new CSV or spreadsheet with the training columns (the target
     may be left out): the rows come back as CSV with a `prediction` column and, for
     classifiers, a `probability_<class>` column per class; with `explain`, each row's top
-    contributing uploaded columns."""
+    contributing uploaded columns. A large file is predicted as a job on the cluster, its
+    progress and queue position on `GET /api/progress/` (task `prediction`), cancelled by
+    `POST /api/cancel-task/`."""
     target = store.temp_path("predict")
     try:
         received = await receive_file(request, target, settings.max_upload_mb)
@@ -91,16 +99,21 @@ async def predict(request: Request, store: Store, settings: Config, current: Ses
         pipeline = await run_in_threadpool(
             _pipeline, store, current, form.selected_model, form.optimized
         )
-        training_rows = (
-            await run_in_threadpool(_training_rows, store, current) if form.explain else None
-        )
         table = await run_in_threadpool(read_received_file, received.path, received.filename)
     finally:
         target.unlink(missing_ok=True)
+    model = ModelChoice(form.selected_model, form.optimized)
     output = store.temp_path("predictions", ".csv")
     try:
-        predicted = await run_in_threadpool(prediction_frame, pipeline, table.frame, training_rows)
-        await run_in_threadpool(predicted.to_csv, output, index=False)
+        if len(table.frame) >= settings.prediction_job_rows:
+            await _predict_as_job(
+                store, jobs, current, pipeline, model, table.frame, output, form.explain
+            )
+        else:
+            training_rows = (
+                await run_in_threadpool(_training_rows, store, current) if form.explain else None
+            )
+            await run_in_threadpool(write_predictions, pipeline, table.frame, output, training_rows)
     except BaseException:
         output.unlink(missing_ok=True)
         raise
@@ -110,3 +123,30 @@ async def predict(request: Request, store: Store, settings: Config, current: Ses
         headers=attachment(safe_file_name(f"{Path(received.filename).stem}_predictions", "csv")),
         background=BackgroundTask(output.unlink, missing_ok=True),
     )
+
+
+async def _predict_as_job(
+    store: Store,
+    jobs: Jobs,
+    current: SessionId,
+    pipeline: RecipePipeline,
+    model: ModelChoice,
+    frame: pd.DataFrame,
+    output: Path,
+    explain: bool,
+) -> None:
+    """The file's refusals here, before it waits for a worker; then the job writes the
+    predictions to `output`."""
+    await run_in_threadpool(model_inputs, pipeline, frame)
+    rows = store.temp_path("prediction-rows", SUFFIX)
+    try:
+        await run_in_threadpool(write_frame, frame, rows)
+        setup = PredictionSetup(model, rows, output, explain)
+
+        def prepare(session: Session) -> PredictionSetup:
+            session.models.trained_results(model.name, model.optimized)
+            return setup
+
+        await jobs.run(current, PREDICTION, prepare, predict_on_worker, predicted, model)
+    finally:
+        rows.unlink(missing_ok=True)

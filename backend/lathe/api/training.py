@@ -121,9 +121,10 @@ def progress(registry: Progress, jobs: Jobs, current: SessionId) -> ProgressResp
 
 @router.post("/api/cancel-task/")
 def cancel_task(jobs: Jobs, current: SessionId) -> CancelTaskResponse:
-    """Cancel the session's running tasks (training, optimization): a task waiting for
-    a worker is dropped, a running one stops before its next fit; the session stays as
-    it was before the task, and the request that started it answers `task_cancelled`."""
+    """Cancel the session's running tasks (training, optimization, a large prediction): a
+    task waiting for a worker is dropped, a running one stops before its next fit or chunk
+    of rows; the session stays as it was before the task, and the request that started
+    it answers `task_cancelled`."""
     tasks = jobs.cancel(current)
     return CancelTaskResponse(cancelled=tasks, message=f"Cancelling the {' and '.join(tasks)}.")
 

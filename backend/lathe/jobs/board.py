@@ -26,6 +26,7 @@ from lathe.jobs.session_job import (
     JobKind,
     JobTask,
     JobTicket,
+    ModelChoice,
     StoreAddress,
     cancel_mark,
     run_job,
@@ -70,11 +71,13 @@ class JobBoard:
         prepare: Callable[[Session], Setup],
         run: Callable[[JobData, Setup, ProgressReport], Outcome],
         commit: Callable[[Session, Outcome], Reply],
+        model: ModelChoice | None = None,
     ) -> Reply:
         """`prepare` reads (and may check) the session under its lock here; `run` and
         `commit` run as a job on a worker (``lathe.jobs.session_job``); the reply of
-        `commit` comes back."""
-        ticket, setup = await run_in_threadpool(self._ticket, session_id, kind, prepare)
+        `commit` comes back. A job that uses the fitted `model` stops when its file
+        changes, as when the data does."""
+        ticket, setup = await run_in_threadpool(self._ticket, session_id, kind, prepare, model)
         job, owner = ticket.job_id, ticket.session_id
         self.registry.begin(owner, kind.task, WAITING, job, self.max_jobs_per_session)
         try:
@@ -99,7 +102,11 @@ class JobBoard:
             self.registry.end(owner, job)
 
     def _ticket(
-        self, session_id: str | None, kind: JobKind, prepare: Callable[[Session], Setup]
+        self,
+        session_id: str | None,
+        kind: JobKind,
+        prepare: Callable[[Session], Setup],
+        model: ModelChoice | None,
     ) -> tuple[JobTicket, Setup]:
         with self.store.changing(session_id) as session:
             setup = prepare(session)
@@ -110,6 +117,10 @@ class JobBoard:
                 kind=kind,
                 started_on=session.manifest.data_version(),
                 topic=self.topic,
+                model=model,
+                model_stamp=None
+                if model is None
+                else session.models.stamp(model.name, model.optimized),
             )
         return ticket, setup
 

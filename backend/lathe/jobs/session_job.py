@@ -4,7 +4,8 @@ The web process reads what the task needs under the session's lock (``prepare``)
 submits ``run_job``. On a worker, ``run_job``:
 
 1. opens the session under its lock, stops if the job was cancelled while it queued or
-   if the data is no longer the version the job started from, and marks it started;
+   if the data is no longer the version the job started from (nor, for a job that uses a
+   fitted model, that model's file the one it started with), and marks it started;
 2. runs the task without the lock; before each fit its reporter sends the progress to
    the web process and stops the task (``TaskStopped``) when the job was cancelled or
    the data changed, so a doomed job ends within one fit;
@@ -31,6 +32,7 @@ from lathe.ml.progress import ProgressReport, TaskStopped
 from lathe.ml.threads import use_cores
 from lathe.steps.recipe_step import RecipeStep, recipe_steps
 from lathe.store.session_store import Session, SessionStore
+from lathe.store.trained_models import PipelineStamp, TrainedModels
 
 Setup = TypeVar("Setup")
 Outcome = TypeVar("Outcome")
@@ -60,10 +62,19 @@ class JobKind:
 
 @dataclass(frozen=True)
 class JobData:
-    """What a task runs on: the frame as uploaded and the session's recipe."""
+    """What a task runs on: the frame as uploaded, the session's recipe and its models."""
 
     raw_frame: pd.DataFrame
     recipe: list[RecipeStep]
+    models: TrainedModels
+
+
+@dataclass(frozen=True)
+class ModelChoice:
+    """A trained model's fitted pipeline; with `optimized`, the one its optimization fitted."""
+
+    name: str
+    optimized: bool
 
 
 @dataclass(frozen=True)
@@ -94,6 +105,9 @@ class JobTicket:
     kind: JobKind
     started_on: DataVersion
     topic: str
+    model: ModelChoice | None = None
+    """The fitted model the job uses, if any: it stops when that model's file changes."""
+    model_stamp: PipelineStamp | None = None
 
 
 def cancel_mark(job_id: str) -> str:
@@ -126,8 +140,14 @@ class _Checks:
     def stop_if_doomed(self) -> None:
         if self.cancel.is_set():
             raise self.ticket.kind.cancelled()
-        if self.store.data_version(self.ticket.session_id) != self.ticket.started_on:
-            raise self.ticket.kind.changed()
+        ticket = self.ticket
+        if self.store.data_version(ticket.session_id) != ticket.started_on:
+            raise ticket.kind.changed()
+        model = ticket.model
+        if model is not None and ticket.model_stamp != self.store.pipeline_stamp(
+            ticket.session_id, model.name, model.optimized
+        ):
+            raise ticket.kind.changed()
 
 
 def run_job(ticket: JobTicket, task: JobTask[Setup, Outcome, Reply]) -> Reply:
@@ -153,7 +173,7 @@ def run_job(ticket: JobTicket, task: JobTask[Setup, Outcome, Reply]) -> Reply:
     with store.changing(ticket.session_id) as session:
         checks.stop_if_doomed()
         checks.started.set()
-        data = JobData(session.raw_frame(), recipe_steps(session.manifest.recipe))
+        data = JobData(session.raw_frame(), recipe_steps(session.manifest.recipe), session.models)
     report(0, 0, ticket.kind.started)
     outcome = task.run(data, task.setup, report)
     with store.changing(ticket.session_id) as session:

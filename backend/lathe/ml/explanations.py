@@ -14,7 +14,8 @@ contributions per uploaded column still add up to its explained output.
 - ``top_contributions``: for prediction, each row's ``TOP_COLUMNS`` uploaded columns of
   largest |contribution|, rows explained in order within
   ``PREDICTION_EXPLANATION_SECONDS`` (kernel explanations of a forest or an SVC take
-  about a tenth of a second per row; the rows past the budget keep empty cells).
+  about a tenth of a second per row; the rows past the budget keep empty cells), in
+  chunks of at most about ``CHUNK_SECONDS``, so a job can stop between them.
 
 Background rows (the linear and kernel methods) are a uniform sample of
 ``BACKGROUND_ROWS`` rows of the training data, through the fitted recipe.
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -49,6 +51,7 @@ SIGNIFICANT_DIGITS = 4
 TEXT_CHARS = 40
 TOP_COLUMNS = 3
 PREDICTION_EXPLANATION_SECONDS = 60.0
+CHUNK_SECONDS = 1.0
 
 
 def pipeline_explainer(pipeline: RecipePipeline, training_rows: pd.DataFrame) -> ModelExplainer:
@@ -77,19 +80,32 @@ def _joined(parts: list[Contributions]) -> Contributions:
     )
 
 
-def explain_within(explainer: ModelExplainer, matrix: FloatArray, seconds: float) -> Contributions:
+def _nobody_follows(explained: int) -> None:
+    """No one follows the rows explained."""
+
+
+def explain_within(
+    explainer: ModelExplainer,
+    matrix: FloatArray,
+    seconds: float,
+    after_chunk: Callable[[int], None] = _nobody_follows,
+) -> Contributions:
     """Contributions of the first rows of `matrix` that can be explained in about
-    `seconds`: chunk after chunk, each sized by the rate so far, at least one."""
+    `seconds`: chunk after chunk, each sized by the rate so far to fill the time left or
+    ``CHUNK_SECONDS`` (at least ``FIRST_CHUNK_ROWS``), `after_chunk` told the rows done
+    after each."""
     started = time.perf_counter()
     parts: list[Contributions] = []
     done, chunk = 0, FIRST_CHUNK_ROWS
     while done < len(matrix):
         parts.append(explainer.explain(matrix[done : done + chunk]))
         done += len(parts[-1].values)
+        after_chunk(done)
         elapsed = time.perf_counter() - started
         if elapsed >= seconds:
             break
-        chunk = max(FIRST_CHUNK_ROWS, int((seconds - elapsed) * done / max(elapsed, 1e-9)))
+        chunk_seconds = min(seconds - elapsed, CHUNK_SECONDS)
+        chunk = max(FIRST_CHUNK_ROWS, int(chunk_seconds * done / max(elapsed, 1e-9)))
     return _joined(parts)
 
 
@@ -170,11 +186,13 @@ def top_contributions(
     frame: pd.DataFrame,
     training_rows: pd.DataFrame,
     seconds: float = PREDICTION_EXPLANATION_SECONDS,
+    after_chunk: Callable[[int], None] = _nobody_follows,
 ) -> pd.DataFrame:
     """For each row of `frame` (uploaded columns, training types), its ``TOP_COLUMNS``
     uploaded columns of largest |contribution|: ``top_<n>_column`` and
     ``top_<n>_contribution``, largest first (ties in column order). Rows are explained in
-    order within about `seconds`; the rows past it keep empty cells."""
+    order within about `seconds`, `after_chunk` told the rows done after each chunk; the
+    rows past it keep empty cells."""
     ranks = range(1, min(TOP_COLUMNS, len(dict.fromkeys(feature_sources(pipeline)))) + 1)
     top: dict[str, Any] = {}
     for rank in ranks:
@@ -183,7 +201,8 @@ def top_contributions(
     if len(frame):
         matrix = model_matrix(model_features(pipeline, frame))
         explainer = pipeline_explainer(pipeline, training_rows)
-        per_column = uploaded_contributions(pipeline, explain_within(explainer, matrix, seconds))
+        contributions = explain_within(explainer, matrix, seconds, after_chunk)
+        per_column = uploaded_contributions(pipeline, contributions)
         values = per_column.to_numpy()
         order = np.argsort(-np.abs(values), axis=1, kind="stable")
         names = np.asarray(per_column.columns, dtype=object)

@@ -6,7 +6,9 @@ whose new values happen to look like text, say) is converted to the training typ
 value that cannot be converted is refused with its column named.
 
 The result is the file's rows with a ``prediction`` column and, for classifiers, one
-``probability_<class>`` column per class.
+``probability_<class>`` column per class. Rows are predicted in chunks of
+``PREDICTION_CHUNK_ROWS``, the progress reported before each (and between the chunks of
+an explanation), so a prediction running as a job can stop between them.
 """
 
 from __future__ import annotations
@@ -24,10 +26,15 @@ from lathe.io.readers import read_table
 from lathe.ml.explanations import top_contributions
 from lathe.ml.model_step import ModelStep
 from lathe.ml.pipeline import model_step
+from lathe.ml.progress import ProgressReport, unreported
 from lathe.steps.frame_estimator import with_replaced_columns
 from lathe.steps.recipe import RecipePipeline
 
 PREDICTION = "prediction"
+PREDICTION_CHUNK_ROWS = 10_000
+PREDICTING = "Predicting rows"
+EXPLAINING = "Explaining rows"
+WRITING = "Writing the predictions"
 _TRUE = frozenset({"true", "yes", "1", "1.0"})
 _FALSE = frozenset({"false", "no", "0", "0.0"})
 _BASIC_DATE_DIGITS = 8
@@ -140,21 +147,37 @@ def _free_name(name: str, taken: pd.Index) -> str:
     return name
 
 
+def model_inputs(pipeline: RecipePipeline, frame: pd.DataFrame) -> pd.DataFrame:
+    """`frame` checked against the model's columns and converted to the training types;
+    its refusals name the column."""
+    check_columns(frame, pipeline)
+    return with_training_types(frame, pipeline.input_dtypes_)
+
+
 def prediction_frame(
-    pipeline: RecipePipeline, frame: pd.DataFrame, explain_with: pd.DataFrame | None = None
+    pipeline: RecipePipeline,
+    frame: pd.DataFrame,
+    explain_with: pd.DataFrame | None = None,
+    progress: ProgressReport = unreported,
+    chunk_rows: int = PREDICTION_CHUNK_ROWS,
 ) -> pd.DataFrame:
     """The rows of `frame` with the model's prediction and class probabilities; with
     `explain_with` (training rows, the explanations' background), each row's top
     contributing columns (``lathe.ml.explanations.top_contributions``)."""
-    check_columns(frame, pipeline)
-    inputs = with_training_types(frame, pipeline.input_dtypes_)
+    inputs = model_inputs(pipeline, frame)
     step = model_step(pipeline)
     classifier = hasattr(pipeline, "predict_proba")
     if len(frame) == 0:
         predicted: Any = pd.Series(dtype=object)
         probabilities = np.empty((0, len(step.classes_))) if classifier else None
     else:
-        predicted, probabilities = _predicted(pipeline, step, inputs, classifier)
+        parts = []
+        for start in range(0, len(inputs), chunk_rows):
+            progress(start, len(inputs), PREDICTING)
+            chunk = inputs.iloc[start : start + chunk_rows]
+            parts.append(_predicted(pipeline, step, chunk, classifier))
+        predicted = np.concatenate([part[0] for part in parts])
+        probabilities = np.vstack([part[1] for part in parts]) if classifier else None
     result = frame.copy(deep=False)
     result[_free_name(PREDICTION, result.columns)] = predicted
     if probabilities is not None:
@@ -162,15 +185,37 @@ def prediction_frame(
             name = _free_name(f"probability_{label}", result.columns)
             result[name] = probabilities[:, position]
     if explain_with is not None:
-        for column, values in top_contributions(pipeline, inputs, explain_with).items():
+        progress(0, len(inputs), EXPLAINING)
+        top = top_contributions(
+            pipeline,
+            inputs,
+            explain_with,
+            after_chunk=lambda done: progress(done, len(inputs), EXPLAINING),
+        )
+        for column, values in top.items():
             result[_free_name(str(column), result.columns)] = values
     return result
+
+
+def write_predictions(
+    pipeline: RecipePipeline,
+    frame: pd.DataFrame,
+    output: Path,
+    explain_with: pd.DataFrame | None = None,
+    progress: ProgressReport = unreported,
+) -> None:
+    """``prediction_frame`` written to `output` as CSV: what ``POST /api/predict/`` sends,
+    in the web process or as a job."""
+    predicted = prediction_frame(pipeline, frame, explain_with, progress)
+    progress(len(frame), len(frame), WRITING)
+    predicted.to_csv(output, index=False)
 
 
 def _predicted(
     pipeline: RecipePipeline, step: ModelStep, inputs: pd.DataFrame, classifier: bool
 ) -> tuple[Any, Any]:
-    """The predictions and, for a classifier, the class probabilities of `inputs`."""
+    """The predictions (an array) and, for a classifier, the class probabilities of
+    `inputs`."""
     with refused_rows("The model could not predict these rows", "prediction_failed"):
         # a classifier's prediction is its most probable class: one pass gives both
         if classifier:

@@ -29,6 +29,10 @@ ProgressReport = Callable[[int, int, str], None]
 raises ``TaskStopped`` when the task must stop."""
 
 
+def unreported(done: int, total: int, message: str) -> None:
+    """The reporter of a task nobody follows (a small prediction in the web process)."""
+
+
 class TaskStopped(LatheError):
     """A task stopped before its end: cancelled, or its data changed meanwhile."""
 

@@ -24,7 +24,7 @@ from lathe.store.atomic import write_atomically, write_text_atomically
 from lathe.store.frame_files import SUFFIX, frame_files, read_frame, write_frame
 from lathe.store.lru_cache import LruCache
 from lathe.store.manifest import Manifest, Snapshot
-from lathe.store.trained_models import TrainedModels
+from lathe.store.trained_models import PipelineStamp, TrainedModels
 
 FrameCache = LruCache[tuple[str, int], pd.DataFrame]
 
@@ -203,6 +203,10 @@ class SessionStore:
         except FileNotFoundError:
             return None
         return None if manifest is None else manifest.data_version()
+
+    def pipeline_stamp(self, session_id: str, model: str, optimized: bool) -> PipelineStamp | None:
+        """``TrainedModels.stamp`` of the session's `model`, read without its lock."""
+        return TrainedModels(self._folder(session_id)).stamp(model, optimized)
 
     def has_data(self, session_id: str | None) -> TypeGuard[str]:
         return is_session_id(session_id) and (self._folder(session_id) / _MANIFEST).exists()

@@ -25,6 +25,10 @@ MODELS_FOLDER = "models"
 _RESULTS = "results.json"
 _OPTIMIZED = "optimized"
 
+PipelineStamp = tuple[int, int, int]
+"""A fitted pipeline file's inode, modification time (ns) and size: every write replaces
+the file, so a new training or optimization gives it a new stamp."""
+
 
 class TrainedModels:
     """The models of the session whose folder is `session_folder` (``session.models``)."""
@@ -81,6 +85,15 @@ class TrainedModels:
         """The fitted pipeline of trained `model` (its optimized one with `optimized`)."""
         self.trained_results(model, optimized)
         return joblib.load(self._pipeline_path(model, optimized))
+
+    def stamp(self, model: str, optimized: bool = False) -> PipelineStamp | None:
+        """The stamp of `model`'s pipeline file, read without the session's lock; None
+        when there is none."""
+        try:
+            status = self._pipeline_path(model, optimized).stat()
+        except FileNotFoundError:
+            return None
+        return status.st_ino, status.st_mtime_ns, status.st_size
 
     def forget(self) -> None:
         (self.folder / _RESULTS).unlink(missing_ok=True)

@@ -1,6 +1,6 @@
-"""Training and optimization as jobs on Dask, through the API, on both kinds of cluster:
-a real scheduler and two workers started with the `dask` CLI (LATHE_DASK_SCHEDULER), and
-the embedded LocalCluster the app starts itself."""
+"""Training, optimization and large predictions as jobs on Dask, through the API, on both
+kinds of cluster: a real scheduler and two workers started with the `dask` CLI
+(LATHE_DASK_SCHEDULER), and the embedded LocalCluster the app starts itself."""
 
 import time
 from collections.abc import Iterator
@@ -21,19 +21,32 @@ from tests.dask_cluster import LOCAL, dask_cluster
 from tests.ml.datasets import mixed_classification
 
 SLOW_MODEL = "RandomForestClassifier"
+JOB_ROWS = 1_000
+"""Predictions of this many rows or more run as jobs here."""
+
+
+def app_settings(data_dir: Path, scheduler: str | None, workers: int | None = None) -> Settings:
+    """Two jobs a session, so a training can replace the model a prediction uses."""
+    return Settings(
+        data_dir=data_dir,
+        dask_scheduler=scheduler,
+        dask_workers=workers,
+        prediction_job_rows=JOB_ROWS,
+        max_jobs_per_session=2,
+    )
 
 
 @pytest.fixture(scope="module", params=["external", "embedded"])
 def app_client(request, tmp_path_factory) -> Iterator[TestClient]:
     data_dir = tmp_path_factory.mktemp(request.param) / "data"
     if request.param == "external":
-        with dask_cluster(workers=2) as address:
-            settings = Settings(data_dir=data_dir, dask_scheduler=address)
-            with TestClient(create_app(settings)) as client:
-                yield client
+        with (
+            dask_cluster(workers=2) as address,
+            TestClient(create_app(app_settings(data_dir, address))) as client,
+        ):
+            yield client
     else:
-        settings = Settings(data_dir=data_dir, dask_scheduler=None, dask_workers=2)
-        with TestClient(create_app(settings)) as client:
+        with TestClient(create_app(app_settings(data_dir, None, workers=2))) as client:
             yield client
 
 
@@ -190,3 +203,95 @@ def test_a_queued_job_shows_its_place_and_is_dropped_when_cancelled(app_client):
     for client, job in zip(sessions[:2], busy, strict=True):
         assert client.post("/api/cancel-task/").status_code == 200
         assert job.result(timeout=60).json()["code"] == "task_cancelled"
+
+
+def predict_in(client: TestClient, rows: int, model: str, explain: bool) -> Response:
+    frame = mixed_classification(rows, seed=7).drop(columns=["label"])
+    return client.post(
+        "/api/predict/",
+        data={"selected_model": model, "explain": str(explain).lower()},
+        files={"file": ("march.csv", csv_bytes(frame), "text/csv")},
+    )
+
+
+def predicting_in_background(client: TestClient, rows: int, model: str) -> Future[Response]:
+    pool = ThreadPoolExecutor(1)
+    future = pool.submit(predict_in, client, rows, model, explain=True)
+    pool.shutdown(wait=False)
+    return future
+
+
+def temp_files(client: TestClient) -> list[Path]:
+    return list(client.app.state.store.incoming.iterdir())  # type: ignore[attr-defined]
+
+
+def with_slow_explanations(client: TestClient) -> TestClient:
+    """A session whose forest takes about a minute to explain 2,000 rows."""
+    upload(client, "customers.csv", csv_bytes(mixed_classification(3000)))
+    trained = client.post("/api/train-models/", json=train_body(model_names=[SLOW_MODEL]))
+    assert trained.status_code == 200, trained.text
+    return client
+
+
+def test_a_large_prediction_runs_on_the_workers_and_sends_what_the_web_process_would(
+    lathe, observer
+):
+    upload(lathe, "customers.csv", csv_bytes(mixed_classification(3000)))
+    trained = lathe.post("/api/train-models/", json=train_body(model_names=["LogisticRegression"]))
+    assert trained.status_code == 200, trained.text
+    settings = lathe.app.state.settings
+
+    with get_task_stream(client=observer) as stream:
+        as_jobs = [predict_in(lathe, 2 * JOB_ROWS, "LogisticRegression", e) for e in (False, True)]
+    settings.prediction_job_rows = 10 * JOB_ROWS
+    try:
+        in_process = [
+            predict_in(lathe, 2 * JOB_ROWS, "LogisticRegression", e) for e in (False, True)
+        ]
+    finally:
+        settings.prediction_job_rows = JOB_ROWS
+
+    for job, local in zip(as_jobs, in_process, strict=True):
+        assert job.status_code == local.status_code == 200, job.text
+        assert job.headers["content-disposition"] == 'attachment; filename="march_predictions.csv"'
+        assert job.headers["content-disposition"] == local.headers["content-disposition"]
+        assert job.content == local.content
+    assert b"top_1_column" in as_jobs[1].content.splitlines()[0]
+    ran = [record for record in stream.data if str(record["key"]).startswith("prediction-")]
+    assert len(ran) == 2
+    assert {record["worker"] for record in ran} <= set(observer.nthreads())
+    assert temp_files(lathe) == []
+
+
+def test_a_large_prediction_reports_its_rows_and_is_cancelled(lathe):
+    with_slow_explanations(lathe)
+    predicting = predicting_in_background(lathe, 2 * JOB_ROWS, SLOW_MODEL)
+    running = wait_for_progress(lathe, "prediction")
+    assert running["message"] == "Explaining rows" and running["total"] == 2 * JOB_ROWS
+    assert running["job_id"] and running["queue_position"] is None
+    second = predict_in(lathe, JOB_ROWS, SLOW_MODEL, explain=False)
+    assert second.json()["code"] == "task_running"
+
+    cancelled = lathe.post("/api/cancel-task/")
+    asked = time.monotonic()
+    assert cancelled.json()["cancelled"] == ["prediction"]
+    refused = predicting.result(timeout=60)
+    assert time.monotonic() - asked < 15
+    assert refused.status_code == 409 and refused.json()["code"] == "task_cancelled"
+    assert temp_files(lathe) == []
+    assert lathe.get("/api/progress/").json()["task"] is None
+
+
+def test_a_training_that_replaces_the_model_stops_a_running_prediction(lathe):
+    with_slow_explanations(lathe)
+    predicting = predicting_in_background(lathe, 2 * JOB_ROWS, SLOW_MODEL)
+    wait_for_progress(lathe, "prediction")
+    retrained = lathe.post("/api/train-models/", json=train_body(model_names=[SLOW_MODEL]))
+    assert retrained.status_code == 200, retrained.text
+    replaced = time.monotonic()
+
+    refused = predicting.result(timeout=60)
+    assert time.monotonic() - replaced < 5
+    assert refused.status_code == 409
+    assert refused.json()["code"] == "data_changed_during_prediction"
+    assert temp_files(lathe) == []

@@ -52,6 +52,20 @@ def test_a_regressor_adds_the_prediction_only():
     np.testing.assert_allclose(result["prediction"], [60.0, 62.0])
 
 
+def test_rows_are_predicted_in_chunks_the_progress_reported_before_each():
+    frame = pd.DataFrame({"x": np.arange(25.0)})
+    reports = []
+    chunked = prediction_frame(
+        fitted_regressor(), frame, progress=lambda *report: reports.append(report), chunk_rows=10
+    )
+    pd.testing.assert_frame_equal(chunked, prediction_frame(fitted_regressor(), frame))
+    assert reports == [
+        (0, 25, "Predicting rows"),
+        (10, 25, "Predicting rows"),
+        (20, 25, "Predicting rows"),
+    ]
+
+
 def test_a_column_named_prediction_is_kept():
     result = prediction_frame(
         fitted_regressor("prediction"), pd.DataFrame({"x": [1.0], "prediction": [9.0]})

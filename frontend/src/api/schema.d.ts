@@ -33,6 +33,7 @@ export interface paths {
         /**
          * Upload
          * @description Read a CSV, TSV or spreadsheet; it replaces the session's data and resets its steps.
+         *     The `Server-Timing` header gives the time spent receiving, reading and storing it.
          */
         post: operations["data-upload"];
         delete?: never;
@@ -341,9 +342,10 @@ export interface paths {
         put?: never;
         /**
          * Cancel Task
-         * @description Cancel the session's running tasks (training, optimization): a task waiting for
-         *     a worker is dropped, a running one stops before its next fit; the session stays as
-         *     it was before the task, and the request that started it answers `task_cancelled`.
+         * @description Cancel the session's running tasks (training, optimization, a large prediction): a
+         *     task waiting for a worker is dropped, a running one stops before its next fit or chunk
+         *     of rows; the session stays as it was before the task, and the request that started
+         *     it answers `task_cancelled`.
          */
         post: operations["training-cancel_task"];
         delete?: never;
@@ -492,7 +494,9 @@ export interface paths {
          * @description Predict the rows of a new CSV or spreadsheet with the training columns (the target
          *     may be left out): the rows come back as CSV with a `prediction` column and, for
          *     classifiers, a `probability_<class>` column per class; with `explain`, each row's top
-         *     contributing uploaded columns.
+         *     contributing uploaded columns. A large file is predicted as a job on the cluster, its
+         *     progress and queue position on `GET /api/progress/` (task `prediction`), cancelled by
+         *     `POST /api/cancel-task/`.
          */
         post: operations["models-predict"];
         delete?: never;

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, stubApi } from '../../test/api';
+import { deferred, json, stubApi } from '../../test/api';
 import { captureDownloads } from '../../test/downloads';
 import { renderWithProviders } from '../../test/render';
 import { PredictPanel } from './PredictPanel';
@@ -11,8 +11,8 @@ const VARIANTS = [
   { model: 'KMeans', optimized: false },
 ];
 
-function start(answer: () => Response) {
-  const api = stubApi({ 'POST /api/predict/': answer });
+function start(answer: () => Response | Promise<Response>, progress: unknown = { task: null, done: 0, total: 0, message: '' }) {
+  const api = stubApi({ 'POST /api/predict/': answer, 'GET /api/progress/': () => json(progress) });
   const downloads = captureDownloads();
   renderWithProviders(<PredictPanel variants={VARIANTS} initial={VARIANTS[0]} />);
   const run = screen.getByRole('button', { name: 'Predict and download' });
@@ -77,5 +77,17 @@ describe('PredictPanel', () => {
     fireEvent.click(run);
     expect(isShown(await screen.findByText('Prediction failed'))).toBe(true);
     expect(isShown(screen.getByText('The file lacks columns the model was trained on: age'))).toBe(true);
+  });
+
+  it('shows the progress of the prediction while the request runs', async () => {
+    const answer = deferred<Response>();
+    const { run } = start(() => answer.promise, { task: 'prediction', done: 5000, total: 20000, message: 'Predicting rows' });
+    expect(screen.queryByRole('progressbar', { name: 'Predicting' })).toBeNull();
+    fireEvent.click(run);
+    const bar = await screen.findByRole('progressbar', { name: 'Predicting' });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('25'));
+    answer.resolve(new Response('a,b,prediction\n1,2,0\n'));
+    expect(isShown(await screen.findByText('Predictions downloaded.'))).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Predicting' })).toBeNull());
   });
 });

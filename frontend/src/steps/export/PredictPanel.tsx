@@ -8,6 +8,7 @@ import { ScatterIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { CardNote } from '../../components/StepScreen/StepScreen';
+import { TaskProgress } from '../../components/TaskProgress/TaskProgress';
 import { errorMessage } from '../../i18n/errorMessage';
 import { DropZone } from '../upload/DropZone';
 import { findVariant, variantChoices, variantKey, type ModelVariant } from './modelVariants';
@@ -66,6 +67,7 @@ export function PredictPanel({ variants, initial }: PredictPanelProps) {
           disabled={predicting.isPending}
           onChange={setExplain}
         />
+        {predicting.isPending && <TaskProgress label={t('predict.inProgress')} />}
         <div className="settings-actions">
           <button
             type="button"
