@@ -53,7 +53,7 @@ async def upload(
     set_session_cookie(response, sid, settings)
     rows = len(table.frame)
     return UploadResponse(
-        **frame_payload(table.frame, settings).model_dump(),
+        **frame_payload(table.frame, settings),
         session_id=sid,
         filename=received.filename,
         warnings=table.warnings,
@@ -70,7 +70,7 @@ def get_session_data(
     with store.reading(current) as session:
         payload = frame_payload(session.frame, settings)
         return SessionDataResponse(
-            **payload.model_dump(),
+            **payload,
             filename=session.manifest.filename,
             target_column=session.target,
             snapshot_steps=sorted(session.manifest.snapshots),
