@@ -8,7 +8,7 @@ from typing_extensions import TypedDict
 from lathe.api.schemas import FramePayload, RequestBody, WholeNumber, stated_range
 from lathe.steps.correlation import DEFAULT_THRESHOLD, CorrelatedPair, TargetCorrelation
 from lathe.steps.encoding import DEFAULT_MAX_CATEGORIES, MIN_MAX_CATEGORIES
-from lathe.steps.outliers import MAX_FACTOR, MIN_FACTOR, ColumnOutliers
+from lathe.steps.outliers import MAX_FACTOR, MIN_FACTOR, OutlierReport
 
 NumericMissingStrategy = Literal["mean", "median", "zero", "ffill", "bfill"]
 CategoricalMissingStrategy = Literal["mode", "constant", "ffill", "bfill"]
@@ -74,11 +74,8 @@ class DetectOutliersRequest(RequestBody):
     column_configs: dict[str, OutlierDetectionConfig] | None = None
 
 
-class DetectOutliersResponse(BaseModel):
-    outliers: dict[str, ColumnOutliers]
-    total: int = Field(description="Outlier cells over all columns.")
-    affected_columns: list[str]
-    percentage: float = Field(description="Percentage of rows with at least one outlier.")
+class DetectOutliersResponse(OutlierReport):
+    pass
 
 
 class OutlierRemovalConfig(RequestBody):
