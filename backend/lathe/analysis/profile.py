@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import math
+from typing import Annotated
+
 import numpy as np
 import pandas as pd
+from pydantic import Field
 from typing_extensions import TypedDict
 
 from lathe.analysis.associations import (
@@ -35,29 +39,37 @@ class UnknownTargetError(ValueError):
 
 
 class AnalysisResult(TypedDict):
-    """Every field of SPEC section 3's analysis result except the ``data``/``columns`` preview.
+    """Every field of SPEC section 3's analysis result but the frame's preview, shape,
+    dtypes and missing counts (the response's frame payload), JSON-safe.
 
-    JSON-safe except ``vif``, whose values may be ``math.inf`` (singular correlation).
     ``feature_target_assoc`` is ``None`` when no target was given. ``sampled_rows`` is the
     sample size when the O(n*k^2) statistics (``vif``, ``cat_assoc_pairs``,
     ``missing_patterns.pairwise_missing_corr``, ``feature_target_assoc``) used a sample,
     else ``None``; every other field is exact on the whole frame.
     """
 
-    shape: list[int]
-    missing_values: dict[str, int]
-    memory: int
-    dtypes: dict[str, str]
+    target: str | None
+    memory: Annotated[int, Field(description="Deep memory use of the frame in bytes.")]
     unique_counts: dict[str, int]
     column_types: ColumnTypes
     missing_patterns: MissingPatterns
-    vif: dict[str, float]
+    vif: dict[str, float | None]
+    """Null where the VIF is infinite (a singular correlation matrix)."""
+    vif_infinite: list[str]
     distribution_stats: dict[str, DistributionStats]
     cat_assoc_pairs: list[CatAssocPair]
-    skipped_high_cardinality: list[str]
+    skipped_high_cardinality: Annotated[
+        list[str],
+        Field(
+            description="Categorical columns with more than 50 levels, left out of associations."
+        ),
+    ]
     feature_target_assoc: dict[str, FeatureTargetAssoc] | None
     quality: QualitySummary
-    sampled_rows: int | None
+    sampled_rows: Annotated[
+        int | None,
+        Field(description="Rows of the random sample the costly statistics used, null when all."),
+    ]
 
 
 def sample_positions(n_rows: int, sample_rows: int | None, seed: int) -> IntArray | None:
@@ -79,12 +91,13 @@ def analyze_frame(
 ) -> AnalysisResult:
     """Profile ``frame``: counts, types, missing patterns, VIF, skew, associations, quality.
 
-    Column labels are used as text (``str(label)``) and should be unique. Shape, missing
-    values, memory (deep bytes, index included), dtypes, unique counts (non-missing
-    distinct values), row-missing histogram, skew and the quality summary are exact.
+    Column labels are used as text (``str(label)``) and should be unique. Memory (deep
+    bytes, index included), unique counts (non-missing distinct values), the row-missing
+    histogram, skew and the quality summary are exact.
     VIF, Cramer's V pairs, missing-indicator correlations and feature-target associations
     use a uniform random sample of ``sample_rows`` rows (seeded, so repeatable) when the
-    frame has more rows; ``sampled_rows`` then says how many. High-cardinality skips use
+    frame has more rows; ``sampled_rows`` then says how many. Infinite VIFs are ``None``
+    and their columns listed in ``vif_infinite``. High-cardinality skips use
     the exact full-frame unique counts. Only ``None`` means "no target"; a target that is
     not a column raises ``UnknownTargetError``.
     """
@@ -94,12 +107,11 @@ def analyze_frame(
     if target is not None and target not in names:
         raise UnknownTargetError(target)
 
-    n_rows, n_cols = (int(n) for n in frame.shape)
+    n_rows = len(frame)
     mask = missing_mask(frame)
     missing_counts = mask.sum(axis=0)
     missing_values = {name: int(count) for name, count in zip(names, missing_counts, strict=True)}
     unique_counts = {name: int(frame[name].nunique(dropna=True)) for name in names}
-    dtypes = {name: str(dtype) for name, dtype in zip(names, frame.dtypes, strict=True)}
     column_types = classify_columns(frame)
 
     positions = sample_positions(n_rows, sample_rows, seed)
@@ -120,15 +132,15 @@ def analyze_frame(
         [n for n in names if n in {*column_types["categorical"], *column_types["boolean"]}],
         unique_counts=unique_counts,
     )
+    vif = variance_inflation(sample, column_types["numeric"])
     return {
-        "shape": [n_rows, n_cols],
-        "missing_values": missing_values,
+        "target": target,
         "memory": int(frame.memory_usage(deep=True, index=True).sum()),
-        "dtypes": dtypes,
         "unique_counts": unique_counts,
         "column_types": column_types,
         "missing_patterns": missing_patterns,
-        "vif": variance_inflation(sample, column_types["numeric"]),
+        "vif": {name: value if math.isfinite(value) else None for name, value in vif.items()},
+        "vif_infinite": [name for name, value in vif.items() if not math.isfinite(value)],
         "distribution_stats": distribution_stats(frame, column_types["numeric"]),
         "cat_assoc_pairs": associations["pairs"],
         "skipped_high_cardinality": associations["skipped_high_cardinality"],

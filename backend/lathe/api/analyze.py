@@ -1,6 +1,5 @@
 """The Analyze step: the profile of the session's current frame, cached per version."""
 
-import math
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -44,13 +43,6 @@ def analyze(
             raise LatheError(
                 f"Unknown target column: {error.column}", "unknown_target", {"column": error.column}
             ) from error
-        vif = profile["vif"]
-        fields = {name: value for name, value in profile.items() if name != "vif"}
-        result = AnalyzeResponse(
-            **{**fields, **frame_payload(frame, settings).model_dump()},
-            target=target,
-            vif={name: value if math.isfinite(value) else None for name, value in vif.items()},
-            vif_infinite=[name for name, value in vif.items() if not math.isfinite(value)],
-        )
+        result = AnalyzeResponse(**frame_payload(frame, settings), **profile)
         cache.put(key, result)
         return result

@@ -2,19 +2,19 @@
 
 from fastapi import APIRouter
 
-from lathe.api.payloads import frame_payload
+from lathe.api.payloads import step_result
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.session_changes import apply_steps
 from lathe.api.step_schemas import (
+    CorrelatedPairs,
+    CorrelationDropResult,
     CorrelationRequest,
-    CorrelationResponse,
     TargetCorrelationRequest,
     TargetCorrelationResponse,
 )
 from lathe.steps.columns import column_drop_steps
 from lathe.steps.correlation import check_threshold, correlated_pairs, target_correlations
-from lathe.steps.recipe import acted_on
 
 router = APIRouter(tags=["correlation"], responses=ERRORS)
 
@@ -22,7 +22,7 @@ router = APIRouter(tags=["correlation"], responses=ERRORS)
 @router.post("/api/correlation-analysis/")
 def correlation_analysis(
     body: CorrelationRequest, store: Store, settings: Config, current: SessionId
-) -> CorrelationResponse:
+) -> CorrelatedPairs | CorrelationDropResult:
     """With `preview_only` (or no columns to drop), the pairs whose absolute Pearson
     correlation is at least `threshold`; otherwise drop `columns_to_drop` and answer the
     new frame with its remaining pairs."""
@@ -30,16 +30,15 @@ def correlation_analysis(
     if body.preview_only or body.columns_to_drop is None:
         with store.reading(current) as session:
             pairs = correlated_pairs(session.frame, body.threshold)
-        return CorrelationResponse(threshold=body.threshold, highly_correlated=pairs)
+        return CorrelatedPairs(threshold=body.threshold, highly_correlated=pairs)
     columns = body.columns_to_drop
-    change = apply_steps(store, current, lambda frame, _: column_drop_steps(frame, columns))
-    dropped = acted_on(change.steps, "drop_columns")
-    return CorrelationResponse(
-        **frame_payload(change.after, settings).model_dump(),
+    change = apply_steps(
+        store, current, "correlation", lambda frame, _: column_drop_steps(frame, columns)
+    )
+    return CorrelationDropResult(
+        **step_result(change, settings),
         threshold=body.threshold,
         highly_correlated=correlated_pairs(change.after, body.threshold),
-        dropped_columns=dropped,
-        message=f"{len(dropped)} columns dropped",
     )
 
 

@@ -17,7 +17,6 @@ from lathe.api.schemas import (
 from lathe.api.session_changes import apply_steps
 from lathe.errors import LatheError
 from lathe.steps.columns import column_drop_steps
-from lathe.steps.recipe import acted_on
 
 router = APIRouter(tags=["history"], responses=ERRORS)
 
@@ -41,15 +40,13 @@ def drop_columns(
 ) -> DropColumnsResponse:
     if body.step_id is not None:
         _step_for(body.step_id)
-    change = apply_steps(store, current, lambda frame, _: column_drop_steps(frame, body.columns))
-    names = acted_on(change.steps, "drop_columns")
-    message = (
-        f'Column "{names[0]}" dropped.' if len(names) == 1 else f"{len(names)} columns dropped"
+    change = apply_steps(
+        store, current, "drop_columns", lambda frame, _: column_drop_steps(frame, body.columns)
     )
     return DropColumnsResponse(
-        **frame_payload(change.after, settings).model_dump(),
-        dropped_columns=names,
-        message=message,
+        **frame_payload(change.after, settings),
+        dropped_columns=change.acted_on("drop_columns"),
+        message=change.message,
     )
 
 
@@ -70,7 +67,7 @@ def undo_step(
         session.restore(step_id)
         frame = session.frame
     return UndoResponse(
-        **frame_payload(frame, settings).model_dump(),
+        **frame_payload(frame, settings),
         step_id=step_id,
         message="Undo completed — step restored.",
     )

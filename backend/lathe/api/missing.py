@@ -4,7 +4,7 @@ from typing import cast
 
 from fastapi import APIRouter
 
-from lathe.api.payloads import frame_payload
+from lathe.api.payloads import step_result
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.session_changes import apply_steps
@@ -30,6 +30,7 @@ def handle_missing(
     change = apply_steps(
         store,
         current,
+        "missing",
         lambda frame, target: missing_value_steps(
             frame,
             target_column=target,
@@ -41,12 +42,4 @@ def handle_missing(
             column_settings=columns,
         ),
     )
-    before, after = change.before, change.after
-    filled = int(before.isna().sum().sum() - after.isna().sum().sum())
-    message = (
-        f"Missing values handled: {filled} filled or removed, "
-        f"{len(before) - len(after)} rows and {before.shape[1] - after.shape[1]} columns dropped."
-    )
-    return StepResult(
-        **frame_payload(after, settings).model_dump(), message=message, changed=change.changed
-    )
+    return step_result(change, settings)

@@ -4,7 +4,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from lathe.api.payloads import frame_payload
+from lathe.api.payloads import step_result
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.session_changes import apply_steps
@@ -53,6 +53,7 @@ def remove_outliers(
     change = apply_steps(
         store,
         current,
+        "outliers",
         lambda frame, target: outlier_steps(
             frame,
             target_column=target,
@@ -62,10 +63,4 @@ def remove_outliers(
             column_configs=configs,
         ),
     )
-    removed = len(change.before) - len(change.after)
-    message = f"Outliers handled: {removed} rows removed."
-    return StepResult(
-        **frame_payload(change.after, settings).model_dump(),
-        message=message,
-        changed=change.changed,
-    )
+    return step_result(change, settings)

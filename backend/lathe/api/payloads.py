@@ -1,10 +1,13 @@
-"""Build the frame part of a response from a frame, bounded whatever the row count."""
+"""Build the frame part of a response from a frame, bounded whatever the row count, and
+the answer of a step that changed the frame."""
 
 import pandas as pd
 
 from lathe.api.schemas import FramePayload
+from lathe.api.step_schemas import StepResult
 from lathe.config import Settings
 from lathe.io.preview import dtype_names, missing_counts, preview_rows
+from lathe.steps.applied import AppliedSteps
 
 
 def frame_payload(frame: pd.DataFrame, settings: Settings) -> FramePayload:
@@ -14,4 +17,13 @@ def frame_payload(frame: pd.DataFrame, settings: Settings) -> FramePayload:
         shape=(len(frame), len(frame.columns)),
         dtypes=dtype_names(frame),
         missing_values=missing_counts(frame),
+    )
+
+
+def step_result(applied: AppliedSteps, settings: Settings) -> StepResult:
+    return StepResult(
+        **frame_payload(applied.after, settings),
+        message=applied.message,
+        changed=applied.changed,
+        dropped_columns=applied.acted_on("drop_columns"),
     )

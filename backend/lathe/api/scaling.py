@@ -3,13 +3,12 @@
 import pandas as pd
 from fastapi import APIRouter
 
-from lathe.api.payloads import frame_payload
+from lathe.api.payloads import step_result
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.session_changes import apply_steps
 from lathe.api.step_schemas import ScaleFeaturesRequest, StepResult
 from lathe.errors import LatheError
-from lathe.steps.recipe import acted_on
 from lathe.steps.recipe_step import RecipeStep
 from lathe.steps.scaling import scaling_steps
 
@@ -34,11 +33,5 @@ def scale_features(
             raise LatheError("No numeric column to scale was found.", "no_numeric_columns")
         return built
 
-    change = apply_steps(store, current, steps, chosen_target=body.target_column or None)
-    scaled = acted_on(change.steps, "scale")
-    message = f"Scaled {len(scaled)} columns."
-    return StepResult(
-        **frame_payload(change.after, settings).model_dump(),
-        message=message,
-        changed=change.changed,
-    )
+    change = apply_steps(store, current, "scaling", steps, chosen_target=body.target_column or None)
+    return step_result(change, settings)

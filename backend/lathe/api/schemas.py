@@ -1,18 +1,13 @@
 """Request and response bodies of the HTTP contract."""
 
-from typing import Annotated, Any
+from typing import Annotated, Any, NotRequired
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic.config import JsonDict
+from typing_extensions import TypedDict
 
-from lathe.analysis.associations import CatAssocPair, FeatureTargetAssoc
-from lathe.analysis.column_types import ColumnTypes
-from lathe.analysis.distribution import DistributionStats
-from lathe.analysis.missing_patterns import MissingPatterns
-from lathe.analysis.quality import QualitySummary
-
-Cell = str | int | float | bool | None
-
+from lathe.analysis.profile import AnalysisResult
+from lathe.io.preview import Cell
 
 FIRST_STEP, LAST_STEP = 1, 10
 """The pipeline's ten steps (SPEC §1): the ids snapshots and undo take."""
@@ -56,10 +51,14 @@ class HealthResponse(BaseModel):
     status: str
 
 
-class FramePayload(BaseModel):
+class FramePayload(TypedDict):
+    """The frame part of every response that shows the data; the responses extend it."""
+
     columns: list[str]
-    data: list[list[Cell]] = Field(description="A preview: at most LATHE_PREVIEW_ROWS rows.")
-    shape: tuple[int, int] = Field(description="The full frame's [rows, columns].")
+    data: Annotated[
+        list[list[Cell]], Field(description="A preview: at most LATHE_PREVIEW_ROWS rows.")
+    ]
+    shape: Annotated[tuple[int, int], Field(description="The full frame's [rows, columns].")]
     dtypes: dict[str, str]
     missing_values: dict[str, int]
 
@@ -73,12 +72,19 @@ class UploadResponse(FramePayload):
 
 class SessionDataResponse(FramePayload):
     filename: str
-    target_column: str | None = Field(
-        description="The session target: the default target of every step and of training."
-    )
-    snapshot_steps: list[int] = Field(
-        default_factory=list, description="The steps that have a snapshot to undo to, in order."
-    )
+    target_column: Annotated[
+        str | None,
+        Field(description="The session target: the default target of every step and of training."),
+    ]
+    snapshot_steps: NotRequired[
+        Annotated[
+            list[int],
+            Field(
+                default_factory=list,
+                description="The steps that have a snapshot to undo to, in order.",
+            ),
+        ]
+    ]
 
 
 class SessionTargetRequest(RequestBody):
@@ -116,24 +122,6 @@ class UndoResponse(FramePayload):
     message: str
 
 
-class AnalyzeResponse(FramePayload):
+class AnalyzeResponse(FramePayload, AnalysisResult):
     """The data profile of SPEC §3. Infinite VIFs (a singular correlation matrix) are sent
     as null and their columns listed in `vif_infinite`."""
-
-    target: str | None
-    memory: int = Field(description="Deep memory use of the frame in bytes.")
-    unique_counts: dict[str, int]
-    column_types: ColumnTypes
-    missing_patterns: MissingPatterns
-    vif: dict[str, float | None]
-    vif_infinite: list[str]
-    distribution_stats: dict[str, DistributionStats]
-    cat_assoc_pairs: list[CatAssocPair]
-    skipped_high_cardinality: list[str] = Field(
-        description="Categorical columns with more than 50 levels, left out of associations."
-    )
-    feature_target_assoc: dict[str, FeatureTargetAssoc] | None
-    quality: QualitySummary
-    sampled_rows: int | None = Field(
-        description="Rows of the random sample the costly statistics used, null when all."
-    )

@@ -2,11 +2,11 @@
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pandas as pd
 
 from lathe.errors import LatheError
+from lathe.steps.applied import AppliedSteps, StepAction
 from lathe.steps.recipe import replay
 from lathe.steps.recipe_step import RecipeStep
 from lathe.store.session_store import SessionStore
@@ -17,24 +17,13 @@ StepBuilder = Callable[[pd.DataFrame, str | None], list[RecipeStep]]
 """Builds the steps from the current frame and the session target."""
 
 
-@dataclass
-class Change:
-    before: pd.DataFrame
-    after: pd.DataFrame
-    steps: list[RecipeStep]
-
-    @property
-    def changed(self) -> bool:
-        """The data differs after the steps (values, dtypes, rows or columns)."""
-        return not self.after.equals(self.before)
-
-
 def apply_steps(
     store: SessionStore,
     session_id: str | None,
+    action: StepAction,
     build: StepBuilder,
     chosen_target: str | None = None,
-) -> Change:
+) -> AppliedSteps:
     """Resolve the steps against the current frame and the session target, apply them and
     record them in the recipe. A `chosen_target` (a step that asks for the target) becomes
     the session target.
@@ -50,7 +39,7 @@ def apply_steps(
         if not steps:
             if chosen_target is not None:
                 session.save_target(chosen_target)
-            return Change(before, before, steps)
+            return AppliedSteps(action, before, before, steps)
         try:
             after = replay(before, steps)
         except LatheError:
@@ -63,4 +52,4 @@ def apply_steps(
                 {"detail": str(error)[:300]},
             ) from error
         session.commit(after, steps)
-        return Change(before, after, steps)
+        return AppliedSteps(action, before, after, steps)

@@ -1,13 +1,14 @@
 """Bodies of the transforming steps 3 to 7 (SPEC §3 settings, §7 payloads, §9 defaults)."""
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NotRequired
 
 from pydantic import BaseModel, Field
+from typing_extensions import TypedDict
 
 from lathe.api.schemas import FramePayload, RequestBody, WholeNumber, stated_range
 from lathe.steps.correlation import DEFAULT_THRESHOLD, CorrelatedPair, TargetCorrelation
 from lathe.steps.encoding import DEFAULT_MAX_CATEGORIES, MIN_MAX_CATEGORIES
-from lathe.steps.outliers import MAX_FACTOR, MIN_FACTOR, ColumnOutliers
+from lathe.steps.outliers import MAX_FACTOR, MIN_FACTOR, OutlierReport
 
 NumericMissingStrategy = Literal["mean", "median", "zero", "ffill", "bfill"]
 CategoricalMissingStrategy = Literal["mode", "constant", "ffill", "bfill"]
@@ -22,13 +23,25 @@ OutlierFactor = Annotated[float, Field(json_schema_extra=stated_range(MIN_FACTOR
 
 class StepResult(FramePayload):
     message: str
-    changed: bool = Field(
-        default=True, description="False when the settings left the data exactly as it was."
-    )
-    dropped_columns: list[str] = Field(
-        default_factory=list,
-        description="Columns the step dropped (id-like columns under global auto encoding).",
-    )
+    changed: NotRequired[
+        Annotated[
+            bool,
+            Field(
+                default=True,
+                description="False when the settings left the data exactly as it was.",
+            ),
+        ]
+    ]
+    dropped_columns: NotRequired[
+        Annotated[
+            list[str],
+            Field(
+                default_factory=list,
+                description="Columns the step dropped (id-like columns under global auto "
+                "encoding, the chosen side of correlated pairs).",
+            ),
+        ]
+    ]
 
 
 class ColumnMissingSetting(RequestBody):
@@ -61,11 +74,8 @@ class DetectOutliersRequest(RequestBody):
     column_configs: dict[str, OutlierDetectionConfig] | None = None
 
 
-class DetectOutliersResponse(BaseModel):
-    outliers: dict[str, ColumnOutliers]
-    total: int = Field(description="Outlier cells over all columns.")
-    affected_columns: list[str]
-    percentage: float = Field(description="Percentage of rows with at least one outlier.")
+class DetectOutliersResponse(OutlierReport):
+    pass
 
 
 class OutlierRemovalConfig(RequestBody):
@@ -102,18 +112,15 @@ class CorrelationRequest(RequestBody):
     columns_to_drop: list[str] | None = None
 
 
-class CorrelationResponse(BaseModel):
-    """The pairs at or above the threshold; after a drop, also the new frame."""
+class CorrelatedPairs(TypedDict):
+    """The pairs at or above the threshold."""
 
     threshold: float
     highly_correlated: list[CorrelatedPair]
-    dropped_columns: list[str] = Field(default_factory=list)
-    columns: list[str] | None = None
-    data: list[list[str | int | float | bool | None]] | None = None
-    shape: tuple[int, int] | None = None
-    dtypes: dict[str, str] | None = None
-    missing_values: dict[str, int] | None = None
-    message: str | None = None
+
+
+class CorrelationDropResult(StepResult, CorrelatedPairs):
+    """The new frame after a drop, with its remaining pairs."""
 
 
 class TargetCorrelationRequest(RequestBody):

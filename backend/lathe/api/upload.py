@@ -62,7 +62,7 @@ async def upload(
     response.headers["Server-Timing"] = timing.header()
     rows = len(table.frame)
     return UploadResponse(
-        **frame_payload(table.frame, settings).model_dump(),
+        **frame_payload(table.frame, settings),
         session_id=sid,
         filename=received.filename,
         warnings=table.warnings,
@@ -79,7 +79,7 @@ def get_session_data(
     with store.reading(current) as session:
         payload = frame_payload(session.frame, settings)
         return SessionDataResponse(
-            **payload.model_dump(),
+            **payload,
             filename=session.manifest.filename,
             target_column=session.target,
             snapshot_steps=sorted(session.manifest.snapshots),

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
+from pydantic import Field
 from sklearn.base import BaseEstimator
 from typing_extensions import TypedDict
 
@@ -68,11 +69,9 @@ class ColumnOutliers(TypedDict):
 
 class OutlierReport(TypedDict):
     outliers: dict[str, ColumnOutliers]
-    total: int
-    """Outlier cells over all columns."""
+    total: Annotated[int, Field(description="Outlier cells over all columns.")]
     affected_columns: list[str]
-    percentage: float
-    """Percentage of rows with an outlier in at least one column."""
+    percentage: Annotated[float, Field(description="Percentage of rows with at least one outlier.")]
 
 
 def check_factor(factor: float) -> None:

@@ -771,6 +771,62 @@ export interface components {
             /** Correlation */
             correlation: number;
         };
+        /**
+         * CorrelatedPairs
+         * @description The pairs at or above the threshold.
+         */
+        CorrelatedPairs: {
+            /** Threshold */
+            threshold: number;
+            /** Highly Correlated */
+            highly_correlated: components["schemas"]["CorrelatedPair"][];
+        };
+        /**
+         * CorrelationDropResult
+         * @description The new frame after a drop, with its remaining pairs.
+         */
+        CorrelationDropResult: {
+            /** Columns */
+            columns: string[];
+            /**
+             * Data
+             * @description A preview: at most LATHE_PREVIEW_ROWS rows.
+             */
+            data: (string | number | boolean | null)[][];
+            /**
+             * Shape
+             * @description The full frame's [rows, columns].
+             */
+            shape: [
+                number,
+                number
+            ];
+            /** Dtypes */
+            dtypes: {
+                [key: string]: string;
+            };
+            /** Missing Values */
+            missing_values: {
+                [key: string]: number;
+            };
+            /** Message */
+            message: string;
+            /**
+             * Changed
+             * @description False when the settings left the data exactly as it was.
+             * @default true
+             */
+            changed: boolean;
+            /**
+             * Dropped Columns
+             * @description Columns the step dropped (id-like columns under global auto encoding, the chosen side of correlated pairs).
+             */
+            dropped_columns?: string[];
+            /** Threshold */
+            threshold: number;
+            /** Highly Correlated */
+            highly_correlated: components["schemas"]["CorrelatedPair"][];
+        };
         /** CorrelationRequest */
         CorrelationRequest: {
             /**
@@ -785,37 +841,6 @@ export interface components {
             preview_only: boolean;
             /** Columns To Drop */
             columns_to_drop?: string[] | null;
-        };
-        /**
-         * CorrelationResponse
-         * @description The pairs at or above the threshold; after a drop, also the new frame.
-         */
-        CorrelationResponse: {
-            /** Threshold */
-            threshold: number;
-            /** Highly Correlated */
-            highly_correlated: components["schemas"]["CorrelatedPair"][];
-            /** Dropped Columns */
-            dropped_columns?: string[];
-            /** Columns */
-            columns?: string[] | null;
-            /** Data */
-            data?: (string | number | boolean | null)[][] | null;
-            /** Shape */
-            shape?: [
-                number,
-                number
-            ] | null;
-            /** Dtypes */
-            dtypes?: {
-                [key: string]: string;
-            } | null;
-            /** Missing Values */
-            missing_values?: {
-                [key: string]: number;
-            } | null;
-            /** Message */
-            message?: string | null;
         };
         /** DetectOutliersRequest */
         DetectOutliersRequest: {
@@ -1525,7 +1550,7 @@ export interface components {
             changed: boolean;
             /**
              * Dropped Columns
-             * @description Columns the step dropped (id-like columns under global auto encoding).
+             * @description Columns the step dropped (id-like columns under global auto encoding, the chosen side of correlated pairs).
              */
             dropped_columns?: string[];
         };
@@ -2255,7 +2280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CorrelationResponse"];
+                    "application/json": components["schemas"]["CorrelatedPairs"] | components["schemas"]["CorrelationDropResult"];
                 };
             };
             /** @description The request was refused. */

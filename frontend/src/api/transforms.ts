@@ -52,20 +52,13 @@ export function previewCorrelations(threshold: number, signal?: AbortSignal) {
   return unwrap(api.POST('/api/correlation-analysis/', { body: { threshold, preview_only: true }, signal }));
 }
 
-/** Drops the columns and answers the new frame; its fields are all there after a drop. */
-export async function dropCorrelatedColumns(threshold: number, columns: string[]): Promise<FrameResult & { dropped_columns: string[] }> {
+/** Drops the columns and answers the new frame with its remaining pairs. */
+export async function dropCorrelatedColumns(threshold: number, columns: string[]) {
   const result = await unwrap(
     api.POST('/api/correlation-analysis/', { body: { threshold, preview_only: false, columns_to_drop: columns } }),
   );
-  return {
-    columns: result.columns ?? [],
-    data: result.data ?? [],
-    shape: result.shape ?? [0, 0],
-    dtypes: result.dtypes ?? {},
-    missing_values: result.missing_values ?? {},
-    message: result.message ?? '',
-    dropped_columns: result.dropped_columns ?? columns,
-  };
+  if (!('columns' in result)) throw new Error('The correlation step answered no data after a drop.');
+  return result;
 }
 
 export function targetCorrelation(target: string, method: CorrelationMethod, signal?: AbortSignal) {

@@ -5,21 +5,27 @@ import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { ApplyButton, CardNote, ColumnChips } from '../../components/StepScreen/StepScreen';
 import { TargetField } from './TargetField';
 
-interface TargetedGlobalSettingsProps {
-  /** The step's own global fields, before the target choice. */
-  children: ReactNode;
+/** What a step screen hands its global settings card with a target column. */
+export interface TargetedSettingsProps {
   target: string;
   onTargetChange: (target: string) => void;
-  targetInfo: string;
   columns: string[];
   /** The columns the global settings will change. */
   candidates: string[];
+  onApply: () => void;
+  applying: boolean;
+  /** Any call of the screen is running. */
+  busy: boolean;
+}
+
+interface TargetedGlobalSettingsProps extends Omit<TargetedSettingsProps, 'busy'> {
+  /** The step's own global fields, before the target choice. */
+  children: ReactNode;
+  targetInfo: string;
   /** Shown instead of the chips when there is no candidate. */
   noCandidates: string;
   candidatesLabel: string;
   candidatesInfo?: string;
-  onApply: () => void;
-  applying: boolean;
   /** Any call of the screen is running, or the settings are not valid. */
   disabled: boolean;
 }

@@ -58,9 +58,10 @@ export function CorrelationStep({ session, onDataChange, onContinue }: Transform
 
   const drop = useStepChange(step, 'drop', (columns: string[]) => dropCorrelatedColumns(threshold ?? DEFAULT_THRESHOLD, columns), {
     onApplied: (result) => {
-      setDropped((current) => [...current, ...result.dropped_columns]);
+      const columns = result.dropped_columns ?? [];
+      setDropped((current) => [...current, ...columns]);
       setChoices({});
-      notify.success(t('correlation.dropped', { count: result.dropped_columns.length }));
+      notify.success(t('correlation.dropped', { count: columns.length }));
     },
     onFailed: (error) => notify.error(t('correlation.dropFailed'), errorMessage(error, t)),
   });
