@@ -17,6 +17,8 @@ import { TRAINING_SUMMARY } from '../test/training';
 vi.mock('./chartSvg', () => ({ chartSvg: () => Promise.resolve('<svg data-chart="drawn"></svg>') }));
 vi.mock('../components/charts/Plot', () => ({ default: () => null }));
 
+/** The report is made over several calls; a busy machine answers slowly. */
+const WAIT_MS = 5000;
 const TABLE = { columns: ['age', 'member'], data: [[30, true]] };
 const NO_CHARTS = { confusion_matrix: null, roc_curves: [], pr_curves: [], prediction_sample: null, feature_importances: null, cluster_sizes: [] };
 const EVALUATION = {
@@ -57,7 +59,7 @@ function blobText(blob: Blob | undefined): Promise<string> {
 }
 
 async function savedReport(saved: { name: string; blob: Blob | undefined }[]) {
-  await waitFor(() => expect(saved).toHaveLength(1));
+  await waitFor(() => expect(saved).toHaveLength(1), { timeout: WAIT_MS });
   return { name: saved[0]?.name, html: await blobText(saved[0]?.blob) };
 }
 
@@ -66,7 +68,7 @@ describe('Download report', () => {
     const api = routes();
     const saved = captureDownloads();
     renderWithProviders(<EvaluationStep session={trainedSession(9)} onContinue={vi.fn()} />);
-    const button = await screen.findByRole('button', { name: 'Download report' }, { timeout: 5000 });
+    const button = await screen.findByRole('button', { name: 'Download report' }, { timeout: WAIT_MS });
     expect(isShown(button)).toBe(true);
     fireEvent.click(button);
 
@@ -80,7 +82,7 @@ describe('Download report', () => {
     expect(html).toContain('No model was optimized.');
     // the session had no analysis of its current columns: one was asked for
     expect(api.routes()).toContain('GET /api/analyze/');
-    expect(await screen.findByText('Report saved as customers_report.html.')).toBeTruthy();
+    expect(await screen.findByText('Report saved as customers_report.html.', {}, { timeout: WAIT_MS })).toBeTruthy();
   });
 
   it('says so when the report cannot be made', async () => {
@@ -92,8 +94,8 @@ describe('Download report', () => {
     });
     const saved = captureDownloads();
     renderWithProviders(<EvaluationStep session={trainedSession(9)} onContinue={vi.fn()} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Download report' }, { timeout: 5000 }));
-    expect(await screen.findByText('The report could not be made.')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Download report' }, { timeout: WAIT_MS }));
+    expect(await screen.findByText('The report could not be made.', {}, { timeout: WAIT_MS })).toBeTruthy();
     expect(saved).toHaveLength(0);
   });
 
@@ -106,7 +108,7 @@ describe('Download report', () => {
     };
     const session = completeStep(trainedSession(10), OPTIMIZATION_RECORD_ID, record);
     renderWithProviders(<OptimizationStep session={{ ...session, currentStep: 10 }} onOptimized={vi.fn()} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Download report' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download report' }, { timeout: WAIT_MS }));
 
     const { html } = await savedReport(saved);
     expect(html).toContain('Optimized LogisticRegression');
