@@ -22,6 +22,7 @@ from lathe.api import (
     model_files,
     optimization,
     outliers,
+    recipe,
     scaling,
     training,
     upload,
@@ -97,6 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             optimization,
             model_files,
             data_files,
+            recipe,
         )
     ]
     for router in routers:

@@ -548,6 +548,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recipe/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Recipe
+         * @description The session's recipe, step by step with its settings: what the report describes.
+         */
+        get: operations["data-get_recipe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1364,6 +1384,54 @@ export interface components {
             highCardCat: string[];
             /** Score */
             score: number;
+        };
+        /** RecipeColumn */
+        RecipeColumn: {
+            /** Column */
+            column: string;
+            /**
+             * Setting
+             * @description The column's strategy or method, as the step's request names it (null for a drop).
+             */
+            setting?: string | null;
+            /**
+             * Detection
+             * @description Outliers: iqr or zscore.
+             */
+            detection?: string | null;
+            /**
+             * Factor
+             * @description Outliers: the detection factor.
+             */
+            factor?: number | null;
+            /**
+             * Fill Value
+             * @description Missing values: the constant filled.
+             */
+            fill_value?: string | number | boolean | null;
+        };
+        /** RecipeResponse */
+        RecipeResponse: {
+            /**
+             * Steps
+             * @description In the order they were applied.
+             */
+            steps: components["schemas"]["RecipeStepSettings"][];
+        };
+        /** RecipeStepSettings */
+        RecipeStepSettings: {
+            /**
+             * Step
+             * @enum {string}
+             */
+            step: "drop_columns" | "drop_missing_rows" | "drop_missing_columns" | "impute_missing" | "handle_outliers" | "remove_outlier_rows" | "encode" | "scale";
+            /**
+             * Threshold
+             * @description Missing-value drops: the missing share above which to drop.
+             */
+            threshold?: number | null;
+            /** Columns */
+            columns: components["schemas"]["RecipeColumn"][];
         };
         /** RemoveOutliersRequest */
         RemoveOutliersRequest: {
@@ -2880,6 +2948,44 @@ export interface operations {
                 content: {
                     "text/csv": string;
                     "application/vnd.apache.parquet": string;
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "data-get_recipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipeResponse"];
                 };
             };
             /** @description The request was refused. */

@@ -88,3 +88,8 @@ export function useNumberFormat(): (value: number) => string {
   const language = instance.language;
   return (value) => formatInteger(value, language);
 }
+
+/** A moment as a long date and a short time of the language: "5 March 2025 at 14:02". */
+export function formatDateTime(moment: Date, language = current()): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(moment);
+}

@@ -6,6 +6,7 @@ import { BarsIcon, CurveIcon, GaugeIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
 import { BusyNote, CardNote, StepHeader } from '../../components/StepScreen/StepScreen';
+import { DownloadReportButton } from '../../report/DownloadReportButton';
 import { useNumberFormat } from '../../i18n/format';
 import { ExportAndPredict } from '../export/ExportAndPredict';
 import { leftOutClassesNote } from '../training/leftOutClasses';
@@ -44,6 +45,9 @@ export function EvaluationStep({ session, onContinue }: EvaluationStepProps) {
           <button type="button" className="button button--ghost" onClick={() => void evaluation.refetch()}>
             {t('evaluation.retry')}
           </button>
+        )}
+        {evaluation.data && (
+          <DownloadReportButton session={session} evaluation={evaluation.data} optimization={null} usageModel={evaluation.data.best_model} />
         )}
         <button
           type="button"

@@ -13,7 +13,8 @@ import { useModelCatalog } from '../common/useModelCatalog';
 import { trainingResult, useEvaluation } from '../evaluation/useEvaluation';
 import { OPTIMIZATION_RECORD_ID } from '../stepKeys';
 import { ExportAndPredict } from '../export/ExportAndPredict';
-import type { ModelVariant } from '../export/modelVariants';
+import { DownloadReportButton } from '../../report/DownloadReportButton';
+import { defaultFileStem, type ModelVariant } from '../export/modelVariants';
 import { OptimizationResult } from './OptimizationResult';
 import { OptimizationSettings } from './OptimizationSettings';
 import {
@@ -45,6 +46,7 @@ export function OptimizationStep({ session, onOptimized }: OptimizationStepProps
   else if (evaluation.data) {
     body = (
       <OptimizationWorkbench
+        session={session}
         evaluation={evaluation.data}
         models={usable}
         record={readOptimizationRecord(session.stepResults[OPTIMIZATION_RECORD_ID])}
@@ -73,6 +75,7 @@ export function OptimizationStep({ session, onOptimized }: OptimizationStepProps
 }
 
 interface OptimizationWorkbenchProps {
+  session: Session;
   evaluation: Evaluation;
   /** The models that trained. */
   models: string[];
@@ -80,7 +83,7 @@ interface OptimizationWorkbenchProps {
   onOptimized: (record: OptimizationRecord) => void;
 }
 
-function OptimizationWorkbench({ evaluation, models, record, onOptimized }: OptimizationWorkbenchProps) {
+function OptimizationWorkbench({ session, evaluation, models, record, onOptimized }: OptimizationWorkbenchProps) {
   const { t } = useTranslation();
   const [settings, setSettings] = useState<Settings>(() => ({
     ...DEFAULT_SETTINGS,
@@ -103,6 +106,7 @@ function OptimizationWorkbench({ evaluation, models, record, onOptimized }: Opti
     optimized.includes(model) ? [{ model, optimized: true }, { model, optimized: false }] : [{ model, optimized: false }],
   );
   const lastOptimized = record.lastModel !== null && optimized.includes(record.lastModel) ? record.lastModel : null;
+  const lastResult = lastOptimized === null ? undefined : record.models[lastOptimized];
   const best = evaluation.best_model !== null && models.includes(evaluation.best_model) ? evaluation.best_model : null;
   // export and prediction start at the model optimized last, else at the best trained one
   let initial: ModelVariant | undefined;
@@ -134,6 +138,12 @@ function OptimizationWorkbench({ evaluation, models, record, onOptimized }: Opti
             </>
           )}
         </button>
+        <DownloadReportButton
+          session={session}
+          evaluation={evaluation}
+          optimization={lastResult === undefined || lastOptimized === null ? null : { model: lastOptimized, result: lastResult }}
+          usageModel={initial === undefined ? null : defaultFileStem(initial)}
+        />
       </div>
       {shown && <OptimizationResult model={settings.model} result={shown} />}
       {/* a new optimization remounts it, so its choices start at the optimized model */}

@@ -1,0 +1,119 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { completeStep } from '../app/session';
+import { EvaluationStep } from '../steps/evaluation/EvaluationStep';
+import { OptimizationStep } from '../steps/optimization/OptimizationStep';
+import { OPTIMIZATION_RECORD_ID } from '../steps/stepKeys';
+import { analysisFixture } from '../test/analysis';
+import { json, stubApi } from '../test/api';
+import { TEST_CATALOG } from '../test/catalog';
+import { captureDownloads } from '../test/downloads';
+import { renderWithProviders } from '../test/render';
+import { isShown } from '../test/shown';
+import { sessionAt } from '../test/steps';
+import { TRAINING_SUMMARY } from '../test/training';
+
+// Plotly draws nothing in jsdom: the charts come in as a marked SVG
+vi.mock('./chartSvg', () => ({ chartSvg: () => Promise.resolve('<svg data-chart="drawn"></svg>') }));
+vi.mock('../components/charts/Plot', () => ({ default: () => null }));
+
+/** The report is made over several calls; a busy machine answers slowly. */
+const WAIT_MS = 5000;
+const TABLE = { columns: ['age', 'member'], data: [[30, true]] };
+const NO_CHARTS = { confusion_matrix: null, roc_curves: [], pr_curves: [], prediction_sample: null, feature_importances: null, cluster_sizes: [] };
+const EVALUATION = {
+  ...TRAINING_SUMMARY,
+  message: 'Model evaluation completed',
+  results: [
+    { model: 'LogisticRegression', metrics: { accuracy: 0.6667 }, error: null, train_seconds: 0.1, sampling: [], fold_scores: null, charts: NO_CHARTS },
+    { model: 'RandomForestClassifier', metrics: { accuracy: 0.875 }, error: null, train_seconds: 0.2, sampling: [], fold_scores: null, charts: NO_CHARTS },
+  ],
+};
+const RECIPE = { steps: [{ step: 'scale', threshold: null, columns: [{ column: 'age', setting: 'robust', detection: null, factor: null, fill_value: null }] }] };
+
+function routes() {
+  return stubApi({
+    'POST /api/evaluate-models/': () => json(EVALUATION),
+    'GET /api/model-catalog/': () => json({ models: TEST_CATALOG }),
+    'GET /api/recipe/': () => json(RECIPE),
+    'GET /api/analyze/': () => json(analysisFixture({ columns: TABLE.columns })),
+    'GET /api/usage-code/': (_, request) => {
+      const name = new URL(request.url).searchParams.get('model_name') ?? '';
+      return json({ file_name: `${name}.joblib`, code: `model = joblib.load("${name}.joblib")` });
+    },
+  });
+}
+
+function trainedSession(step: number) {
+  const session = sessionAt(step, TABLE, { 8: { trained_models: ['LogisticRegression', 'RandomForestClassifier'] } });
+  return { ...session, uploadedFile: { name: 'customers.csv', size: 10 } };
+}
+
+function blobText(blob: Blob | undefined): Promise<string> {
+  if (blob === undefined) return Promise.resolve('');
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.readAsText(blob);
+  });
+}
+
+async function savedReport(saved: { name: string; blob: Blob | undefined }[]) {
+  await waitFor(() => expect(saved).toHaveLength(1), { timeout: WAIT_MS });
+  return { name: saved[0]?.name, html: await blobText(saved[0]?.blob) };
+}
+
+describe('Download report', () => {
+  it('on Evaluation saves <upload>_report.html with the recipe, metrics, charts and usage code', async () => {
+    const api = routes();
+    const saved = captureDownloads();
+    renderWithProviders(<EvaluationStep session={trainedSession(9)} onContinue={vi.fn()} />);
+    const button = await screen.findByRole('button', { name: 'Download report' }, { timeout: WAIT_MS });
+    expect(isShown(button)).toBe(true);
+    fireEvent.click(button);
+
+    const { name, html } = await savedReport(saved);
+    expect(name).toBe('customers_report.html');
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('Robust (median and IQR)');
+    expect(html).toContain('0.8750');
+    expect(html).toContain('<svg data-chart="drawn"></svg>');
+    expect(html).toContain('model = joblib.load(&quot;RandomForestClassifier.joblib&quot;)');
+    expect(html).toContain('No model was optimized.');
+    // the session had no analysis of its current columns: one was asked for
+    expect(api.routes()).toContain('GET /api/analyze/');
+    expect(await screen.findByText('Report saved as customers_report.html.', {}, { timeout: WAIT_MS })).toBeTruthy();
+  });
+
+  it('says so when the report cannot be made', async () => {
+    stubApi({
+      'POST /api/evaluate-models/': () => json(EVALUATION),
+      'GET /api/recipe/': () => json({ error: 'No dataset in this session.', code: 'no_dataset' }, 400),
+      'GET /api/analyze/': () => json(analysisFixture({ columns: TABLE.columns })),
+      'GET /api/usage-code/': () => json({ file_name: 'm.joblib', code: '' }),
+    });
+    const saved = captureDownloads();
+    renderWithProviders(<EvaluationStep session={trainedSession(9)} onContinue={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Download report' }, { timeout: WAIT_MS }));
+    expect(await screen.findByText('The report could not be made.', {}, { timeout: WAIT_MS })).toBeTruthy();
+    expect(saved).toHaveLength(0);
+  });
+
+  it('on Optimization includes the last optimization and the optimized model usage code', async () => {
+    routes();
+    const saved = captureDownloads();
+    const record = {
+      models: { LogisticRegression: { bestScore: 0.9123, bestParams: { C: 0.5 }, baselineScore: 0.8, primaryMetric: 'accuracy', method: 'bayesian' } },
+      lastModel: 'LogisticRegression',
+    };
+    const session = completeStep(trainedSession(10), OPTIMIZATION_RECORD_ID, record);
+    renderWithProviders(<OptimizationStep session={{ ...session, currentStep: 10 }} onOptimized={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Download report' }, { timeout: WAIT_MS }));
+
+    const { html } = await savedReport(saved);
+    expect(html).toContain('Optimized LogisticRegression');
+    expect(html).toContain('91.23%');
+    expect(html).toContain('Bayesian (Optuna)');
+    expect(html).toContain('LogisticRegression_optimized.joblib');
+  });
+});

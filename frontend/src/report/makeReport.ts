@@ -1,0 +1,44 @@
+import type { TFunction } from 'i18next';
+import { analyzeDataset } from '../api/analysis';
+import type { DownloadedFile } from '../api/models';
+import { getUsageCode } from '../api/models';
+import { getRecipe } from '../api/recipe';
+import type { Evaluation } from '../api/training';
+import type { Session } from '../app/session';
+import { readStoredAnalysis, sameColumns, toStoredAnalysis, type StoredAnalysis } from '../steps/analyze/analysisRun';
+import type { OptimizedModel } from '../steps/optimization/optimizationRules';
+import { buildReport } from './buildReport';
+import { chartSvg } from './chartSvg';
+import { reportFileName, type ReportContent } from './reportContent';
+import { reportFigures } from './reportFigures';
+
+export interface ReportSources {
+  session: Session;
+  evaluation: Evaluation;
+  /** The model optimized last, on Optimization. */
+  optimization: { model: string; result: OptimizedModel } | null;
+  /** The export name the usage code loads: the best model, or the optimized one. */
+  usageModel: string | null;
+}
+
+/** The analysis Analyze saved while it still describes the current columns, else a fresh one. */
+async function currentAnalysis(session: Session): Promise<StoredAnalysis> {
+  const saved = readStoredAnalysis(session.analysisResults);
+  if (saved !== null && sameColumns(saved.columns, session.columns)) return saved;
+  return toStoredAnalysis(await analyzeDataset(null));
+}
+
+/** Gathers what the screens read (the recipe and usage code from the server), draws the charts and writes the report. */
+export async function makeReport(sources: ReportSources, t: TFunction, language: string): Promise<DownloadedFile> {
+  const { session, evaluation, optimization, usageModel } = sources;
+  const [analysis, recipe, usageCode, charts] = await Promise.all([
+    currentAnalysis(session),
+    getRecipe(),
+    usageModel === null ? null : getUsageCode(usageModel, 'joblib').catch(() => null),
+    Promise.all(reportFigures(evaluation, t, language).map(async ({ title, figure }) => ({ title, svg: await chartSvg(figure) }))),
+  ]);
+  const fileName = session.uploadedFile?.name ?? '';
+  const content: ReportContent = { fileName, madeAt: new Date(), analysis, recipe, evaluation, charts, optimization, usageCode };
+  const html = buildReport(content, t, language);
+  return { blob: new Blob([html], { type: 'text/html;charset=utf-8' }), fileName: reportFileName(fileName) };
+}
