@@ -26,11 +26,11 @@ router = APIRouter(tags=["optimization"], responses=ERRORS)
 
 
 def _keep_optimized(
-    body: OptimizeModelRequest, session: Session, run: OptimizationRun
+    body: OptimizeModelRequest, supervised: bool, session: Session, run: OptimizationRun
 ) -> OptimizeModelResponse:
-    """The optimized pipeline kept, and its result as the session's last optimization."""
+    """The optimized pipeline kept, and its result as the session's last optimization (on
+    the worker: what it needs of the catalogue comes with it)."""
     model = body.selected_model
-    supervised = ENTRIES[model].problem_type != "clustering"
     response = OptimizeModelResponse(
         message=(
             run.note
@@ -90,7 +90,11 @@ async def optimize_model(
         "The data changed while the model was being optimized; optimize it again.",
     )
     return await jobs.run(
-        current, kind, prepare, optimize_on_workers, partial(_keep_optimized, body)
+        current,
+        kind,
+        prepare,
+        optimize_on_workers,
+        partial(_keep_optimized, body, ENTRIES[model].problem_type != "clustering"),
     )
 
 
