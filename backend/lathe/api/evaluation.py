@@ -6,7 +6,6 @@ from pydantic import TypeAdapter
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import SessionId, Store
 from lathe.api.training_schemas import EvaluateModelsResponse
-from lathe.errors import LatheError
 
 router = APIRouter(tags=["evaluation"], responses=ERRORS)
 
@@ -18,10 +17,5 @@ def evaluate_models(store: Store, current: SessionId) -> EvaluateModelsResponse:
     """Metrics and chart data of each model trained in the session, and the best model
     by the primary metric (accuracy, r2 or silhouette_score)."""
     with store.reading(current) as session:
-        results = session.models.results()
-    if results is None:
-        raise LatheError(
-            "No training results found. Please complete the training step first.",
-            "no_training_results",
-        )
+        results = session.models.required_results()
     return EVALUATION.validate_python({**results, "message": "Model evaluation completed"})

@@ -13,7 +13,7 @@ from lathe.api.model_schemas import (
     SearchTrial,
 )
 from lathe.api.responses import ERRORS
-from lathe.api.routes_common import Jobs, SessionId
+from lathe.api.routes_common import Jobs, SessionId, Store
 from lathe.errors import LatheError
 from lathe.jobs.search import optimize_on_workers
 from lathe.jobs.session_job import JobKind
@@ -25,44 +25,13 @@ from lathe.store.session_store import Session
 router = APIRouter(tags=["optimization"], responses=ERRORS)
 
 
-def _keep_optimized(model: str, session: Session, run: OptimizationRun) -> OptimizationRun:
-    session.models.save_optimized(model, run.pipeline)
-    return run
-
-
-@router.post("/api/optimize-model/")
-async def optimize_model(
-    body: OptimizeModelRequest, jobs: Jobs, current: SessionId
+def _keep_optimized(
+    body: OptimizeModelRequest, supervised: bool, session: Session, run: OptimizationRun
 ) -> OptimizeModelResponse:
-    """Search the model's parameters with the session's recipe, cross-validated on the
-    rows training used, and keep the best as the model's optimized pipeline; a job on the
-    cluster whose parameter sets run across its workers, its progress and queue position
-    on `GET /api/progress/`, cancelled by `POST /api/cancel-task/`."""
+    """The optimized pipeline kept, and its result as the session's last optimization (on
+    the worker: what it needs of the catalogue comes with it)."""
     model = body.selected_model
-    if not model:
-        raise LatheError("Please select a model to optimize.", "optimization_model_required")
-    check_search_settings(body.cv_folds, body.n_iterations)
-
-    def prepare(session: Session) -> OptimizationConfig:
-        results = session.models.trained_results(model)
-        return OptimizationConfig(
-            ENTRIES[model],
-            body.optimization_method,
-            body.cv_folds,
-            body.n_iterations,
-            results["target_column"],
-        )
-
-    kind = JobKind(
-        "optimization",
-        f"Optimizing {model}",
-        "The data changed while the model was being optimized; optimize it again.",
-    )
-    run = await jobs.run(
-        current, kind, prepare, optimize_on_workers, partial(_keep_optimized, model)
-    )
-    supervised = ENTRIES[model].problem_type != "clustering"
-    return OptimizeModelResponse(
+    response = OptimizeModelResponse(
         message=(
             run.note
             or (
@@ -87,6 +56,54 @@ async def optimize_model(
         ],
         sampling=run.sampling,
     )
+    session.models.save_optimized(model, run.pipeline, response.model_dump(mode="json"))
+    return response
+
+
+@router.post("/api/optimize-model/")
+async def optimize_model(
+    body: OptimizeModelRequest, jobs: Jobs, current: SessionId
+) -> OptimizeModelResponse:
+    """Search the model's parameters with the session's recipe, cross-validated on the
+    rows training used, and keep the best as the model's optimized pipeline; a job on the
+    cluster whose parameter sets run across its workers, its progress and queue position
+    on `GET /api/progress/`, cancelled by `POST /api/cancel-task/`. The result is kept as
+    the session's last optimization (`GET /api/optimization-result/`)."""
+    model = body.selected_model
+    if not model:
+        raise LatheError("Please select a model to optimize.", "optimization_model_required")
+    check_search_settings(body.cv_folds, body.n_iterations)
+
+    def prepare(session: Session) -> OptimizationConfig:
+        results = session.models.trained_results(model)
+        return OptimizationConfig(
+            ENTRIES[model],
+            body.optimization_method,
+            body.cv_folds,
+            body.n_iterations,
+            results["target_column"],
+        )
+
+    kind = JobKind(
+        "optimization",
+        f"Optimizing {model}",
+        "The data changed while the model was being optimized; optimize it again.",
+    )
+    return await jobs.run(
+        current,
+        kind,
+        prepare,
+        optimize_on_workers,
+        partial(_keep_optimized, body, ENTRIES[model].problem_type != "clustering"),
+    )
+
+
+@router.get("/api/optimization-result/")
+def optimization_result(store: Store, current: SessionId) -> OptimizeModelResponse:
+    """The session's last optimization since its training, as `POST /api/optimize-model/`
+    answered it, so a screen that lost that request can show its result."""
+    with store.reading(current) as session:
+        return OptimizeModelResponse.model_validate(session.models.last_optimization())
 
 
 @router.get("/api/model-catalog/")

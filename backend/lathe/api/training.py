@@ -1,6 +1,8 @@
 """Step 8: training the chosen models, and the progress of the running task."""
 
-from typing import Annotated
+from collections.abc import Mapping
+from dataclasses import asdict
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 from pydantic import TypeAdapter
@@ -10,6 +12,7 @@ from lathe.api.routes_common import Jobs, Progress, SessionId, Store
 from lathe.api.training_schemas import (
     CancelTaskResponse,
     DetectedProblemType,
+    FinishedJobResponse,
     ModelError,
     ProgressResponse,
     TrainModelsRequest,
@@ -77,7 +80,7 @@ async def train_models(
     return _training_response(results)
 
 
-def _training_response(training: TrainingResults) -> TrainModelsResponse:
+def _training_response(training: Mapping[str, Any]) -> TrainModelsResponse:
     results = training["results"]
     failed = [ModelError(model=r["model"], error=r["error"]) for r in results if r["error"]]
     trained = [result["model"] for result in results if result["error"] is None]
@@ -109,6 +112,7 @@ def progress(registry: Progress, jobs: Jobs, current: SessionId) -> ProgressResp
     """The session's running long task, `task` null when idle; while it waits for a
     worker, its place in the queue."""
     status = registry.status(current)
+    finished = registry.last_finished(current)
     return ProgressResponse(
         task=status.task,
         done=status.done,
@@ -116,7 +120,17 @@ def progress(registry: Progress, jobs: Jobs, current: SessionId) -> ProgressResp
         message=status.message,
         job_id=status.job_id,
         queue_position=jobs.queue_position(current),
+        finished=None if finished is None else FinishedJobResponse(**asdict(finished)),
     )
+
+
+@router.get("/api/training-result/")
+def training_result(store: Store, current: SessionId) -> TrainModelsResponse:
+    """The session's stored training, as `POST /api/train-models/` answered it, so a
+    screen that lost that request (a reload while the job ran) can show its result."""
+    with store.reading(current) as session:
+        results = session.models.required_results()
+    return _training_response(results)
 
 
 @router.post("/api/cancel-task/")

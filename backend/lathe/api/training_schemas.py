@@ -1,6 +1,6 @@
 """Bodies of training (step 8) and evaluation (step 9): SPEC §3 config and results."""
 
-from typing import Annotated
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
@@ -57,6 +57,14 @@ class TrainModelsResponse(TrainingSummary):
     ]
 
 
+class FinishedJobResponse(BaseModel):
+    job_id: str
+    task: str = Field(description="training or optimization.")
+    outcome: Literal["completed", "cancelled", "failed"]
+    code: str | None = Field(description="The refusal's code when it did not complete.")
+    params: dict[str, Any] = Field(description="The refusal's params.")
+
+
 class ProgressResponse(BaseModel):
     task: str | None = Field(description="The running task, null when idle.")
     done: int
@@ -67,6 +75,11 @@ class ProgressResponse(BaseModel):
         None,
         description="While the task waits for a worker: 1 when it is the next to start; "
         "null once it runs.",
+    )
+    finished: FinishedJobResponse | None = Field(
+        None,
+        description="How the session's last job ended (kept by this server process), so a "
+        "screen that lost the request which started it can show its end.",
     )
 
 

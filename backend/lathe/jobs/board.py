@@ -32,7 +32,7 @@ from lathe.jobs.session_job import (
     run_job,
     started_mark,
 )
-from lathe.ml.progress import ProgressRegistry, ProgressReport
+from lathe.ml.progress import FinishedJob, ProgressRegistry, ProgressReport
 from lathe.store.session_store import Session, SessionStore
 
 Setup = TypeVar("Setup")
@@ -80,6 +80,7 @@ class JobBoard:
         ticket, setup = await run_in_threadpool(self._ticket, session_id, kind, prepare, model)
         job, owner = ticket.job_id, ticket.session_id
         self.registry.begin(owner, kind.task, WAITING, job, self.max_jobs_per_session)
+        finished = FinishedJob(job, kind.task, "failed")
         try:
             with self._lock:
                 self._queued[job] = owner
@@ -94,12 +95,22 @@ class JobBoard:
                 reply: Reply = await run_in_threadpool(future.result)
             finally:
                 await run_in_threadpool(self._forget_marks, job)
+            finished = FinishedJob(job, kind.task, "completed")
             return reply
+        except LatheError as refusal:
+            finished = FinishedJob(
+                job,
+                kind.task,
+                "cancelled" if refusal.code == "task_cancelled" else "failed",
+                refusal.code,
+                refusal.params,
+            )
+            raise
         finally:
             with self._lock:
                 self._queued.pop(job, None)
             self._futures.pop(job, None)
-            self.registry.end(owner, job)
+            self.registry.end(owner, job, finished)
 
     def _ticket(
         self,

@@ -1,14 +1,17 @@
 """The running long tasks of each session, for progress bars: ``{task, done, total, message}``.
 
 A session runs at most one task of each kind (one training, one optimization) and at most
-a set number of tasks at once; a finished task leaves no entry, so a session without one
-reads as idle (``task`` null). A task's reporter may stop it by raising ``TaskStopped``
-(the task was cancelled, or its data changed): the task lets it through.
+a set number of tasks at once; a finished task leaves no running entry, so a session
+without one reads as idle (``task`` null), and is kept as the session's last finished job
+with its outcome, so a screen that lost the request which started it learns how it ended.
+A task's reporter may stop it by raising ``TaskStopped`` (the task was cancelled, or its
+data changed): the task lets it through.
 """
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from lathe.errors import LatheError
 
@@ -20,6 +23,20 @@ class TaskProgress:
     total: int
     message: str
     job_id: str | None = None
+
+
+Outcome = Literal["completed", "cancelled", "failed"]
+
+
+@dataclass(frozen=True)
+class FinishedJob:
+    """How a session's job ended; `code` and `params` are its refusal's, when it had one."""
+
+    job_id: str
+    task: str
+    outcome: Outcome
+    code: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
 
 
 IDLE = TaskProgress(task=None, done=0, total=0, message="")
@@ -45,6 +62,7 @@ class ProgressRegistry:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._running: dict[str, dict[str, TaskProgress]] = {}
+        self._finished: dict[str, FinishedJob] = {}
 
     def begin(
         self, session_id: str, task: str, message: str = "", job_id: str = "", limit: int = 1
@@ -74,12 +92,19 @@ class ProgressRegistry:
                     job.task, done, total, message, job.job_id
                 )
 
-    def end(self, session_id: str, job_id: str = "") -> None:
+    def end(self, session_id: str, job_id: str = "", finished: FinishedJob | None = None) -> None:
+        """The job is over; `finished` says how, and becomes the session's last finished job."""
         with self._lock:
             running = self._running.get(session_id, {})
             running.pop(job_id, None)
             if not running:
                 self._running.pop(session_id, None)
+            if finished is not None:
+                self._finished[session_id] = finished
+
+    def last_finished(self, session_id: str | None) -> FinishedJob | None:
+        with self._lock:
+            return self._finished.get(session_id or "")
 
     def status(self, session_id: str | None) -> TaskProgress:
         """The session's oldest running task."""

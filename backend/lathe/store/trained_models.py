@@ -2,7 +2,8 @@
 
 ``models/<model>.joblib`` holds each fitted pipeline (joblib files the server wrote
 itself; nothing a person uploaded is ever loaded this way), ``models/results.json`` the
-results and ``models/optimized/<model>.joblib`` the pipeline an optimization fitted.
+results, ``models/optimized/<model>.joblib`` the pipeline an optimization fitted and
+``models/optimized/last.json`` the result of the last optimization.
 Every file is written atomically and the results last: they are the commit point, so
 models without results are leftovers of an unfinished run, replaced by the next one.
 ``forget`` removes the folder, optimized models included, when the data or the recipe the
@@ -24,6 +25,7 @@ from lathe.store.atomic import write_atomically, write_text_atomically
 MODELS_FOLDER = "models"
 _RESULTS = "results.json"
 _OPTIMIZED = "optimized"
+_LAST_OPTIMIZATION = "last.json"
 
 PipelineStamp = tuple[int, int, int]
 """A fitted pipeline file's inode, modification time (ns) and size: every write replaces
@@ -51,15 +53,20 @@ class TrainedModels:
         results: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         return results
 
-    def trained_results(self, model: str, optimized: bool = False) -> dict[str, Any]:
-        """The training results, which must list `model` as trained (and, with
-        `optimized`, an optimization of it)."""
+    def required_results(self) -> dict[str, Any]:
+        """The training results; refused when the session has none."""
         results = self.results()
         if results is None:
             raise LatheError(
                 "No training results found. Please complete the training step first.",
                 "no_training_results",
             )
+        return results
+
+    def trained_results(self, model: str, optimized: bool = False) -> dict[str, Any]:
+        """The training results, which must list `model` as trained (and, with
+        `optimized`, an optimization of it)."""
+        results = self.required_results()
         trained = [result["model"] for result in results["results"] if result["error"] is None]
         if model not in trained:
             raise LatheError(
@@ -73,13 +80,25 @@ class TrainedModels:
             )
         return results
 
-    def save_optimized(self, model: str, pipeline: Any) -> None:
+    def save_optimized(self, model: str, pipeline: Any, result: Mapping[str, Any]) -> None:
         """Keep the optimized pipeline of `model` beside the trained one (which must still
-        be there: a training that ran meanwhile may have replaced it)."""
+        be there: a training that ran meanwhile may have replaced it), and `result` as the
+        session's last optimization."""
         self.trained_results(model)
         path = self._pipeline_path(model, optimized=True)
         path.parent.mkdir(exist_ok=True)
         write_atomically(path, partial(joblib.dump, pipeline))
+        write_text_atomically(path.parent / _LAST_OPTIMIZATION, json.dumps(result, allow_nan=False))
+
+    def last_optimization(self) -> dict[str, Any]:
+        """The result of the session's last optimization since its training."""
+        path = self.folder / _OPTIMIZED / _LAST_OPTIMIZATION
+        if not path.exists():
+            raise LatheError(
+                "No model of this training has been optimized yet.", "no_optimization_result"
+            )
+        result: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return result
 
     def pipeline(self, model: str, optimized: bool = False) -> Any:
         """The fitted pipeline of trained `model` (its optimized one with `optimized`)."""

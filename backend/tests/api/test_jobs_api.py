@@ -155,7 +155,15 @@ def test_a_cancelled_optimization_leaves_the_session_as_before(lathe):
     assert refused.status_code == 409 and refused.json()["code"] == "task_cancelled"
     assert session_state(lathe) == before
     assert lathe.post("/api/evaluate-models/").json() == evaluation
-    assert lathe.get("/api/progress/").json()["task"] is None
+    progress = lathe.get("/api/progress/").json()
+    assert progress["task"] is None
+    assert progress["finished"] == {
+        "job_id": running["job_id"],
+        "task": "optimization",
+        "outcome": "cancelled",
+        "code": "task_cancelled",
+        "params": {"task": "optimization"},
+    }
     assert lathe.post("/api/cancel-task/").json()["code"] == "no_task_running"
 
 
@@ -176,7 +184,10 @@ def test_a_training_whose_data_changes_stops_within_seconds(lathe):
     assert refused.status_code == 409
     assert refused.json()["code"] == "data_changed_during_training"
     assert lathe.post("/api/evaluate-models/").json()["code"] == "no_training_results"
-    assert lathe.get("/api/progress/").json()["task"] is None
+    progress = lathe.get("/api/progress/").json()
+    assert progress["task"] is None
+    assert progress["finished"]["outcome"] == "failed"
+    assert progress["finished"]["code"] == "data_changed_during_training"
 
 
 def test_a_queued_job_shows_its_place_and_is_dropped_when_cancelled(app_client):

@@ -98,13 +98,21 @@ def test_upload_steps_train_evaluate_and_progress_idle(uploaded, settings):
     assert all(isinstance(item["beats_baseline"], bool) for item in result["results"])
     assert all(isinstance(item["at_chance"], bool) for item in result["results"])
 
-    assert uploaded.get("/api/progress/").json() == {
+    progress = uploaded.get("/api/progress/").json()
+    assert progress == {
         "task": None,
         "done": 0,
         "total": 0,
         "message": "",
         "job_id": None,
         "queue_position": None,
+        "finished": {
+            "job_id": progress["finished"]["job_id"],
+            "task": "training",
+            "outcome": "completed",
+            "code": None,
+            "params": {},
+        },
     }
     # the stored pipeline takes the uploaded columns and returns the target's labels
     pipeline = trained_pipeline(uploaded, "RandomForestClassifier")

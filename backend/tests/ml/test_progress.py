@@ -3,7 +3,7 @@ import threading
 import pytest
 
 from lathe.errors import LatheError
-from lathe.ml.progress import IDLE, ProgressRegistry, TaskProgress
+from lathe.ml.progress import IDLE, FinishedJob, ProgressRegistry, TaskProgress
 
 
 def test_a_task_reports_then_ends_idle():
@@ -17,6 +17,21 @@ def test_a_task_reports_then_ends_idle():
     assert registry.status("s2") == IDLE
     registry.end("s1")
     assert registry.status("s1") == IDLE
+    assert registry.last_finished("s1") is None
+
+
+def test_the_last_finished_job_of_a_session_is_kept_until_the_next_ends():
+    registry = ProgressRegistry()
+    registry.begin("s1", "training", job_id="a")
+    registry.end("s1", "a", FinishedJob("a", "training", "completed"))
+    registry.begin("s1", "optimization", job_id="b")
+    assert registry.status("s1").task == "optimization"
+    assert registry.last_finished("s1") == FinishedJob("a", "training", "completed")
+    cancelled = FinishedJob("b", "optimization", "cancelled", "task_cancelled", {"task": "x"})
+    registry.end("s1", "b", cancelled)
+    assert registry.last_finished("s1") == cancelled
+    assert registry.last_finished("s2") is None
+    assert registry.last_finished(None) is None
 
 
 def test_one_task_at_a_time_per_session():

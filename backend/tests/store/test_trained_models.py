@@ -66,10 +66,16 @@ def test_only_trained_and_optimized_models_are_given_out(tmp_path):
     models.save(failed, {"m": LinearRegression()})
     assert refusal(lambda: models.pipeline("f")) == "model_not_trained"
     assert refusal(lambda: models.pipeline("m", optimized=True)) == "model_not_optimized"
-    assert refusal(lambda: models.save_optimized("f", LinearRegression())) == "model_not_trained"
-    models.save_optimized("m", LinearRegression(fit_intercept=False))
+    assert refusal(lambda: models.save_optimized("f", LinearRegression(), {})) == (
+        "model_not_trained"
+    )
+    assert refusal(models.last_optimization) == "no_optimization_result"
+    models.save_optimized("m", LinearRegression(fit_intercept=False), {"selected_model": "m"})
     assert models.pipeline("m", optimized=True).fit_intercept is False
     assert models.pipeline("m").fit_intercept is True
+    assert models.last_optimization() == {"selected_model": "m"}
+    models.save(failed, {"m": LinearRegression()})
+    assert refusal(models.last_optimization) == "no_optimization_result"
 
 
 def test_a_new_upload_forgets_the_models(trained):

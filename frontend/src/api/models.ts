@@ -31,6 +31,11 @@ export function optimizeModel(body: OptimizeRequest) {
   return unwrap(api.POST('/api/optimize-model/', { body }));
 }
 
+/** The session's last optimization, as `optimizeModel` answered it (for a screen that lost that request). */
+export function getOptimizationResult() {
+  return unwrap(api.GET('/api/optimization-result/'));
+}
+
 /** Every model with the parameters optimization searches for it. */
 export async function getModelCatalog() {
   return (await unwrap(api.GET('/api/model-catalog/'))).models;

@@ -331,6 +331,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/training-result/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Training Result
+         * @description The session's stored training, as `POST /api/train-models/` answered it, so a
+         *     screen that lost that request (a reload while the job ran) can show its result.
+         */
+        get: operations["training-training_result"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cancel-task/": {
         parameters: {
             query?: never;
@@ -410,9 +431,31 @@ export interface paths {
          * @description Search the model's parameters with the session's recipe, cross-validated on the
          *     rows training used, and keep the best as the model's optimized pipeline; a job on the
          *     cluster whose parameter sets run across its workers, its progress and queue position
-         *     on `GET /api/progress/`, cancelled by `POST /api/cancel-task/`.
+         *     on `GET /api/progress/`, cancelled by `POST /api/cancel-task/`. The result is kept as
+         *     the session's last optimization (`GET /api/optimization-result/`).
          */
         post: operations["optimization-optimize_model"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization-result/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Optimization Result
+         * @description The session's last optimization since its training, as `POST /api/optimize-model/`
+         *     answered it, so a screen that lost that request can show its result.
+         */
+        get: operations["optimization-optimization_result"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1126,6 +1169,33 @@ export interface components {
             /** P Value */
             p_value: number | null;
         };
+        /** FinishedJobResponse */
+        FinishedJobResponse: {
+            /** Job Id */
+            job_id: string;
+            /**
+             * Task
+             * @description training or optimization.
+             */
+            task: string;
+            /**
+             * Outcome
+             * @enum {string}
+             */
+            outcome: "completed" | "cancelled" | "failed";
+            /**
+             * Code
+             * @description The refusal's code when it did not complete.
+             */
+            code: string | null;
+            /**
+             * Params
+             * @description The refusal's params.
+             */
+            params: {
+                [key: string]: unknown;
+            };
+        };
         /** HandleMissingRequest */
         HandleMissingRequest: {
             /**
@@ -1362,6 +1432,8 @@ export interface components {
              * @description While the task waits for a worker: 1 when it is the next to start; null once it runs.
              */
             queue_position?: number | null;
+            /** @description How the session's last job ended (kept by this server process), so a screen that lost the request which started it can show its end. */
+            finished?: components["schemas"]["FinishedJobResponse"] | null;
         };
         /**
          * QualitySummary
@@ -2535,6 +2607,44 @@ export interface operations {
             };
         };
     };
+    "training-training_result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainModelsResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     "training-cancel_task": {
         parameters: {
             query?: never;
@@ -2664,6 +2774,44 @@ export interface operations {
                 "application/json": components["schemas"]["OptimizeModelRequest"];
             };
         };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizeModelResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "optimization-optimization_result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Successful Response */
             200: {

@@ -29,9 +29,21 @@ export function detectProblemType(target: string, signal?: AbortSignal) {
   return unwrap(api.GET('/api/detect-problem-type/', { params: { query: { target_column: target } }, signal }));
 }
 
-/** The session's running long task; `task` is null when idle. */
+export type Progress = Schemas['ProgressResponse'];
+
+/** The session's running long task (`task` null when idle) and how its last job ended. */
 export function getProgress() {
   return unwrap(api.GET('/api/progress/'));
+}
+
+/** Cancels the session's running long task; the request that started it answers `task_cancelled`. */
+export function cancelTask() {
+  return unwrap(api.POST('/api/cancel-task/'));
+}
+
+/** The stored training, as `trainModels` answered it (for a screen that lost that request). */
+export function getTrainingResult() {
+  return unwrap(api.GET('/api/training-result/'));
 }
 
 /** Metrics and chart data of every model trained in the session. */

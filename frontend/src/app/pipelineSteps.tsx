@@ -12,7 +12,7 @@ import { ScalingStep } from '../steps/scaling/ScalingStep';
 import { OPTIMIZATION_RECORD_ID, STEP_KEYS, stepId, type StepKey } from '../steps/stepKeys';
 import { TrainingStep } from '../steps/training/TrainingStep';
 import { UploadStep } from '../steps/upload/UploadStep';
-import { completeStep, emptySession, withAnalysis, withoutResultsAfter, withTableData, type Session } from './session';
+import { completeStep, completeTaskStep, emptySession, withAnalysis, withoutResultsAfter, withTableData, type Session } from './session';
 
 /** What a step does to the data: reads it in, changes it (a recipe step), or models it. */
 export type StepKind = 'data' | 'transform' | 'model';
@@ -89,7 +89,7 @@ function TrainingScreen({ session, onSessionChange }: StepScreenProps) {
       onSettingsChange={(settings) => onSessionChange((current) => ({ ...current, trainingSettings: { ...settings } }))}
       onContinue={(result) =>
         // new models replace the old ones: their evaluation and optimizations go with them
-        onSessionChange((current) => completeStep(withoutResultsAfter(current, id), id, result))
+        onSessionChange((current) => completeTaskStep(withoutResultsAfter(current, id), id, result))
       }
     />
   );
@@ -99,7 +99,9 @@ function OptimizationScreen({ session, onSessionChange }: StepScreenProps) {
   return (
     <OptimizationStep
       session={session}
-      onOptimized={(record) => onSessionChange((current) => completeStep(current, OPTIMIZATION_RECORD_ID, record))}
+      onOptimized={(record) =>
+        onSessionChange((current) => completeTaskStep(current, OPTIMIZATION_RECORD_ID, record, stepId('optimization')))
+      }
     />
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenStep, completeStep, emptySession, openStep, stepStatus, withAnalysis, withChangedData, withoutResultsAfter, withTableData } from './session';
+import { canOpenStep, completeStep, completeTaskStep, emptySession, openStep, stepStatus, withAnalysis, withChangedData, withoutResultsAfter, withTableData } from './session';
 
 describe('the step-bar click rule', () => {
   it('opens steps at or before the current step, and completed ones', () => {
@@ -79,5 +79,29 @@ describe('session changes', () => {
     const analysed = withAnalysis(emptySession(), { columns: ['a'], target: null });
     expect(analysed.analysisResults).toEqual({ columns: ['a'], target: null });
     expect(withAnalysis(analysed, null).analysisResults).toBeNull();
+  });
+});
+
+describe('a long task that ends', () => {
+  const at = (step: number) => {
+    let session = emptySession();
+    for (let id = 1; id < 8; id += 1) session = completeStep(session, id, {});
+    return { ...session, currentStep: step };
+  };
+
+  it('on its own screen completes its step and moves on', () => {
+    const done = completeTaskStep(at(8), 8, { trained_models: ['A'] });
+    expect(done.currentStep).toBe(9);
+    expect(stepStatus(done, 8)).toBe('completed');
+  });
+
+  it('while another step is shown marks its step done and leaves the person where they are', () => {
+    const done = completeTaskStep(at(3), 8, { trained_models: ['A'] });
+    expect(done.currentStep).toBe(3);
+    expect(stepStatus(done, 8)).toBe('completed');
+    const optimized = completeTaskStep({ ...done, currentStep: 9 }, 12, { models: {} }, 10);
+    expect(optimized.currentStep).toBe(9);
+    expect(optimized.stepResults[12]).toEqual({ models: {} });
+    expect(completeTaskStep({ ...done, currentStep: 10 }, 12, { models: {} }, 10).currentStep).toBe(10);
   });
 });

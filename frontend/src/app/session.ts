@@ -52,11 +52,17 @@ export function openStep(session: Session, stepId: number): Session {
 
 /** Completes a step: stores its results under its number and moves to the next step. */
 export function completeStep(session: Session, stepId: number, results: unknown = {}): Session {
-  return {
-    ...session,
-    stepResults: { ...session.stepResults, [stepId]: results },
-    currentStep: Math.min(stepId + 1, STEP_COUNT),
-  };
+  return { ...withStepResult(session, stepId, results), currentStep: Math.min(stepId + 1, STEP_COUNT) };
+}
+
+/** Stores a step's results without moving: a long task that ended while another step was shown. */
+export function withStepResult(session: Session, stepId: number, results: unknown): Session {
+  return { ...session, stepResults: { ...session.stepResults, [stepId]: results } };
+}
+
+/** Completes a step whose long task just ended: moves on only if the person is still on `shownOn`. */
+export function completeTaskStep(session: Session, stepId: number, results: unknown, shownOn: number = stepId): Session {
+  return session.currentStep === shownOn ? completeStep(session, stepId, results) : withStepResult(session, stepId, results);
 }
 
 export function withTableData(session: Session, table: TableData): Session {

@@ -36,6 +36,33 @@ describe('errorMessage', () => {
     }
   });
 
+  it('translates the refusals of long tasks in every language', async () => {
+    const codes = [
+      'task_cancelled',
+      'task_running',
+      'no_task_running',
+      'data_changed_during_training',
+      'data_changed_during_optimization',
+      'no_optimization_result',
+      'task_ended',
+    ];
+    const refusals = codes.map((code) => new ApiError('server text', { code, params: { task: 'training' } }));
+    expect(errorMessage(refusals[0], t)).toBe('The task was cancelled.');
+    const english = refusals.map((refusal) => errorMessage(refusal, t));
+    try {
+      for (const language of ['tr', 'ku', 'de', 'es', 'ru', 'fr', 'it'] as const) {
+        await chooseLanguage(language);
+        const shown = refusals.map((refusal) => errorMessage(refusal, t));
+        shown.forEach((text, index) => {
+          expect(text).not.toBe('server text');
+          expect(text).not.toBe(english[index]);
+        });
+      }
+    } finally {
+      await chooseLanguage('en');
+    }
+  });
+
   it('shows the server text for an unknown code or no code', () => {
     expect(errorMessage(new ApiError('Something new', { code: 'brand_new' }), t)).toBe('Something new');
     expect(errorMessage(new ApiError('Failed to fetch'), t)).toBe('Failed to fetch');

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { queueText } from '../components/TaskProgress/TaskProgress';
+import { uploadedMessage } from '../steps/upload/UploadStep';
 import { chooseLanguage, i18n, initI18n, LANGUAGE_STORAGE_KEY, storedLanguage } from './i18n';
 
 describe('language persistence', () => {
@@ -37,6 +39,43 @@ describe('plural forms of counts', () => {
         'Удалён 1 столбец',
         'Удалено 3 столбца',
         'Удалено 5 столбцов',
+      ]);
+    } finally {
+      await chooseLanguage('en');
+    }
+  });
+});
+
+describe('upload message and queue place', () => {
+  const t = i18n.t.bind(i18n);
+  const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+  it('says rows and columns with their plural forms and grouped numbers', async () => {
+    expect(uploadedMessage('a.csv', 1, 1, t)).toBe('“a.csv” uploaded: 1 row, 1 column.');
+    expect(uploadedMessage('a.csv', 3201, 14, t)).toBe('“a.csv” uploaded: 3,201 rows, 14 columns.');
+    await chooseLanguage('ru');
+    try {
+      expect(plain(uploadedMessage('a.csv', 3201, 14, t))).toBe('«a.csv» загружен: 3 201 строка, 14 столбцов.');
+      expect(uploadedMessage('a.csv', 3, 22, t)).toBe('«a.csv» загружен: 3 строки, 22 столбца.');
+      await chooseLanguage('de');
+      expect(uploadedMessage('a.csv', 1, 3201, t)).toBe('„a.csv“ hochgeladen: 1 Zeile, 3.201 Spalten.');
+    } finally {
+      await chooseLanguage('en');
+    }
+  });
+
+  it('says how many jobs wait ahead, with plural forms', async () => {
+    expect([1, 2, 3].map((position) => queueText(position, t))).toEqual([
+      'Waiting for a worker: next in line',
+      'Waiting for a worker: 1 job ahead',
+      'Waiting for a worker: 2 jobs ahead',
+    ]);
+    await chooseLanguage('ru');
+    try {
+      expect([2, 3, 6].map((position) => queueText(position, t))).toEqual([
+        'Ожидание обработчика: впереди 1 задача',
+        'Ожидание обработчика: впереди 2 задачи',
+        'Ожидание обработчика: впереди 5 задач',
       ]);
     } finally {
       await chooseLanguage('en');

@@ -4,6 +4,7 @@ import { json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { LiveRegion } from '../LiveRegion/LiveRegion';
 import { TaskProgress } from './TaskProgress';
+import { isShown } from '../../test/shown';
 
 function start(progress: unknown) {
   const api = stubApi({ 'GET /api/progress/': () => json(progress) });
@@ -27,6 +28,19 @@ describe('TaskProgress', () => {
     expect(bar.getAttribute('aria-valuenow')).toBeNull();
     expect(bar.className).toBe('task-progress__track task-progress__track--waiting');
     expect(screen.queryByText(/ of /)).toBeNull();
+  });
+
+  it('says how many jobs wait ahead while the task waits for a worker', async () => {
+    start({ task: 'training', done: 0, total: 0, message: 'Waiting for a worker', job_id: 'j', queue_position: 3 });
+    expect(isShown(await screen.findByText('Waiting for a worker: 2 jobs ahead'))).toBe(true);
+  });
+
+  it('says nothing of a queue once the task runs, and has no Cancel button unless asked', async () => {
+    const { api } = start({ task: 'training', done: 1, total: 4, message: '', job_id: 'j', queue_position: null });
+    await waitFor(() => expect(api.routes()).toContain('GET /api/progress/'));
+    await screen.findByText('1 of 4');
+    expect(screen.queryByText(/Waiting for a worker/)).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('never shows more than 100 %', async () => {

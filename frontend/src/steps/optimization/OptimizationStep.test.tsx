@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { completeStep } from '../../app/session';
+import { completeStep, withStepResult } from '../../app/session';
 import { deferred, json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { cardValue, sessionAt } from '../../test/steps';
@@ -70,7 +70,12 @@ function start(routes: Routes = {}, stepResults: Record<number, unknown> = { 8: 
   });
   const onOptimized = vi.fn<(record: OptimizationRecord) => void>();
   function Harness() {
-    const [session, setSession] = useState(() => sessionAt(10, TABLE, stepResults));
+    const [session, setSession] = useState(() => {
+      const reached = sessionAt(10, TABLE, stepResults);
+      // the optimization record lies past the bar's steps
+      const record = stepResults[OPTIMIZATION_RECORD_ID];
+      return record === undefined ? reached : withStepResult(reached, OPTIMIZATION_RECORD_ID, record);
+    });
     return (
       <OptimizationStep
         session={session}
@@ -194,6 +199,51 @@ describe('OptimizationStep', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export model' }));
     const dialog = screen.getByRole('dialog', { name: 'Export model' });
     expect(within(dialog).getByRole('combobox', { name: 'Model' })).toHaveProperty('value', 'LogisticRegression:optimized');
+  });
+
+  it('cancels a running optimization and keeps the earlier result on screen', async () => {
+    const earlier: OptimizationRecord = {
+      models: { LogisticRegression: { bestScore: 0.85, bestParams: { C: 1 }, baselineScore: 0.8, primaryMetric: 'accuracy', method: 'grid_search' } },
+      lastModel: 'LogisticRegression',
+    };
+    const answer = deferred<Response>();
+    const { api, onOptimized, container } = start(
+      {
+        'POST /api/optimize-model/': () => answer.promise,
+        'POST /api/cancel-task/': () => json({ cancelled: ['optimization'], message: 'Cancelling the optimization.' }),
+      },
+      { 8: TRAINED, [OPTIMIZATION_RECORD_ID]: earlier },
+    );
+    await screen.findByRole('button', { name: 'Optimization settings' });
+    expect(cardValue(container, 'Best score')).toBe('85.00%');
+    fireEvent.click(optimizeButton());
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(api.routes()).toContain('POST /api/cancel-task/'));
+    answer.resolve(json({ error: 'The optimization was cancelled.', code: 'task_cancelled', params: { task: 'optimization' } }, 409));
+
+    expect(isShown(await screen.findByText('Optimization was cancelled. The previous results are kept.'))).toBe(true);
+    expect(screen.queryByText('An error occurred during optimization.')).toBeNull();
+    expect(onOptimized).not.toHaveBeenCalled();
+    expect(cardValue(container, 'Best score')).toBe('85.00%');
+  });
+
+  it('follows an optimization that runs when the screen opens, then shows its stored result', async () => {
+    let progress: Record<string, unknown> = { task: 'optimization', done: 1, total: 4, message: 'Optimizing LogisticRegression', job_id: 'o1', queue_position: 3 };
+    const { api, onOptimized, container } = start({
+      'GET /api/progress/': () => json(progress),
+      'GET /api/optimization-result/': () => json(OPTIMIZED),
+    });
+    expect(isShown(await screen.findByRole('progressbar', { name: 'Optimization in progress' }))).toBe(true);
+    expect(isShown(await screen.findByText('Waiting for a worker: 2 jobs ahead'))).toBe(true);
+    expect(modelField()).toHaveProperty('value', '');
+
+    progress = { task: null, done: 0, total: 0, message: '', finished: { job_id: 'o1', task: 'optimization', outcome: 'completed', code: null, params: {} } };
+    expect(isShown(await screen.findByText('Optimization of LogisticRegression completed.'))).toBe(true);
+    expect(onOptimized).toHaveBeenCalledWith(expect.objectContaining({ lastModel: 'LogisticRegression' }));
+    expect(modelField()).toHaveProperty('value', 'LogisticRegression');
+    expect(cardValue(container, 'Best score')).toBe('91.23%');
+    expect(screen.queryByRole('progressbar', { name: 'Optimization in progress' })).toBeNull();
+    expect(api.routes()).not.toContain('POST /api/optimize-model/');
   });
 
   it("reports 'An error occurred during optimization.' with the server's translated reason", async () => {

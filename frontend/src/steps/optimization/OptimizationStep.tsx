@@ -1,14 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { optimizeModel, type OptimizeRequest } from '../../api/models';
+import { getOptimizationResult, optimizeModel, type OptimizeRequest, type OptimizeResult } from '../../api/models';
 import type { Evaluation } from '../../api/training';
 import type { Session } from '../../app/session';
 import { CheckIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { BusyNote, CardNote, runningButtonProps, StepHeader } from '../../components/StepScreen/StepScreen';
 import { TaskProgress } from '../../components/TaskProgress/TaskProgress';
-import { errorMessage } from '../../i18n/errorMessage';
+import { useLongTask } from '../common/useLongTask';
 import { useModelCatalog } from '../common/useModelCatalog';
 import { trainingResult, useEvaluation } from '../evaluation/useEvaluation';
 import { OPTIMIZATION_RECORD_ID } from '../stepKeys';
@@ -89,16 +88,23 @@ function OptimizationWorkbench({ session, evaluation, models, record, onOptimize
     ...DEFAULT_SETTINGS,
     model: record.lastModel !== null && models.includes(record.lastModel) ? record.lastModel : '',
   }));
+  // a result that arrives after a reload or a visit elsewhere shows its own model
+  const [lastModel, setLastModel] = useState(record.lastModel);
+  if (record.lastModel !== lastModel) {
+    setLastModel(record.lastModel);
+    if (record.lastModel !== null) setSettings({ ...settings, model: record.lastModel });
+  }
   const catalog = useModelCatalog();
-  const optimizing = useMutation({
-    mutationFn: (request: OptimizeRequest) => optimizeModel(request),
-    onSuccess: (result) => {
+  const optimizing = useLongTask('optimization', {
+    start: (request: OptimizeRequest) => optimizeModel(request),
+    load: getOptimizationResult,
+    failed: t('optimization.failed'),
+    onSuccess: (result: OptimizeResult) => {
       notify.success(t('optimization.completed', { model: result.selected_model }));
       onOptimized(withOptimizedModel(record, result));
     },
-    onError: (error) => notify.error(t('optimization.failed'), errorMessage(error, t)),
   });
-  const busy = optimizing.isPending;
+  const busy = optimizing.busy;
 
   const optimized = models.filter((model) => model in record.models);
   const shown = record.models[settings.model];
@@ -118,13 +124,14 @@ function OptimizationWorkbench({ session, evaluation, models, record, onOptimize
       notify.warning(t('optimization.selectModel'));
       return;
     }
-    optimizing.mutate(optimizeRequest(settings));
+    optimizing.start(optimizeRequest(settings));
   };
 
   return (
     <>
       <OptimizationSettings models={models} settings={settings} onChange={setSettings} catalog={catalog.data} disabled={busy} />
-      {busy && <TaskProgress label={t('optimization.inProgress')} />}
+      {busy && <TaskProgress label={t('optimization.inProgress')} onCancel={optimizing.cancel} cancelling={optimizing.cancelling} />}
+      {optimizing.cancelled && <CardNote>{t('longTask.cancelled.optimization')}</CardNote>}
       <div className="step-screen__actions">
         <button
           type="button"

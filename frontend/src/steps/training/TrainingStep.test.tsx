@@ -133,6 +133,58 @@ describe('TrainingStep', () => {
     });
   });
 
+  it('cancels a running training: the cancel is sent, a note says so, no error shows and nothing is kept', async () => {
+    const answer = deferred<Response>();
+    const { api, onContinue } = await start(
+      {
+        'POST /api/train-models/': () => answer.promise,
+        'POST /api/cancel-task/': () => json({ cancelled: ['training'], message: 'Cancelling the training.' }),
+      },
+      { 7: { target_column: 'member' } },
+    );
+    fireEvent.click(trainButton());
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(api.routes()).toContain('POST /api/cancel-task/'));
+    expect(screen.getByRole('button', { name: 'Cancelling…' }).getAttribute('aria-disabled')).toBe('true');
+    answer.resolve(json({ error: 'The training was cancelled.', code: 'task_cancelled', params: { task: 'training' } }, 409));
+
+    expect(isShown(await screen.findByText('Training was cancelled. The previous results are kept.'))).toBe(true);
+    expect(screen.queryByRole('progressbar', { name: 'Training in progress' })).toBeNull();
+    expect(screen.queryByText('Failed to train models')).toBeNull();
+    expect(screen.queryByText('The training was cancelled.')).toBeNull();
+    expect(onContinue).not.toHaveBeenCalled();
+    expect(api.routes().filter((route) => route === 'POST /api/cancel-task/')).toHaveLength(1);
+    // a new training clears the note
+    fireEvent.click(trainButton());
+    await waitFor(() => expect(screen.queryByText('Training was cancelled. The previous results are kept.')).toBeNull());
+  });
+
+  it('follows a training that runs when the screen opens (a reload), then keeps its stored result', async () => {
+    let progress: Record<string, unknown> = { task: 'training', done: 2, total: 4, message: 'RandomForestClassifier', job_id: 'j1', queue_position: null };
+    const { api, onContinue } = await start({ 'GET /api/progress/': () => json(progress), 'GET /api/training-result/': () => json(RESULT) });
+    const bar = await screen.findByRole('progressbar', { name: 'Training in progress' });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('50'));
+    expect(trainButton).toThrow();
+    expect(screen.getByRole('button', { name: 'Training in progress' }).getAttribute('aria-disabled')).toBe('true');
+    expect(api.routes()).not.toContain('GET /api/training-result/');
+
+    progress = { task: null, done: 0, total: 0, message: '', job_id: null, queue_position: null, finished: { job_id: 'j1', task: 'training', outcome: 'completed', code: null, params: {} } };
+    expect(isShown(await screen.findByText('Training completed successfully'))).toBe(true);
+    expect(onContinue).toHaveBeenCalledWith(RESULT);
+    expect(api.routes()).not.toContain('POST /api/train-models/');
+  });
+
+  it('shows the translated refusal of a followed training that ended without a result', async () => {
+    let progress: Record<string, unknown> = { task: 'training', done: 1, total: 4, message: '', job_id: 'j2' };
+    const { onContinue } = await start({ 'GET /api/progress/': () => json(progress) });
+    await screen.findByRole('progressbar', { name: 'Training in progress' });
+    progress = { task: null, done: 0, total: 0, message: '', finished: { job_id: 'j2', task: 'training', outcome: 'failed', code: 'data_changed_during_training', params: {} } };
+    expect(isShown(await screen.findByText('The data changed while the models were training; train them again.'))).toBe(true);
+    expect(onContinue).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Training in progress' })).toBeNull());
+    expect(isShown(trainButton())).toBe(true);
+  });
+
   it("reports 'Failed to train models' with the server's reason", async () => {
     const { onContinue } = await start(
       { 'POST /api/train-models/': () => json({ error: 'No model could be trained: boom', code: 'training_failed', params: { detail: 'boom' } }, 400) },

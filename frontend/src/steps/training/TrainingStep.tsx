@@ -1,7 +1,7 @@
-import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { detectProblemType, trainModels, type TrainRequest, type TrainResult } from '../../api/training';
+import { detectProblemType, getTrainingResult, trainModels, type TrainRequest, type TrainResult } from '../../api/training';
 import type { Session } from '../../app/session';
 import { CheckIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
@@ -10,6 +10,7 @@ import { TaskProgress } from '../../components/TaskProgress/TaskProgress';
 import { errorMessage } from '../../i18n/errorMessage';
 import { rememberSessionTarget, useStepTarget } from '../common/sessionTarget';
 import { useFrameInfo } from '../common/useFrameInfo';
+import { useLongTask } from '../common/useLongTask';
 import { useModelCatalog } from '../common/useModelCatalog';
 import { stepId } from '../stepKeys';
 import { leftOutClassesNote } from './leftOutClasses';
@@ -78,7 +79,7 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
   const problems = trainingProblems(current);
   const suggestion = useProblemTypeSuggestion(session, current);
   const training = useTraining(onContinue);
-  const busy = training.isPending;
+  const busy = training.busy;
 
   const rows = info?.shape[0] ?? session.currentData.length;
   const columns = info?.shape[1] ?? session.columns.length;
@@ -112,13 +113,14 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
         models={current.models.length}
       />
 
-      {busy && <TaskProgress label={t('training.inProgress')} />}
+      {busy && <TaskProgress label={t('training.inProgress')} onCancel={training.cancel} cancelling={training.cancelling} />}
+      {training.cancelled && <CardNote>{t('longTask.cancelled.training')}</CardNote>}
 
       <div className="step-screen__actions">
         <button
           type="button"
           className="button button--primary"
-          {...runningButtonProps(busy, problems.length > 0, () => training.mutate(trainRequest(current)))}
+          {...runningButtonProps(busy, problems.length > 0, () => training.start(trainRequest(current)))}
         >
           {busy ? t('training.inProgress') : (
             <>
@@ -144,13 +146,18 @@ function useProblemTypeSuggestion(session: Session, settings: TrainingSettings) 
   return checksType ? problemTypeSuggestion(settings, detection.data) : null;
 }
 
-/** Trains the models, with the toasts of SPEC §8, and hands the result on. */
+/**
+ * Trains the models, with the toasts of SPEC §8, and hands the result on, also when the
+ * screen was left or the page reloaded while the training ran.
+ */
 function useTraining(onContinue: (result: TrainResult) => void) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: TrainRequest) => trainModels(request),
-    onSuccess: (result) => {
+  return useLongTask('training', {
+    start: (request: TrainRequest) => trainModels(request),
+    load: getTrainingResult,
+    failed: t('training.failed'),
+    onSuccess: (result: TrainResult) => {
       // the target trained on becomes the session target on the server
       if (result.target_column !== null) rememberSessionTarget(queryClient, result.target_column);
       notify.success(t('training.completed'));
@@ -161,6 +168,5 @@ function useTraining(onContinue: (result: TrainResult) => void) {
       }
       onContinue(result);
     },
-    onError: (error) => notify.error(t('training.failed'), errorMessage(error, t)),
   });
 }

@@ -63,7 +63,7 @@ describe('UploadStep', () => {
     await waitFor(() => expect(props.onUploaded).toHaveBeenCalled());
     expect(props.onUploaded).toHaveBeenCalledWith(uploaded, { name: 'houses.csv', size: file.size });
     expect(api.routes()).toEqual(['POST /api/upload/']);
-    expect(isShown(await screen.findByText('“houses.csv” uploaded: 1 rows, 2 columns.'))).toBe(true);
+    expect(isShown(await screen.findByText('“houses.csv” uploaded: 1 row, 2 columns.'))).toBe(true);
     expect(isShown(await screen.findByText('Column names were made unique.'))).toBe(true);
   });
 

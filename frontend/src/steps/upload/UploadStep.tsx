@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { uploadDataset, type TableData, type UploadResult } from '../../api/dataset';
 import type { Session, UploadedFile } from '../../app/session';
@@ -8,6 +9,7 @@ import { CloseIcon, FileIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { StepHeader } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
+import { formatInteger } from '../../i18n/format';
 import { DropZone } from './DropZone';
 import { formatMegabytes } from '../../i18n/format';
 import './UploadStep.css';
@@ -21,6 +23,15 @@ interface UploadStepProps {
   onDataChange: (table: TableData) => void;
 }
 
+/** "“data.csv” uploaded: 3,201 rows, 14 columns.", each count with its plural form. */
+export function uploadedMessage(filename: string, rows: number, columns: number, t: TFunction): string {
+  return t('upload.succeeded', {
+    filename,
+    rows: t('upload.rowCount', { count: rows, shown: formatInteger(rows) }),
+    columns: t('upload.columnCount', { count: columns, shown: formatInteger(columns) }),
+  });
+}
+
 /** Step 1: choose a file, upload it, and preview what was read. */
 export function UploadStep({ session, onUploaded, onRemove, onContinue, onDataChange }: UploadStepProps) {
   const { t } = useTranslation();
@@ -29,9 +40,7 @@ export function UploadStep({ session, onUploaded, onRemove, onContinue, onDataCh
   const upload = useMutation({
     mutationFn: uploadDataset,
     onSuccess: (result, file) => {
-      notify.success(
-        t('upload.succeeded', { filename: result.filename, rows: result.shape[0], columns: result.shape[1] }),
-      );
+      notify.success(uploadedMessage(result.filename, result.shape[0] ?? 0, result.shape[1] ?? 0, t));
       result.warnings.forEach((warning) => notify.warning(warning));
       onUploaded(result, { name: file.name, size: file.size });
     },
