@@ -163,7 +163,7 @@ def test_a_cell_past_the_sample_that_is_not_utf8_reads_the_file_as_cp1252(tmp_pa
 
 def test_utf8_file_keeps_its_text(tmp_path):
     rows = "".join(f"ß{i},{i}\n" for i in range(PAST_THE_SAMPLE)).encode()
-    frame = read(tmp_path, "u.csv", "name,n\n".encode() + rows + "ï,1\n".encode()).frame
+    frame = read(tmp_path, "u.csv", b"name,n\n" + rows + "ï,1\n".encode()).frame
     assert frame["name"].iloc[0] == "ß0" and frame["name"].iloc[-1] == "ï"
 
 
