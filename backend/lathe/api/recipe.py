@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import SessionId, Store
-from lathe.api.schemas import Cell
+from lathe.io.preview import Cell
 from lathe.steps.recipe_step import RecipeStep, recipe_steps
 
 router = APIRouter(tags=["data"], responses=ERRORS)
