@@ -1,6 +1,6 @@
 import type { Data, Layout, Shape } from 'plotly.js';
 import { cutLabel } from './chartLabel';
-import { CHART_COLORS, CHART_FONT_FAMILY } from './chartTheme';
+import { CHART_COLORS, CHART_FRAME } from './chartTheme';
 
 export interface Bar {
   /** The category's full name: unique within a chart, and shown in the hover box. */
@@ -126,12 +126,8 @@ export function barFigure(bars: Bar[], options: BarFigureOptions): BarFigure {
     height,
     layout: {
       height,
-      autosize: true,
       margin: { l: 8, r: horizontal ? Math.min(TEXT_MARGIN_MAX_PX, 16 + longestText * 7) : 16, t: 8, b: 8, pad: 4 },
-      paper_bgcolor: 'rgba(0,0,0,0)',
-      plot_bgcolor: 'rgba(0,0,0,0)',
-      font: { family: CHART_FONT_FAMILY, size: 12, color: CHART_COLORS.muted },
-      hoverlabel: { font: { family: CHART_FONT_FAMILY, size: 12, color: '#f8fafc' }, bgcolor: CHART_COLORS.text, bordercolor: CHART_COLORS.text },
+      ...CHART_FRAME,
       bargap: barGap(bars.length, horizontal),
       showlegend: false,
       shapes: markers,

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Explanation, ProblemType } from '../../api/training';
 import { Chart } from '../../components/charts/Chart';
-import { SelectField } from '../../components/fields/SelectField';
 import { BarsIcon } from '../../components/icons';
+import { ModelPicker } from './ModelPicker';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
 import { CardNote } from '../../components/StepScreen/StepScreen';
@@ -26,14 +26,7 @@ export function ExplanationCard({ models, model, onModelChange, explanation, pro
   return (
     <SectionCard title={t('evaluation.explanations.title')} icon={<BarsIcon />}>
       <div className="card-stack">
-        <div className="settings-grid">
-          <SelectField
-            label={t('evaluation.charts.model')}
-            value={model}
-            choices={models.map((name) => ({ value: name, label: name }))}
-            onChange={onModelChange}
-          />
-        </div>
+        <ModelPicker models={models} model={model} onChange={onModelChange} />
         {explanation === null ? (
           <CardNote>{t('evaluation.explanations.none')}</CardNote>
         ) : (

@@ -4,9 +4,9 @@ import type { ModelCharts as Charts, ProblemType } from '../../api/training';
 import { BarChart } from '../../components/charts/BarChart';
 import { Chart } from '../../components/charts/Chart';
 import { CHART_COLORS } from '../../components/charts/chartTheme';
-import { SelectField } from '../../components/fields/SelectField';
 import { CardNote } from '../../components/StepScreen/StepScreen';
 import { ConfusionMatrix } from './ConfusionMatrix';
+import { ModelPicker } from './ModelPicker';
 import { curveFigure, predictedFigure, prCurves, residualFigure, rocCurves, topImportances, type Figure } from './evaluationCharts';
 import { formatDecimal } from '../../i18n/format';
 
@@ -41,14 +41,7 @@ export function ModelCharts({ models, model, onModelChange, charts, problemType 
 
   return (
     <div className="card-stack">
-      <div className="settings-grid">
-        <SelectField
-          label={t('evaluation.charts.model')}
-          value={model}
-          choices={models.map((name) => ({ value: name, label: name }))}
-          onChange={onModelChange}
-        />
-      </div>
+      <ModelPicker models={models} model={model} onChange={onModelChange} />
       <div className="model-charts">
         {charts.confusion_matrix && (
           <Panel title={t('evaluation.charts.confusion')}>

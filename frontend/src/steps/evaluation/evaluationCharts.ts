@@ -1,7 +1,7 @@
 import type { Data, Layout } from 'plotly.js';
 import type { ModelCharts } from '../../api/training';
 import { barFigure, plainText } from '../../components/charts/barFigure';
-import { CHART_COLORS, CHART_FONT_FAMILY } from '../../components/charts/chartTheme';
+import { CHART_COLORS, CHART_FRAME } from '../../components/charts/chartTheme';
 
 export interface Figure {
   data: Data[];
@@ -32,12 +32,8 @@ function layout({ x, y, unit }: AxisTitles, legend: boolean): Partial<Layout> {
   });
   return {
     height: HEIGHT_PX,
-    autosize: true,
     margin: { l: 8, r: 16, t: 8, b: 8, pad: 4 },
-    paper_bgcolor: 'rgba(0,0,0,0)',
-    plot_bgcolor: 'rgba(0,0,0,0)',
-    font: { family: CHART_FONT_FAMILY, size: 12, color: CHART_COLORS.muted },
-    hoverlabel: { font: { family: CHART_FONT_FAMILY, size: 12, color: '#f8fafc' }, bgcolor: CHART_COLORS.text, bordercolor: CHART_COLORS.text },
+    ...CHART_FRAME,
     showlegend: legend,
     legend: { orientation: 'h', y: -0.25 },
     xaxis: axis(x),

@@ -3,7 +3,7 @@ import type { BeeswarmColumn, ColumnContribution } from '../../api/training';
 import { barFigure, plainText } from '../../components/charts/barFigure';
 import { cutLabel } from '../../components/charts/chartLabel';
 import type { ChartTableData } from '../../components/charts/chartTable';
-import { CHART_COLORS, CHART_FONT_FAMILY } from '../../components/charts/chartTheme';
+import { CHART_COLORS, CHART_FRAME } from '../../components/charts/chartTheme';
 import type { Figure } from './evaluationCharts';
 
 /** Low and high values of a column on the beeswarm's colour scale (shap's own colours). */
@@ -156,12 +156,8 @@ export function beeswarmFigure(columns: readonly BeeswarmColumn[], labels: Beesw
   const height = Math.max(160, columns.length * ROW_HEIGHT_PX + AXES_HEIGHT_PX);
   const layout: Partial<Layout> = {
     height,
-    autosize: true,
     margin: { l: 8, r: 16, t: 8, b: 8, pad: 4 },
-    paper_bgcolor: 'rgba(0,0,0,0)',
-    plot_bgcolor: 'rgba(0,0,0,0)',
-    font: { family: CHART_FONT_FAMILY, size: 12, color: CHART_COLORS.muted },
-    hoverlabel: { font: { family: CHART_FONT_FAMILY, size: 12, color: '#f8fafc' }, bgcolor: CHART_COLORS.text, bordercolor: CHART_COLORS.text },
+    ...CHART_FRAME,
     hovermode: 'closest',
     showlegend: false,
     xaxis: {
