@@ -11,7 +11,6 @@ import { errorMessage } from '../../i18n/errorMessage';
 import { rememberSessionTarget, useStepTarget } from '../common/sessionTarget';
 import { useFrameInfo } from '../common/useFrameInfo';
 import { useModelCatalog } from '../common/useModelCatalog';
-import { stepId } from '../stepKeys';
 import { leftOutClassesNote } from './leftOutClasses';
 import { ModelsCard } from './ModelsCard';
 import { ProblemCard } from './ProblemCard';
@@ -65,7 +64,7 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
   const { t } = useTranslation();
   const info = useFrameInfo();
   const [settings, setSettings] = useState<TrainingSettings>(() => restoredSettings(session.trainingSettings, lists));
-  const [target, chooseTarget] = useStepTarget(session, stepId('training'));
+  const [target, chooseTarget] = useStepTarget(session);
   // clustering takes no target, whatever the default would be
   const current = { ...settings, target: settings.problemType === 'clustering' ? '' : target };
   /** A change of the settings; one that changes the target makes it the person's own choice. */
