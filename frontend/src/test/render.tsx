@@ -4,7 +4,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { createQueryClient } from '../app/App';
 import { ToastHost } from '../components/ToastHost';
 
-/** Renders a component with the providers the app gives it: query client and toasts. */
+/** Renders a component with the providers the app gives it: query client (returned too) and toasts. */
 export function renderWithProviders(ui: ReactElement) {
   const queryClient = createQueryClient();
   function Providers({ children }: { children: ReactNode }) {
@@ -15,5 +15,5 @@ export function renderWithProviders(ui: ReactElement) {
       </QueryClientProvider>
     );
   }
-  return render(ui, { wrapper: Providers });
+  return { ...render(ui, { wrapper: Providers }), queryClient };
 }

@@ -24,19 +24,19 @@ describe('a step target', () => {
   it('takes the session target once known, then follows a remembered change', async () => {
     stubApi({ 'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, [], {}), target_column: 'y' }) });
     const { queryClient, Providers } = wrapper();
-    const { result } = renderHook(() => useStepTarget(session, 5), { wrapper: Providers });
-    expect(result.current[0]).toBe('z');
+    const { result } = renderHook(() => useStepTarget(session), { wrapper: Providers });
+    expect(result.current[0]).toBe('');
     await waitFor(() => expect(result.current[0]).toBe('y'));
     rememberSessionTarget(queryClient, 'a');
     await waitFor(() => expect(result.current[0]).toBe('a'));
     expect(queryClient.getQueryData<{ target_column: string | null }>(sessionDataQueryKey)?.target_column).toBe('a');
   });
 
-  it("falls back to the pipeline's last target when the session target is not a column", async () => {
+  it('takes no target from earlier screens: none when the session target is not a column', async () => {
     const api = stubApi({ 'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, [], {}), target_column: 'gone' }) });
     const { Providers } = wrapper();
-    const { result } = renderHook(() => useStepTarget(session, 5), { wrapper: Providers });
+    const { result } = renderHook(() => useStepTarget(session), { wrapper: Providers });
     await waitFor(() => expect(api.calls).toHaveLength(1));
-    expect(result.current[0]).toBe('z');
+    expect(result.current[0]).toBe('');
   });
 });

@@ -2,7 +2,6 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getSessionData, sessionDataQueryKey, type SessionData } from '../../api/dataset';
 import type { Session } from '../../app/session';
-import { knownTarget } from './targetColumn';
 
 /**
  * The server's session target (Analyze's choice, or the last target a step sent), read with
@@ -24,13 +23,12 @@ export function rememberSessionTarget(queryClient: QueryClient, target: string |
 
 /**
  * A step's target column: the person's own choice once they make one, until then the
- * session target, else the target chosen last in the pipeline (`knownTarget`); '' when
- * none, or when the choice is no longer a column.
+ * session target; '' when none, or when the choice is no longer a column. Nothing but the
+ * server's session target carries a target from one step to the next.
  */
-export function useStepTarget(session: Session, stepId: number): [string, (target: string) => void] {
+export function useStepTarget(session: Session): [string, (target: string) => void] {
   const sessionTarget = useSessionTarget();
   const [chosen, setChosen] = useState<string | null>(null);
-  const fallback = sessionTarget !== null && session.columns.includes(sessionTarget) ? sessionTarget : knownTarget(session, stepId);
-  const target = chosen ?? fallback;
+  const target = chosen ?? sessionTarget ?? '';
   return [session.columns.includes(target) ? target : '', setChosen];
 }

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { sessionDataQueryKey, type SessionData } from '../../api/dataset';
 import { json, stubApi } from '../../test/api';
 import { frame, renderStep, sessionAt } from '../../test/steps';
 import { CorrelationStep } from './CorrelationStep';
@@ -33,10 +34,11 @@ function section(title: string): HTMLElement {
   return card;
 }
 
-function start(analysisTarget: string | null = 'score') {
+/** Renders the screen; the server's session data names `sessionTarget` as the session target. */
+function start(sessionTarget: string | null = 'score') {
   let dropped = false;
   const api = stubApi({
-    'GET /api/get-session-data/': () => json(frame(COLUMNS, DATA, DTYPES)),
+    'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), target_column: sessionTarget }),
     'POST /api/snapshot-step/': () => json({ step_id: 6, message: 'ok' }),
     'POST /api/correlation-analysis/': (body) => {
       const request = body as { threshold: number; preview_only: boolean; columns_to_drop?: string[] };
@@ -63,8 +65,7 @@ function start(analysisTarget: string | null = 'score') {
         ],
       }),
   });
-  const session = { ...sessionAt(6, { columns: COLUMNS, data: DATA }), analysisResults: { target: analysisTarget } };
-  return { api, ...renderStep(CorrelationStep, session) };
+  return { api, ...renderStep(CorrelationStep, sessionAt(6, { columns: COLUMNS, data: DATA })) };
 }
 
 const previews = (api: ReturnType<typeof stubApi>) =>
@@ -141,12 +142,16 @@ describe('CorrelationStep target correlation', () => {
     );
   });
 
-  it('keeps its target choice to itself: the session target is not changed', async () => {
-    const { api } = start(null);
-    const target = within(section('Target correlation')).getByRole('combobox', { name: 'Target column' });
-    await waitFor(() => expect(within(target).getAllByRole('option')).toHaveLength(4));
-    fireEvent.change(target, { target: { value: 'age' } });
-    await waitFor(() => expect(api.routes()).toContain('POST /api/target-correlation/'));
+  it('starts from the session target, and a pick of its own neither sends nor caches a new one', async () => {
+    const { api, queryClient } = start('score');
+    await screen.findByRole('img', { name: 'Correlation with score' });
+    fireEvent.change(within(section('Target correlation')).getByRole('combobox', { name: 'Target column' }), { target: { value: 'age' } });
+    await screen.findByRole('img', { name: 'Correlation with age' });
+    expect(api.calls.filter((call) => call.route === 'POST /api/target-correlation/').map((call) => call.body)).toEqual([
+      { target_column: 'score', method: 'pearson' },
+      { target_column: 'age', method: 'pearson' },
+    ]);
     expect(api.routes()).not.toContain('PUT /api/session-target/');
+    expect(queryClient.getQueryData<SessionData>(sessionDataQueryKey)?.target_column).toBe('score');
   });
 });

@@ -5,9 +5,9 @@ import { dropCorrelatedColumns, previewCorrelations, targetCorrelation, type Cor
 import { notify } from '../../components/notify';
 import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
+import { useSessionTarget } from '../common/sessionTarget';
 import type { AppliedChange } from '../common/stepResult';
 import { tableVersion } from '../common/tableVersion';
-import { knownTarget } from '../common/targetColumn';
 import { useDebouncedValue } from '../common/useDebouncedValue';
 import { useStepChange, useTransformStep, type TransformStepProps } from '../common/useTransformStep';
 import { CorrelatedPairs } from './CorrelatedPairs';
@@ -46,8 +46,11 @@ export function CorrelationStep({ session, onDataChange, onContinue }: Transform
   const pairs = pairsQuery.data?.highly_correlated ?? null;
 
   const candidates = targetCandidates(session.columns, step.info?.dtypes ?? null);
-  const [chosenTarget, setTarget] = useState(() => knownTarget(session, step.id));
-  const target = candidates.includes(chosenTarget) ? chosenTarget : '';
+  // an exploratory pick: it starts from the session target and never changes it
+  const sessionTarget = useSessionTarget();
+  const [chosenTarget, setTarget] = useState<string | null>(null);
+  const shownTarget = chosenTarget ?? sessionTarget ?? '';
+  const target = candidates.includes(shownTarget) ? shownTarget : '';
   const [method, setMethod] = useState<CorrelationMethod>('pearson');
   const targetQuery = useQuery({
     queryKey: ['target-correlation', { target, method, version }],

@@ -27,16 +27,18 @@ function section(title: string): HTMLElement {
   return card;
 }
 
-function start(routes: Parameters<typeof stubApi>[0] = {}, analysisTarget: string | null = null) {
+/** Renders the screen; the server's session data names `sessionTarget` as the session target. */
+function start(routes: Parameters<typeof stubApi>[0] = {}, sessionTarget: string | null = null, session = sessionAt(5, { columns: COLUMNS, data: DATA })) {
   const api = stubApi({
-    'GET /api/get-session-data/': () => json(frame(COLUMNS, DATA, DTYPES)),
+    'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), target_column: sessionTarget }),
     'POST /api/snapshot-step/': () => json({ step_id: 5, message: 'ok' }),
     'POST /api/encode-features/': () => json(ENCODED),
     ...routes,
   });
-  const session = { ...sessionAt(5, { columns: COLUMNS, data: DATA }), analysisResults: analysisTarget === null ? null : { target: analysisTarget } };
   return { api, ...renderStep(EncodingStep, session) };
 }
+
+const targetSelect = () => within(section('Global settings')).getByRole('combobox', { name: 'Target column' });
 
 const encodeBodies = (api: ReturnType<typeof stubApi>) =>
   api.calls.filter((call) => call.route === 'POST /api/encode-features/').map((call) => call.body);
@@ -47,7 +49,7 @@ describe('EncodingStep global settings', () => {
     const global = section('Global settings');
     const max = within(global).getByRole('spinbutton', { name: 'Max categories' });
     expect([max.getAttribute('min'), (max as HTMLInputElement).value]).toEqual(['2', '10']);
-    expect(within(global).getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', 'y');
+    await waitFor(() => expect(within(global).getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', 'y'));
     await waitFor(() => expect([...global.querySelectorAll('.column-chips__chip')].map((chip) => chip.textContent)).toEqual(['city', 'segment']));
     fireEvent.change(within(global).getByRole('combobox', { name: 'Default strategy' }), { target: { value: 'onehot' } });
     expect(within(global).queryByRole('spinbutton', { name: 'Max categories' })).toBeNull();
@@ -148,6 +150,7 @@ describe('EncodingStep column-specific settings', () => {
 
   it('continues with its changes and the target column', async () => {
     const { onContinue } = start({}, 'y');
+    await waitFor(() => expect(targetSelect()).toHaveProperty('value', 'y'));
     fireEvent.click(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' }));
     await screen.findByText('Global encoding applied.');
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Correlation' }));
@@ -159,20 +162,22 @@ describe('EncodingStep column-specific settings', () => {
 });
 
 describe('EncodingStep and the session target', () => {
-  it("defaults to the server's session target over the pipeline's last target, until another is chosen", async () => {
-    start({ 'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), target_column: 'y' }) }, 'age');
-    const target = within(section('Global settings')).getByRole('combobox', { name: 'Target column' });
-    // the analysis target stands in until the session data is read
-    expect(target).toHaveProperty('value', 'age');
-    await waitFor(() => expect(target).toHaveProperty('value', 'y'));
-    fireEvent.change(target, { target: { value: '' } });
-    expect(target).toHaveProperty('value', '');
+  // a target named only in earlier step results or in the analysis
+  const withEarlierTargets = { ...sessionAt(5, { columns: COLUMNS, data: DATA }, { 4: { target_column: 'age' } }), analysisResults: { target: 'age' } };
+
+  it("defaults to the server's session target, until another is chosen", async () => {
+    start({}, 'y', withEarlierTargets);
+    // nothing stands in until the session data is read
+    expect(targetSelect()).toHaveProperty('value', '');
+    await waitFor(() => expect(targetSelect()).toHaveProperty('value', 'y'));
+    fireEvent.change(targetSelect(), { target: { value: '' } });
+    expect(targetSelect()).toHaveProperty('value', '');
   });
 
-  it("keeps the pipeline's last target when the session has none", async () => {
-    const { api } = start({ 'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), target_column: null }) }, 'y');
-    await waitFor(() => expect(api.routes()).toContain('GET /api/get-session-data/'));
-    expect(within(section('Global settings')).getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', 'y');
+  it('takes no target from earlier step results or the analysis when the session has none', async () => {
+    start({}, null, withEarlierTargets);
+    await waitFor(() => expect(section('Global settings').querySelectorAll('.column-chips__chip')).toHaveLength(2));
+    expect(targetSelect()).toHaveProperty('value', '');
   });
 });
 

@@ -48,7 +48,7 @@ export function EncodingStep({ session, onDataChange, onContinue }: TransformSte
   const { t } = useTranslation();
   const step = useTransformStep('encoding', session, onDataChange);
   const [settings, setSettings] = useState(DEFAULT_GLOBAL_ENCODING);
-  const [target, setTarget] = useStepTarget(session, step.id);
+  const [target, setTarget] = useStepTarget(session);
   const candidates = encodingCandidates(session.columns, step.info?.dtypes ?? null, target);
   const columnRows = useColumnRows<EncodingRow>('encoding', {
     present: session.columns.filter((column) => column !== target),

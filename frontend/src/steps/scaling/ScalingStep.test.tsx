@@ -21,25 +21,26 @@ function section(title: string): HTMLElement {
   return card;
 }
 
+/** Renders the screen; the server's session data names `y` as the session target. */
 function start(routes: Parameters<typeof stubApi>[0] = {}, columns = COLUMNS, data = DATA, dtypes: Record<string, string> = DTYPES) {
   const api = stubApi({
-    'GET /api/get-session-data/': () => json(frame(columns, data, dtypes)),
+    'GET /api/get-session-data/': () => json({ ...frame(columns, data, dtypes), target_column: 'y' }),
     'POST /api/snapshot-step/': () => json({ step_id: 7, message: 'ok' }),
     'POST /api/scale-features/': () => json(SCALED),
     ...routes,
   });
-  const session = sessionAt(7, { columns, data }, { 5: { target_column: 'y' } });
-  return { api, ...renderStep(ScalingStep, session) };
+  return { api, ...renderStep(ScalingStep, sessionAt(7, { columns, data })) };
 }
 
+const targetSelect = () => within(section('Global settings')).getByRole('combobox', { name: 'Target column' });
 const chips = () => [...section('Global settings').querySelectorAll('.column-chips__chip')].map((chip) => chip.textContent);
 
 describe('ScalingStep', () => {
-  it('scales numeric and mostly-numeric columns, never the target chosen earlier', async () => {
+  it('scales numeric and mostly-numeric columns, never the session target', async () => {
     const answer = deferred<Response>();
     const { api } = start({ 'POST /api/scale-features/': () => answer.promise });
     const global = section('Global settings');
-    expect(within(global).getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', 'y');
+    await waitFor(() => expect(targetSelect()).toHaveProperty('value', 'y'));
     await waitFor(() => expect(chips()).toEqual(['age', 'price_text']));
 
     fireEvent.change(within(global).getByRole('combobox', { name: 'Method' }), { target: { value: 'robust' } });
@@ -75,8 +76,9 @@ describe('ScalingStep', () => {
     expect(isShown(await screen.findByText('Sütun bazlı scaling başarısız.'))).toBe(true);
   });
 
-  it('completes with skipped true when skipped, and with its changes when continued', () => {
+  it('completes with skipped true when skipped, and with its changes when continued', async () => {
     const { onContinue } = start();
+    await waitFor(() => expect(targetSelect()).toHaveProperty('value', 'y'));
     fireEvent.click(screen.getByRole('button', { name: 'Skip scaling' }));
     expect(onContinue).toHaveBeenLastCalledWith({ skipped: true });
 
@@ -89,8 +91,7 @@ describe('ScalingStep', () => {
       'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), target_column: 'age' }),
     });
     renderStep(ScalingStep, sessionAt(7, { columns: COLUMNS, data: DATA }, { 5: { target_column: 'age' }, 6: { target_column: 'y' } }));
-    const target = within(section('Global settings')).getByRole('combobox', { name: 'Target column' });
-    await waitFor(() => expect(target).toHaveProperty('value', 'age'));
+    await waitFor(() => expect(targetSelect()).toHaveProperty('value', 'age'));
     await waitFor(() => expect(chips()).toEqual(['price_text', 'y']));
   });
 });

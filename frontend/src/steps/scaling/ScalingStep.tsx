@@ -28,7 +28,7 @@ export function ScalingStep({ session, onDataChange, onContinue }: TransformStep
   const { t } = useTranslation();
   const step = useTransformStep('scaling', session, onDataChange);
   const [method, setMethod] = useState<ScalingMethod>(DEFAULT_SCALING_METHOD);
-  const [target, setTarget] = useStepTarget(session, step.id);
+  const [target, setTarget] = useStepTarget(session);
   const candidates = scalingCandidates(session.columns, step.info?.dtypes ?? null, session.currentData, target);
   const columnRows = useColumnRows<ScalingRow>('scaling', {
     present: session.columns.filter((column) => column !== target),

@@ -21,23 +21,27 @@ const RESULT = {
   sampling: {},
 };
 
-/** Renders the screen and waits for the model catalogue it offers. */
+/**
+ * Renders the screen and waits for the model catalogue it offers, and for `sessionTarget` (the session
+ * target the server's session data names) to be the target shown.
+ */
 async function start(
   routes: Parameters<typeof stubApi>[0] = {},
-  stepResults: Record<number, unknown> = {},
+  sessionTarget: string | null = null,
   trainingSettings: Record<string, unknown> | null = null,
 ) {
   const api = stubApi({
     'GET /api/model-catalog/': () => json({ models: TEST_CATALOG }),
-    'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), shape: [120, 3] }),
+    'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), shape: [120, 3], target_column: sessionTarget }),
     'GET /api/progress/': () => json({ task: 'training', done: 1, total: 4, message: 'LogisticRegression' }),
     'POST /api/train-models/': () => json(RESULT),
     'GET /api/detect-problem-type/': (_, request) =>
       json({ target_column: new URL(request.url).searchParams.get('target_column'), problem_type: 'classification', distinct_values: 2 }),
     ...routes,
   });
-  const rendered = renderStep(TrainingStep, { ...sessionAt(8, { columns: COLUMNS, data: DATA }, stepResults), trainingSettings });
+  const rendered = renderStep(TrainingStep, { ...sessionAt(8, { columns: COLUMNS, data: DATA }), trainingSettings });
   await screen.findByRole('group', { name: 'Model selection' });
+  if (sessionTarget !== null) await waitFor(() => expect(screen.getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', sessionTarget));
   return { api, ...rendered };
 }
 
@@ -51,7 +55,7 @@ const problemType = () => screen.getByRole('combobox', { name: 'Problem type' })
 
 describe('TrainingStep', () => {
   it('comes back with the model choice and validation settings of the last visit', async () => {
-    await start({}, {}, { problemType: 'classification', models: ['SVC'], validationMethod: 'cross_validation', cvFolds: 7 });
+    await start({}, null, { problemType: 'classification', models: ['SVC'], validationMethod: 'cross_validation', cvFolds: 7 });
     expect(checked()).toEqual(['SVC']);
     expect(screen.getByRole('combobox', { name: 'Validation method' })).toHaveProperty('value', 'cross_validation');
     expect(screen.getByRole('spinbutton', { name: 'CV folds' })).toHaveProperty('value', '7');
@@ -70,7 +74,7 @@ describe('TrainingStep', () => {
   });
 
   it('clears the target and resets the models when switching to clustering', async () => {
-    await start({}, { 7: { target_column: 'member' } });
+    await start({}, 'member');
     expect(screen.getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', 'member');
     fireEvent.change(problemType(), { target: { value: 'clustering' } });
     expect(screen.queryByRole('combobox', { name: 'Target column' })).toBeNull();
@@ -84,14 +88,14 @@ describe('TrainingStep', () => {
   });
 
   it("says 'Please select at least one model.' and disables training without one", async () => {
-    await start({}, { 7: { target_column: 'member' } });
+    await start({}, 'member');
     for (const name of ['LogisticRegression', 'RandomForestClassifier']) fireEvent.click(screen.getByRole('checkbox', { name }));
     expect(isShown(screen.getByText('Please select at least one model.'))).toBe(true);
     expect(trainButton()).toHaveProperty('disabled', true);
   });
 
   it('keeps the test size within 0.1–0.5 and the folds within 3–10', async () => {
-    await start({}, { 7: { target_column: 'member' } });
+    await start({}, 'member');
     const size = screen.getByRole('spinbutton', { name: 'Test size' });
     expect([size.getAttribute('min'), size.getAttribute('max'), size.getAttribute('step'), (size as HTMLInputElement).value]).toEqual([
       '0.1',
@@ -115,7 +119,7 @@ describe('TrainingStep', () => {
 
   it('trains with a progress bar, then stores the result and moves on', async () => {
     const answer = deferred<Response>();
-    const { api, onContinue } = await start({ 'POST /api/train-models/': () => answer.promise }, { 7: { target_column: 'member' } });
+    const { api, onContinue } = await start({ 'POST /api/train-models/': () => answer.promise }, 'member');
     fireEvent.click(trainButton());
     expect(isShown(await screen.findByRole('progressbar', { name: 'Training in progress' }))).toBe(true);
     await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25'));
@@ -188,7 +192,7 @@ describe('TrainingStep', () => {
   it("reports 'Failed to train models' with the server's reason", async () => {
     const { onContinue } = await start(
       { 'POST /api/train-models/': () => json({ error: 'No model could be trained: boom', code: 'training_failed', params: { detail: 'boom' } }, 400) },
-      { 7: { target_column: 'member' } },
+      'member',
     );
     fireEvent.click(trainButton());
     expect(isShown(await screen.findByText('Failed to train models'))).toBe(true);
@@ -231,7 +235,7 @@ describe('TrainingStep', () => {
   });
 
   it('asks nothing for clustering or auto-detect, and ignores a failed detection', async () => {
-    const { api } = await start({ 'GET /api/detect-problem-type/': () => json({ error: 'boom', code: 'boom' }, 400) }, { 7: { target_column: 'member' } });
+    const { api } = await start({ 'GET /api/detect-problem-type/': () => json({ error: 'boom', code: 'boom' }, 400) }, 'member');
     await waitFor(() => expect(api.routes()).toContain('GET /api/detect-problem-type/'));
     fireEvent.change(problemType(), { target: { value: 'auto' } });
     fireEvent.change(problemType(), { target: { value: 'clustering' } });
@@ -243,7 +247,7 @@ describe('TrainingStep', () => {
   it('names the classes training left out, with their rows', async () => {
     await start(
       { 'POST /api/train-models/': () => json({ ...RESULT, left_out_classes: { maybe: 2 }, imputed_cells: { LogisticRegression: 4 } }) },
-      { 7: { target_column: 'member' } },
+      'member',
     );
     fireEvent.click(trainButton());
     expect(isShown(await screen.findByText('Classes with fewer rows than the validation needs were left out: maybe (2 rows).'))).toBe(true);
@@ -252,7 +256,7 @@ describe('TrainingStep', () => {
   it("offers every model of the server's catalogue, a new one included, and trains it", async () => {
     const { api } = await start(
       { 'GET /api/model-catalog/': () => json({ models: [...TEST_CATALOG, catalogModel('NewForestClassifier', 'classification')] }) },
-      { 7: { target_column: 'member' } },
+      'member',
     );
     fireEvent.click(screen.getByRole('checkbox', { name: 'NewForestClassifier' }));
     expect(checked()).toEqual(['LogisticRegression', 'RandomForestClassifier', 'NewForestClassifier']);

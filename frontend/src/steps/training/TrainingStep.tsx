@@ -12,7 +12,6 @@ import { rememberSessionTarget, useStepTarget } from '../common/sessionTarget';
 import { useFrameInfo } from '../common/useFrameInfo';
 import { useLongTask } from '../common/useLongTask';
 import { useModelCatalog } from '../common/useModelCatalog';
-import { stepId } from '../stepKeys';
 import { leftOutClassesNote } from './leftOutClasses';
 import { ModelsCard } from './ModelsCard';
 import { ProblemCard } from './ProblemCard';
@@ -66,7 +65,7 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
   const { t } = useTranslation();
   const info = useFrameInfo();
   const [settings, setSettings] = useState<TrainingSettings>(() => restoredSettings(session.trainingSettings, lists));
-  const [target, chooseTarget] = useStepTarget(session, stepId('training'));
+  const [target, chooseTarget] = useStepTarget(session);
   // clustering takes no target, whatever the default would be
   const current = { ...settings, target: settings.problemType === 'clustering' ? '' : target };
   /** A change of the settings; one that changes the target makes it the person's own choice. */
