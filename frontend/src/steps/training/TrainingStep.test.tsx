@@ -144,7 +144,7 @@ describe('TrainingStep', () => {
         'POST /api/train-models/': () => answer.promise,
         'POST /api/cancel-task/': () => json({ cancelled: ['training'], message: 'Cancelling the training.' }),
       },
-      { 7: { target_column: 'member' } },
+      'member',
     );
     fireEvent.click(trainButton());
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
