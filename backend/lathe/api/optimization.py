@@ -89,12 +89,12 @@ async def optimize_model(
         f"Optimizing {model}",
         "The data changed while the model was being optimized; optimize it again.",
     )
+    # Decided here, as the worker may not know the model; a model outside the catalogue
+    # is refused by `prepare` as not trained before anything is kept.
+    entry = ENTRIES.get(model)
+    supervised = entry is None or entry.problem_type != "clustering"
     return await jobs.run(
-        current,
-        kind,
-        prepare,
-        optimize_on_workers,
-        partial(_keep_optimized, body, ENTRIES[model].problem_type != "clustering"),
+        current, kind, prepare, optimize_on_workers, partial(_keep_optimized, body, supervised)
     )
 
 

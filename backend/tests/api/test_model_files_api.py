@@ -59,6 +59,7 @@ def test_optimize_stores_the_best_pipeline_beside_the_trained_one(trained, setti
     [
         ({}, "optimization_model_required"),
         ({"selected_model": "SVC"}, "model_not_trained"),
+        ({"selected_model": "0"}, "model_not_trained"),
         ({"selected_model": "LogisticRegression", "cv_folds": 1}, "cv_folds_out_of_range"),
         (
             {"selected_model": "LogisticRegression", "n_iterations": 201},
