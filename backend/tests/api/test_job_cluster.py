@@ -1,0 +1,26 @@
+"""The embedded cluster leaves the web process its environment and every core."""
+
+import os
+
+import pyarrow as pa
+import pytest
+
+from lathe.config import Settings
+from lathe.jobs.cluster import open_cluster
+
+
+def test_starting_the_embedded_cluster_keeps_the_web_process_environment(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("OMP_NUM_THREADS", "MALLOC_TRIM_THRESHOLD_"):
+        monkeypatch.delenv(name, raising=False)
+    pa.set_cpu_count(1)
+    before = dict(os.environ)
+    cluster = open_cluster(Settings(data_dir=tmp_path, dask_workers=1))
+    try:
+        workers = cluster.client.run(lambda: os.environ.get("OMP_NUM_THREADS"))
+        assert list(workers.values()) == ["1"]
+        assert dict(os.environ) == before
+        assert pa.cpu_count() == os.cpu_count()
+    finally:
+        cluster.close()
