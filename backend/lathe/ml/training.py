@@ -251,18 +251,26 @@ def _supervised_result(
         )
         return _held_out(fitted.pipeline, frame, test_rows, classes), fitted
 
-    folds = side_by_side(
-        fold,
-        [(number, *split) for number, split in enumerate(splits, 1)],
-        fold_workers(len(splits[0][0])),
-    )
-    held_out = [part for part, _ in folds]
-    fitted: FittedPipeline = folds[-1][1]
-    seconds = sum(part.seconds for _, part in folds)
-    last_fold = fitted.pipeline
-    if cross_validated:
+    def final_fit() -> FittedPipeline:
         tracker.fitting(f"Training {label}, final fit on every row")
-        fitted = fit_pipeline(entry, recipe, config.target_column, frame, target)
+        return fit_pipeline(entry, recipe, config.target_column, frame, target)
+
+    workers = fold_workers(len(splits[0][0]))
+    # A small final fit joins the folds, so that no core idles while the last fold runs.
+    final_beside_folds = cross_validated and workers > 1 and fold_workers(len(frame)) > 1
+    fits = side_by_side(
+        lambda work, *arguments: work(*arguments),
+        [(fold, number, *split) for number, split in enumerate(splits, 1)]
+        + ([(final_fit,)] if final_beside_folds else []),
+        workers,
+    )
+    folds: list[tuple[_HeldOut, FittedPipeline]] = fits[: len(splits)]
+    held_out = [part for part, _ in folds]
+    last_fold = folds[-1][1].pipeline
+    seconds = sum(part.seconds for _, part in folds)
+    fitted: FittedPipeline = folds[-1][1]
+    if cross_validated:
+        fitted = fits[-1] if final_beside_folds else final_fit()
         seconds += fitted.seconds
 
     actual = actual_values[np.concatenate([part.rows for part in held_out])]
