@@ -1,4 +1,7 @@
 import threading
+import time
+
+import pytest
 
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.threads import (
@@ -32,3 +35,18 @@ def test_folds_of_small_fits_run_side_by_side_in_order():
 
     assert side_by_side(work, [(n,) for n in range(4)], workers) == [0, 10, 20, 30]
     assert len(seen) == min(workers, 2) or workers == 1
+
+
+def test_a_failing_fit_is_raised_and_the_work_not_yet_started_is_dropped():
+    started: list[int] = []
+
+    def work(number: int) -> int:
+        started.append(number)
+        if number == 0:
+            raise ValueError("fold 0 failed")
+        time.sleep(0.2)
+        return number
+
+    with pytest.raises(ValueError, match="fold 0 failed"):
+        side_by_side(work, [(n,) for n in range(8)], 2)
+    assert 0 in started and len(started) < 8
