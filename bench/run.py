@@ -35,7 +35,7 @@ import pyarrow.csv
 from explain_and_download import download_memory, explain_timing
 from jobs_bench import jobs_bench
 from mixed_dataset import mixed_frame, write_csv
-from training_speed import SHAPES, training_speed
+from training_speed import SHAPES, seconds_of, training_speed
 
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.pipeline import training_pipeline
@@ -177,12 +177,6 @@ def train_model(server: Server, model: str) -> httpx.Response:
     body = {"model_names": [model], "target_column": TARGET, "problem_type": "classification"}
     response: httpx.Response = server.client.post("/api/train-models/", json=body)
     return response
-
-
-def seconds_of(work: Callable[[], object]) -> float:
-    started = time.perf_counter()
-    work()
-    return time.perf_counter() - started
 
 
 class _FitInput:

@@ -10,6 +10,7 @@ fits them on a sample of that many rows, so the shape is cut to it for both side
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,9 +18,10 @@ import pandas as pd
 from sklearn.model_selection import StratifiedKFold, cross_val_score
 
 from lathe.ml.catalog import ENTRIES, CatalogEntry
+from lathe.ml.explanations import EXPLAINED_ROWS, EXPLANATION_SECONDS, held_out_explanation
 from lathe.ml.pipeline import training_pipeline
 from lathe.ml.threads import thread_params
-from lathe.ml.training import train
+from lathe.ml.training import fit_pipeline, train
 from lathe.ml.training_config import TrainingConfig
 
 TARGET = "label"
@@ -29,9 +31,11 @@ WHOLE_CATALOGUE_TARGET = 60.0
 WHY_SLOWER = (
     "{fit_count} fits (the folds, side by side on one thread each when small, and the final "
     "fit on every row) add up to {fits:.2f} s of fitting, {input:.2f} s of it fitting the "
-    "model's input (types, imputation, scaling) that the bare folds get ready-made; the rest "
-    "of Lathe's time is its evaluation of the model: metrics, charts, the baseline, "
-    "importances (permutation for models without their own) and explanations"
+    "model's input (types, imputation, scaling) that the bare folds get ready-made; "
+    "{explain:.2f} s explaining held-out rows (up to {explained_rows:,} rows, at most about "
+    "{explain_budget:.0f} s); the rest of Lathe's time is the rest of its evaluation of the "
+    "model: metrics, charts, the baseline and importances (permutation for models without "
+    "their own)"
 )
 WHY_FASTER = {
     "CatBoostClassifier": "Lathe stops on an inner split; the bare fit runs all 500 iterations",
@@ -91,6 +95,21 @@ def model_input_seconds(entry: CatalogEntry, frame: pd.DataFrame) -> float:
     return time.perf_counter() - started
 
 
+def explanation_seconds(entry: CatalogEntry, frame: pd.DataFrame) -> float:
+    """The time Lathe's evaluation spends explaining the last fold's held-out rows."""
+    features, labels = frame.drop(columns=[TARGET]), frame[TARGET]
+    folds = StratifiedKFold(n_splits=FOLDS, shuffle=True, random_state=0)
+    *_, (fit_rows, held_out) = folds.split(features, labels)
+    fitted = fit_pipeline(entry, [], TARGET, features.iloc[fit_rows], labels.iloc[fit_rows])
+    return seconds_of(lambda: held_out_explanation(fitted.pipeline, features, fit_rows, held_out))
+
+
+def seconds_of(work: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    work()
+    return time.perf_counter() - started
+
+
 def bare_seconds(entry: CatalogEntry, frame: pd.DataFrame) -> float:
     """``cross_val_score`` of the estimator, built as Lathe builds it for these rows, on
     the model input the pipeline makes of the frame."""
@@ -119,7 +138,12 @@ def training_speed(shapes: tuple[Shape, ...] = SHAPES) -> None:
             note = ""
             if ratio > RATIO_TARGET:
                 why = WHY_SLOWER.format(
-                    fit_count=FOLDS + 1, fits=fits, input=model_input_seconds(entry, frame)
+                    fit_count=FOLDS + 1,
+                    fits=fits,
+                    input=model_input_seconds(entry, frame),
+                    explain=explanation_seconds(entry, frame),
+                    explained_rows=EXPLAINED_ROWS,
+                    explain_budget=EXPLANATION_SECONDS,
                 )
                 note = f"  OVER TARGET: {why}"
             elif entry.name in WHY_FASTER and ratio < 1:
