@@ -11,7 +11,7 @@ export function DataDownload() {
   const labelId = useId();
   return (
     <div className="data-download" role="group" aria-labelledby={labelId}>
-      <span id={labelId} className="data-download__label">
+      <span id={labelId} className="muted-label">
         <DownloadIcon />
         {t('dataDownload.label')}
       </span>

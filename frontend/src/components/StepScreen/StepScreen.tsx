@@ -74,7 +74,7 @@ export function CardNote({ children, tone }: { children: ReactNode; tone?: 'warn
 export function ColumnChips({ label, info, columns }: { label: string; info?: string; columns: readonly string[] }) {
   return (
     <div className="column-chips">
-      <span className="column-chips__label">
+      <span className="muted-label">
         {label}
         {info && <InfoTip>{info}</InfoTip>}
       </span>
