@@ -38,7 +38,9 @@ async def upload(
     current: SessionId,
 ) -> UploadResponse:
     """Read a CSV, TSV or spreadsheet; it replaces the session's data and resets its steps.
-    The `Server-Timing` header gives the time spent receiving, reading and storing it."""
+    The answer comes once the file is read; its frame is written to disk after it, and the
+    session's next request waits for that. The `Server-Timing` header gives the time spent
+    receiving, reading and handing the frame to the store."""
     declared = request.headers.get("content-length", "")
     await run_in_threadpool(
         require_room, store, settings.max_store_gb, int(declared) if declared.isdigit() else 0

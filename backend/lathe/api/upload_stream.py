@@ -115,7 +115,7 @@ async def receive_file(request: Request, target: Path, limit_mb: int) -> Receive
             if state.sink is not None:
                 state.size += end - start
                 if state.size <= limit:
-                    state.sink.write(data[start:end])
+                    state.sink.write(memoryview(data)[start:end])
             elif state.text_field is not None:
                 value = state.fields[state.text_field] + data[start:end]
                 state.fields[state.text_field] = value[:MAX_FIELD_BYTES]

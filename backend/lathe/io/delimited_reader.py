@@ -9,8 +9,14 @@ A file without a BOM whose opening is UTF-8 is read as UTF-8 straight away: the 
 checks every text cell as it reads it, so no separate pass decodes the whole file (0.3 s
 of a 235 MB upload). A cell that is not UTF-8 (a column pyarrow types as binary, or an
 error in a column read as text) makes the file be read again as cp1252 or latin-1.
+
+Cells can span lines only inside quotes. A file without a quote character is cut into
+blocks at any line break, which reads it a fifth faster than cutting only between rows.
+A file with quotes is always cut between rows: cutting at line breaks and reading again
+when the parser trips over a cut cell loses rows silently in some layouts.
 """
 
+import mmap
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,7 +105,9 @@ def _parse(
         return "skip"
 
     parse_options = pacsv.ParseOptions(
-        delimiter=delimiter, newlines_in_values=True, invalid_row_handler=skip_invalid
+        delimiter=delimiter,
+        newlines_in_values=has_quotes(path, start),
+        invalid_row_handler=skip_invalid,
     )
     forced_text: dict[str, pa.DataType] = {}
     block_size = _FIRST_BLOCK
@@ -142,6 +150,19 @@ def _parse(
                     "file_unreadable",
                     {"detail": message[:300]},
                 ) from error
+
+
+def has_quotes(path: Path, start: int = 0) -> bool:
+    """Whether a quote character occurs in the rows after the header row that begins at
+    `start` (a scan of 235 MB without one takes 0.03 s)."""
+    if path.stat().st_size <= start:
+        return False
+    with path.open("rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as view:
+        line_ends = [end for end in (view.find(b"\n", start), view.find(b"\r", start)) if end >= 0]
+        if not line_ends:
+            return False
+        header_end = min(line_ends)
+        return view[start:header_end].count(b'"') % 2 == 1 or view.find(b'"', header_end) >= 0
 
 
 def _all_rows_ragged(skipped: list[str], names: list[str], delimiter: str) -> UnreadableFileError:

@@ -59,16 +59,16 @@ def infer_types(frame: pd.DataFrame, decimal_comma: bool = False) -> pd.DataFram
 
 
 def _infer_column(column: pd.Series, decimal_comma: bool) -> pd.Series:
-    values = column.dropna()
-    if values.empty:
+    present = column.notna().to_numpy()
+    if not present.any():
         return column.astype("float64")
     if column.dtype == object:
-        native = _from_native_values(column, values)
+        native = _from_native_values(column, column[present])
         if native is not None:
             return native
-        column = column.astype("str").where(column.notna())
-        values = column.dropna()
-    sample = values.iloc[:_SAMPLE].astype(str).str.strip()
+        column = column.astype("str").where(present)
+    # the first values that are present, without copying every one of them
+    sample = column.iloc[np.flatnonzero(present)[:_SAMPLE]].astype(str).str.strip()
     for infer in (_as_boolean, _as_datetime):
         result = infer(column, sample)
         if result is not None:

@@ -8,11 +8,14 @@ step and an undo that changes the recipe remove them.
 """
 
 import fcntl
+import logging
 import re
 import secrets
 import shutil
+import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import Future
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeGuard
@@ -28,8 +31,12 @@ from lathe.store.trained_models import PipelineStamp, TrainedModels
 
 FrameCache = LruCache[tuple[str, int], pd.DataFrame]
 
+log = logging.getLogger(__name__)
+
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{32}")
 _MANIFEST = "manifest.json"
+_ARRIVING = ".arriving"
+"""Marks a session whose first upload is being written (``SessionStore.start``)."""
 
 
 def new_session_id() -> str:
@@ -165,22 +172,58 @@ class SessionStore:
 
     def start(
         self, session_id: str, frame: pd.DataFrame, filename: str, warnings: list[str]
-    ) -> None:
-        """Give the session a freshly uploaded frame, replacing whatever it had."""
+    ) -> Future[None]:
+        """Give the session a freshly uploaded frame, replacing whatever it had.
+
+        The frame is written behind: a thread takes the session's lock before this returns
+        and holds it until frame and manifest are on disk, so an upload is answered without
+        waiting for the disk while every other use of the session waits for it. The
+        future ends with the write."""
         folder = self._folder(session_id)
         folder.mkdir(exist_ok=True)
-        with self._locked(folder, exclusive=True):
-            previous = self._load_manifest(folder)
-            latest = previous.latest_version if previous else 0
-            manifest = Manifest(
-                session_id=session_id,
-                filename=filename,
-                raw_version=latest,
-                version=latest,
-                latest_version=latest,
-                warnings=warnings,
-            )
-            Session(folder, manifest, self._cache).start_over(frame)
+        written: Future[None] = Future()
+        locked = threading.Event()
+
+        def write() -> None:
+            arriving = folder / _ARRIVING
+            try:
+                with self._locked(folder, exclusive=True):
+                    arriving.touch()
+                    locked.set()
+                    try:
+                        self._start_over(folder, session_id, frame, filename, warnings)
+                    finally:
+                        arriving.unlink(missing_ok=True)
+                written.set_result(None)
+            except BaseException as error:
+                log.exception("the upload of session %s could not be stored", session_id)
+                written.set_exception(error)
+            finally:
+                locked.set()
+
+        threading.Thread(target=write, name="lathe-store-upload").start()
+        locked.wait()
+        return written
+
+    def _start_over(
+        self,
+        folder: Path,
+        session_id: str,
+        frame: pd.DataFrame,
+        filename: str,
+        warnings: list[str],
+    ) -> None:
+        previous = self._load_manifest(folder)
+        latest = previous.latest_version if previous else 0
+        manifest = Manifest(
+            session_id=session_id,
+            filename=filename,
+            raw_version=latest,
+            version=latest,
+            latest_version=latest,
+            warnings=warnings,
+        )
+        Session(folder, manifest, self._cache).start_over(frame)
 
     @contextmanager
     def reading(self, session_id: str | None) -> Iterator[Session]:
@@ -209,7 +252,11 @@ class SessionStore:
         return TrainedModels(self._folder(session_id)).stamp(model, optimized)
 
     def has_data(self, session_id: str | None) -> TypeGuard[str]:
-        return is_session_id(session_id) and (self._folder(session_id) / _MANIFEST).exists()
+        """Whether the session holds data, or is being given its first (``start``)."""
+        if not is_session_id(session_id):
+            return False
+        folder = self._folder(session_id)
+        return (folder / _MANIFEST).exists() or (folder / _ARRIVING).exists()
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Delete sessions untouched for longer than the TTL; return their ids."""

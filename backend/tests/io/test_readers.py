@@ -11,6 +11,7 @@ import pytest
 import xlwt
 
 from lathe.errors import LatheError
+from lathe.io.delimited_reader import has_quotes
 from lathe.io.readers import read_table
 
 
@@ -101,6 +102,42 @@ def test_quoted_delimiters_and_newlines(tmp_path):
     frame = read(tmp_path, "q.csv", content).frame
     assert frame["a"].tolist() == ["x, y", "2"]
     assert frame["b"].tolist() == ["line\nbreak", "3"]
+
+
+def test_quoted_cells_spanning_lines_across_block_edges(tmp_path):
+    """A file with quotes is cut into blocks only between rows, so a cell spanning lines
+    at a block edge loses no row."""
+    rows = [
+        f'{i},"note {i}\nsecond line, with a comma\r\nthird",{i * 0.5}'
+        if i % 3 == 0
+        else f"{i},plain {i},{i * 0.5}"
+        for i in range(60_000)
+    ]
+    content = ("id,note,value\n" + "\n".join(rows) + "\n").encode()
+    assert len(content) > 2 * 1024 * 1024
+    result = read(tmp_path, "notes.csv", content)
+    frame = result.frame
+    assert result.warnings == []
+    assert len(frame) == 60_000 and frame["id"].tolist() == list(range(60_000))
+    assert frame["note"][59_997] == "note 59997\nsecond line, with a comma\r\nthird"
+    assert frame["note"][59_998] == "plain 59998"
+    assert frame["value"].sum() == pytest.approx(0.5 * sum(range(60_000)))
+
+
+@pytest.mark.parametrize(
+    ("content", "quoted"),
+    [
+        (b"a,b\n1,2\n3,4\n", False),
+        (b'"a","b"\n1,2\n', False),
+        (b'a,b\n1,"x"\n', True),
+        (b'a,"b\nc"\n1,2\n', True),
+        (b'a,b\r1,"x\ry"\r', True),
+        (b"a,b", False),
+        (b"", False),
+    ],
+)
+def test_quotes_past_the_header_are_found(tmp_path, content, quoted):
+    assert has_quotes(write(tmp_path, "q.csv", content)) is quoted
 
 
 def test_blank_and_duplicate_headers_are_renamed(tmp_path):

@@ -1,4 +1,5 @@
 import os
+import threading
 import time
 
 import pandas as pd
@@ -6,7 +7,7 @@ import pytest
 
 from lathe.errors import LatheError
 from lathe.steps.recipe_step import recipe_step
-from lathe.store import session_store
+from lathe.store import frame_files, session_store
 from lathe.store.session_store import SessionStore, is_session_id, new_session_id
 
 DROP = [recipe_step("drop_columns", columns=["x"])]
@@ -38,7 +39,7 @@ def test_reading_an_unknown_or_malformed_session_says_no_dataset(store):
 
 def test_commit_snapshot_restore_keeps_frame_and_recipe_together(store):
     sid = new_session_id()
-    store.start(sid, frame(a=[1, 2], b=[3, 4], c=[5, 6]), "f.csv", [])
+    store.start(sid, frame(a=[1, 2], b=[3, 4], c=[5, 6]), "f.csv", []).result()
     with store.changing(sid) as session:
         session.snapshot(3)
         session.commit(
@@ -62,7 +63,7 @@ def test_commit_snapshot_restore_keeps_frame_and_recipe_together(store):
 
 def test_unreferenced_frames_are_deleted_and_versions_never_repeat(store):
     sid = new_session_id()
-    store.start(sid, frame(a=[1], b=[2]), "f.csv", [])
+    store.start(sid, frame(a=[1], b=[2]), "f.csv", []).result()
     with store.changing(sid) as session:
         session.snapshot(3)
         session.commit(
@@ -79,13 +80,13 @@ def test_unreferenced_frames_are_deleted_and_versions_never_repeat(store):
 
 def test_a_new_upload_resets_history(store):
     sid = new_session_id()
-    store.start(sid, frame(a=[1], b=[2]), "one.csv", [])
+    store.start(sid, frame(a=[1], b=[2]), "one.csv", []).result()
     with store.changing(sid) as session:
         session.snapshot(3)
         session.commit(
             session.frame.drop(columns=["a"]), [recipe_step("drop_columns", columns=["x"])]
         )
-    store.start(sid, frame(z=[9]), "two.csv", [])
+    store.start(sid, frame(z=[9]), "two.csv", []).result()
     with store.reading(sid) as session:
         assert list(session.frame.columns) == ["z"]
         assert session.manifest.recipe == [] and session.manifest.snapshots == {}
@@ -110,7 +111,7 @@ def test_every_dtype_we_produce_survives_the_frame_file_round_trip(tmp_path):
     )
     store = SessionStore(tmp_path, ttl_hours=1, cache_size=0)
     sid = new_session_id()
-    store.start(sid, original, "f.csv", [])
+    store.start(sid, original, "f.csv", []).result()
     with store.reading(sid) as session:
         pd.testing.assert_frame_equal(session.frame, original)
 
@@ -124,8 +125,8 @@ def test_a_second_store_over_the_same_folder_serves_the_session(tmp_path):
 
 def test_sweep_removes_only_idle_sessions(store):
     idle, fresh = new_session_id(), new_session_id()
-    store.start(idle, frame(a=[1]), "f.csv", [])
-    store.start(fresh, frame(a=[1]), "f.csv", [])
+    store.start(idle, frame(a=[1]), "f.csv", []).result()
+    store.start(fresh, frame(a=[1]), "f.csv", []).result()
     old = time.time() - 2 * 3600
     os.utime(store.sessions / idle / "manifest.json", (old, old))
     assert store.sweep() == [idle]
@@ -134,7 +135,7 @@ def test_sweep_removes_only_idle_sessions(store):
 
 def test_a_failed_write_leaves_the_previous_state(store, monkeypatch):
     sid = new_session_id()
-    store.start(sid, frame(a=[1], b=[2]), "f.csv", [])
+    store.start(sid, frame(a=[1], b=[2]), "f.csv", []).result()
 
     def broken(*args, **kwargs):
         raise OSError("disk full")
@@ -154,7 +155,7 @@ def test_a_failed_write_leaves_the_previous_state(store, monkeypatch):
 
 def test_a_session_written_with_parquet_frames_is_still_read(store):
     sid = new_session_id()
-    store.start(sid, frame(a=[1, 2], b=["x", None]), "f.csv", [])
+    store.start(sid, frame(a=[1, 2], b=["x", None]), "f.csv", []).result()
     folder = store.sessions / sid
     (arrow,) = folder.glob("frame-*.arrow")
     pd.read_feather(arrow).to_parquet(arrow.with_suffix(".parquet"))
@@ -164,3 +165,57 @@ def test_a_session_written_with_parquet_frames_is_still_read(store):
         assert session.frame["b"].tolist()[0] == "x"
         session.commit(session.frame.drop(columns=["a"]), DROP)
     assert sorted(p.name for p in folder.glob("frame-*")) == ["frame-1.parquet", "frame-2.arrow"]
+
+
+def _held_writes(monkeypatch):
+    """Frame writes that wait until the returned event is set."""
+    release = threading.Event()
+    write = frame_files.write_frame
+
+    def held(*args, **kwargs):
+        assert release.wait(30)
+        write(*args, **kwargs)
+
+    monkeypatch.setattr(session_store, "write_frame", held)
+    return release
+
+
+def test_an_upload_is_answered_before_its_frame_is_written_and_every_use_waits(store, monkeypatch):
+    sid = new_session_id()
+    release = _held_writes(monkeypatch)
+    written = store.start(sid, frame(a=[1, 2]), "f.csv", [])
+    assert not written.done() and store.has_data(sid)
+    assert not (store.sessions / sid / "manifest.json").exists()
+    seen = []
+
+    def read_from_another_store():
+        with SessionStore(store.root, ttl_hours=1, cache_size=0).reading(sid) as session:
+            seen.append(session.frame["a"].tolist())
+
+    reader = threading.Thread(target=read_from_another_store)
+    reader.start()
+    reader.join(0.3)
+    assert reader.is_alive() and seen == []
+    release.set()
+    reader.join(30)
+    assert seen == [[1, 2]]
+    assert written.result(30) is None
+    assert not (store.sessions / sid / ".arriving").exists()
+
+
+def test_an_upload_that_cannot_be_written_leaves_the_previous_data(store, monkeypatch):
+    sid, fresh = new_session_id(), new_session_id()
+    store.start(sid, frame(a=[1]), "one.csv", []).result()
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(session_store, "write_frame", broken)
+    with pytest.raises(OSError):
+        store.start(sid, frame(z=[9]), "two.csv", []).result(30)
+    with pytest.raises(OSError):
+        store.start(fresh, frame(z=[9]), "two.csv", []).result(30)
+    with store.reading(sid) as session:
+        assert list(session.frame.columns) == ["a"] and session.manifest.filename == "one.csv"
+    assert not store.has_data(fresh)
+    assert not [p for p in store.sessions.glob("*/.*") if p.name != ".lock"]

@@ -33,7 +33,9 @@ export interface paths {
         /**
          * Upload
          * @description Read a CSV, TSV or spreadsheet; it replaces the session's data and resets its steps.
-         *     The `Server-Timing` header gives the time spent receiving, reading and storing it.
+         *     The answer comes once the file is read; its frame is written to disk after it, and the
+         *     session's next request waits for that. The `Server-Timing` header gives the time spent
+         *     receiving, reading and handing the frame to the store.
          */
         post: operations["data-upload"];
         delete?: never;
