@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{32}")
 _MANIFEST = "manifest.json"
-_ARRIVING = ".arriving"
+ARRIVING = ".arriving"
 """Marks a session whose first upload is being written (``SessionStore.start``)."""
 
 
@@ -185,7 +185,7 @@ class SessionStore:
         locked = threading.Event()
 
         def write() -> None:
-            arriving = folder / _ARRIVING
+            arriving = folder / ARRIVING
             try:
                 with self._locked(folder, exclusive=True):
                     arriving.touch()
@@ -203,6 +203,8 @@ class SessionStore:
 
         threading.Thread(target=write, name="lathe-store-upload").start()
         locked.wait()
+        if written.done():
+            written.result()  # a write that failed at once fails the upload
         return written
 
     def _start_over(
@@ -256,7 +258,7 @@ class SessionStore:
         if not is_session_id(session_id):
             return False
         folder = self._folder(session_id)
-        return (folder / _MANIFEST).exists() or (folder / _ARRIVING).exists()
+        return (folder / _MANIFEST).exists() or (folder / ARRIVING).exists()
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Delete sessions untouched for longer than the TTL; return their ids."""

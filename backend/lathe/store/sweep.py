@@ -6,7 +6,7 @@ from pathlib import Path
 
 from lathe.store.atomic import TEMP_SUFFIX
 from lathe.store.disk_budget import make_room
-from lathe.store.session_store import SessionStore
+from lathe.store.session_store import ARRIVING, SessionStore
 
 LEFTOVER_AGE_SECONDS = 15 * 60
 """Older than any upload still being read: its file is written until the body ends."""
@@ -22,7 +22,8 @@ def sweep_store(store: SessionStore, limit_gb: float, now: float | None = None) 
 
 def sweep_leftovers(store: SessionStore, now: float | None = None) -> None:
     """Remove, once older than `LEFTOVER_AGE_SECONDS`: files in `incoming/`, session
-    folders without a manifest (an upload cut short, or a name that is no session id) and,
+    folders without a manifest (an upload cut short, or a name that is no session id; the
+    marker of a first upload being written goes first, as a crash may leave it) and,
     in each idle session, temp files of unfinished writes, frames its manifest does not
     reference and models without results (a training cut short)."""
     cutoff = (now if now is not None else time.time()) - LEFTOVER_AGE_SECONDS
@@ -30,7 +31,12 @@ def sweep_leftovers(store: SessionStore, now: float | None = None) -> None:
         if _older(leftover, cutoff):
             leftover.unlink(missing_ok=True)
     for folder in store.sessions.iterdir():
-        if not store.has_data(folder.name) and _older(folder, cutoff):
+        if not _older(folder, cutoff):
+            continue
+        marker = folder / ARRIVING
+        if _older(marker, cutoff):  # left by a crash: no upload is written for that long
+            marker.unlink(missing_ok=True)
+        if not store.has_data(folder.name):
             store.remove(folder)
     for session in store.idle_sessions():
         for temp in session.folder.rglob(f"*{TEMP_SUFFIX}"):

@@ -1,6 +1,7 @@
 import os
 import threading
 import time
+from contextlib import contextmanager
 
 import pandas as pd
 import pytest
@@ -219,3 +220,14 @@ def test_an_upload_that_cannot_be_written_leaves_the_previous_data(store, monkey
         assert list(session.frame.columns) == ["a"] and session.manifest.filename == "one.csv"
     assert not store.has_data(fresh)
     assert not [p for p in store.sessions.glob("*/.*") if p.name != ".lock"]
+
+
+def test_an_upload_whose_session_cannot_be_locked_fails_at_once(store, monkeypatch):
+    @contextmanager
+    def unlockable(*args, **kwargs):
+        raise PermissionError("lock file")
+        yield
+
+    monkeypatch.setattr(store, "_locked", unlockable)
+    with pytest.raises(PermissionError):
+        store.start(new_session_id(), frame(a=[1]), "f.csv", [])

@@ -86,14 +86,18 @@ def test_models_without_results_go_and_trained_ones_stay(store):
 def test_folders_that_are_no_session_go_once_old(store):
     without_manifest = store.sessions / new_session_id()
     _aged(without_manifest / "frame-1.parquet")
+    crashed_while_written = store.sessions / new_session_id()
+    _aged(crashed_while_written / ".arriving")
+    assert store.has_data(crashed_while_written.name)
     newline = store.sessions / (new_session_id() + "\n")
     _aged(newline / "frame-1.parquet")
     fresh = store.sessions / new_session_id()
     fresh.mkdir()
-    for folder in (without_manifest, newline):
+    for folder in (without_manifest, newline, crashed_while_written):
         os.utime(folder, (OLD, OLD))
     sweep_leftovers(store)
     assert not without_manifest.exists() and not newline.exists()
+    assert not crashed_while_written.exists()
     assert fresh.exists()
 
 
