@@ -154,14 +154,15 @@ def _parse(
 
 def has_quotes(path: Path, start: int = 0) -> bool:
     """Whether a quote character occurs in the rows after the header row that begins at
-    `start` (a scan of 235 MB without one takes 0.03 s)."""
+    `start` (a scan of 235 MB without one takes 0.04 s)."""
     if path.stat().st_size <= start:
         return False
     with path.open("rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as view:
-        line_ends = [end for end in (view.find(b"\n", start), view.find(b"\r", start)) if end >= 0]
-        if not line_ends:
+        newline = view.find(b"\n", start)
+        carriage_return = view.find(b"\r", start, newline if newline >= 0 else len(view))
+        header_end = carriage_return if carriage_return >= 0 else newline
+        if header_end < 0:
             return False
-        header_end = min(line_ends)
         return view[start:header_end].count(b'"') % 2 == 1 or view.find(b'"', header_end) >= 0
 
 
