@@ -9,7 +9,10 @@ failing every model, they are converted here, learned at fit like any step:
 - text and other categorical columns: ordinal codes of their sorted levels, as the
   encoding step's ``ordinal`` strategy gives them (unknown categories -1).
 
-Numeric and boolean columns pass through, and so does the target column.
+Numeric and boolean columns pass through, and so does the target column, except that
+infinities in the feature columns (a file's ``inf``, a division by zero upstream) become
+missing values: no catalogue model takes them, and each then handles them as it handles
+missing values.
 
 With ``impute`` (models that cannot take missing values: every catalogue model but the
 trees, forests and boosters), missing values left by the recipe are filled here, learned
@@ -102,6 +105,18 @@ def fill_value(series: pd.Series[Any], conversion: Conversion | None) -> float:
     return float(np.median(values))
 
 
+def finite_frame(frame: pd.DataFrame, features: Sequence[str]) -> pd.DataFrame:
+    """Infinities in the float columns among `features` made missing."""
+    finite = {}
+    for column in features:
+        if pd.api.types.is_float_dtype(frame[column].dtype):
+            values = frame[column].to_numpy(dtype=np.float64, na_value=np.nan)
+            infinite = np.isinf(values)
+            if infinite.any():
+                finite[column] = np.where(infinite, np.nan, values)
+    return with_replaced_columns(frame, finite) if finite else frame
+
+
 def filled_frame(frame: pd.DataFrame, fill_values: Mapping[str, float]) -> pd.DataFrame:
     """Missing values filled, in float64 (nullable booleans and integers included)."""
     filled = {}
@@ -144,8 +159,8 @@ class ModelInput(FrameTransformer):
         self.standard_scales_: dict[str, tuple[float, float]] = {}
         if not (self.impute or self.non_negative or self.standardize):
             return self
-        converted = converted_frame(frame, self.conversions_, self.levels_)
-        features = [str(name) for name in converted.columns if name != self.target_column]
+        features = self._features(frame)
+        converted = finite_frame(converted_frame(frame, self.conversions_, self.levels_), features)
         if self.impute:
             self.fill_values_ = {
                 name: fill_value(converted[name], self.conversions_.get(name)) for name in features
@@ -162,7 +177,10 @@ class ModelInput(FrameTransformer):
         return self
 
     def transform(self, X: Any) -> pd.DataFrame:
-        converted = converted_frame(self._transform_frame(X), self.conversions_, self.levels_)
+        frame = self._transform_frame(X)
+        converted = finite_frame(
+            converted_frame(frame, self.conversions_, self.levels_), self._features(frame)
+        )
         filled = filled_frame(converted, self.fill_values_)
         changed = {
             name: (filled[name].astype(np.float64) - low).clip(lower=0.0)
@@ -173,6 +191,9 @@ class ModelInput(FrameTransformer):
             for name, (mean, scale) in self.standard_scales_.items()
         }
         return with_replaced_columns(filled, changed) if changed else filled
+
+    def _features(self, frame: pd.DataFrame) -> list[str]:
+        return [str(name) for name in frame.columns if name != self.target_column]
 
 
 def mean_and_scale(series: pd.Series[Any]) -> tuple[float, float]:

@@ -151,7 +151,7 @@ class TrainingSummary(TypedDict):
         Field(description="Rows with a target value, and the columns the models take."),
     ]
     rows_without_target: Annotated[
-        int, Field(description="Rows left out: their target is missing.")
+        int, Field(description="Rows left out: their target is missing or infinite.")
     ]
     left_out_classes: NotRequired[
         Annotated[

@@ -1,7 +1,7 @@
 """Training: each chosen model fitted with the session's recipe as one pipeline, on rows
 of the frame as uploaded, and scored on rows it never saw.
 
-- Rows whose target is missing are left out first (``rows_without_target`` says how
+- Rows whose target is missing (or infinite) are left out first (``rows_without_target`` says how
   many), and so are the rows of classes with fewer rows than the validation needs (two
   for a split, one per fold for cross-validation; ``left_out_classes`` names them).
   Training is refused when fewer than two classes remain.
@@ -58,6 +58,7 @@ from lathe.ml.threads import fold_workers, side_by_side, thread_params
 from lathe.ml.training_config import TrainingConfig
 from lathe.steps.recipe import RecipePipeline
 from lathe.steps.recipe_step import RecipeStep
+from lathe.steps.target_rows import has_target_value
 
 log = logging.getLogger(__name__)
 
@@ -197,7 +198,7 @@ def learning_rows(
     for clustering)."""
     if target_column is None:
         return LearningRows(raw_frame, None, {})
-    has_target = raw_frame[target_column].notna()
+    has_target = has_target_value(raw_frame[target_column])
     rows = raw_frame if has_target.all() else raw_frame.loc[has_target]
     frame = rows.drop(columns=[target_column])
     target = learning_target(rows[target_column], problem_type)
@@ -388,7 +389,9 @@ def train(
         "test_size": config.test_size if supervised and not cross_validated else None,
         "cv_folds": config.cv_folds if supervised and cross_validated else None,
         "dataset_shape": (len(frame), len(model_step(first_pipeline).feature_names_in_)),
-        "rows_without_target": int(raw_frame[target_column].isna().sum()) if supervised else 0,
+        "rows_without_target": (
+            int((~has_target_value(raw_frame[target_column])).sum()) if supervised else 0
+        ),
         "left_out_classes": rows.left_out_classes,
         "converted_columns": dict(model_input(first_pipeline).conversions_),
         "primary_metric": PRIMARY_METRIC[config.problem_type],

@@ -64,6 +64,7 @@ from lathe.steps.column_kinds import is_categorical, is_numeric
 from lathe.steps.errors import StepConfigError, check_choice, check_columns_present
 from lathe.steps.frame_estimator import FrameTransformer, Names
 from lathe.steps.recipe_step import RecipeStep, recipe_step
+from lathe.steps.target_rows import has_target_value
 
 STRATEGIES = ("auto", "label", "onehot", "ordinal", "binary", "target")
 ENCODINGS = ("label", "onehot", "ordinal", "binary", "target")
@@ -302,7 +303,7 @@ def fit_encoding(
     classes: tuple[str, ...] = ()
     if target_columns:
         target = _target(frame, target_column, y)
-        has_target = target.notna().to_numpy()
+        has_target = has_target_value(target).to_numpy()
         known = target[has_target]
         kind = target_type_of(known) if target_type == "auto" else target_type
         names = () if kind == "continuous" else tuple(target_classes or class_names(known))

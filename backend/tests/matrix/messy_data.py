@@ -14,7 +14,13 @@ Quirks, and the sets that have them:
 - yes/no booleans written as text: ``cost``, ``weather``, ``clusters``;
 - a 300-level text column: ``twelve_classes``;
 - numeric columns with missing values and outliers: every set;
-- a float target with many distinct values: ``weather_temp``.
+- a float target with many distinct values: ``weather_temp``;
+- infinite numbers (``inf``, ``-inf``) in a feature and in the target: ``listings``;
+- percentages and amounts written as text ("12%", "$1,250.00"): ``listings``;
+- zero-padded codes ("00501") and ISO dates with gaps: ``listings``;
+- a repeated header, a non-ASCII header and duplicated rows: ``listings``;
+- one level spelled four ways ("North", "north", "NORTH", "North "): ``listings``;
+- a true/false target with missing values: ``listings_furnished``.
 """
 
 from collections.abc import Callable
@@ -209,6 +215,46 @@ def clusters(seed: int = 4, rows: int = 300) -> pd.DataFrame:
     )
 
 
+def listings(seed: int = 5, rows: int = 320) -> pd.DataFrame:
+    """Flats for rent: the price follows the area and the district; an area of ``inf``
+    here and there, districts spelled every way, fees and discounts written as text, zip
+    codes with leading zeros, the room count twice under one header and a dozen rows
+    listed twice."""
+    rng = np.random.default_rng(seed)
+    area = (rng.gamma(4.0, 20.0, rows) + 20).round(1)
+    rooms = np.clip((area / 25 + rng.normal(0, 0.7, rows)).round(), 1, 9)
+    district = rng.choice(["North", "South", "East", "West"], rows)
+    uplift = np.select(
+        [district == "North", district == "South", district == "West"], [1.3, 0.9, 1.1], 1.0
+    )
+    price = (area * 3100 * uplift + rng.normal(0, 15000, rows)).round(-2)
+    price[rng.choice(rows, 5, replace=False)] = np.nan
+    price[rng.integers(rows)] = np.inf
+    written_area = _with_missing(area, rng, 0.03)
+    written_area[rng.choice(rows, 3, replace=False)] = [np.inf, np.inf, -np.inf]
+    spellings = [rng.choice([name, name.lower(), name.upper(), name + " "]) for name in district]
+    listed = pd.Series(pd.date_range("2021-01-01", periods=rows, freq="37h").strftime("%Y-%m-%d"))
+    listed[rng.random(rows) < 0.05] = None
+    furnished = pd.Series(rng.random(rows) < 0.25 + 0.002 * area, dtype=object)
+    furnished[rng.random(rows) < 0.05] = None
+    frame = pd.DataFrame(
+        {
+            "größe_m²": written_area,
+            "rooms": rooms,
+            "rooms_again": rooms,
+            "district": spellings,
+            "discount": _text(np.array([f"{v}%" for v in rng.integers(0, 30, rows)]), rng, 0.1),
+            "fee": [f"${value:,.2f}" for value in rng.gamma(2.0, 700.0, rows)],
+            "zip": [f"{code:05d}" for code in rng.choice([501, 2134, 10001, 94103], rows)],
+            "listed": listed,
+            "furnished": furnished,
+            "price": price,
+        }
+    ).rename(columns={"rooms_again": "rooms"})
+    twice = frame.iloc[rng.choice(rows, 12, replace=False)]
+    return pd.concat([frame, twice], ignore_index=True)
+
+
 @dataclass(frozen=True)
 class DataSet:
     """A messy file, the column to predict and what kind of problem that is."""
@@ -274,5 +320,27 @@ DATA_SETS: tuple[DataSet, ...] = (
         "clustering",
         None,
         ("no target", "constant column", "all-missing column", "yes/no text", "outliers"),
+    ),
+    DataSet(
+        "listings",
+        listings,
+        "regression",
+        "price",
+        (
+            "infinite numbers",
+            "numbers as text",
+            "zero-padded codes",
+            "repeated header",
+            "non-ASCII header",
+            "duplicated rows",
+            "one level spelled four ways",
+        ),
+    ),
+    DataSet(
+        "listings_furnished",
+        listings,
+        "classification",
+        "furnished",
+        ("true/false target", "missing target", "infinite numbers", "repeated header"),
     ),
 )

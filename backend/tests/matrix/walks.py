@@ -78,6 +78,8 @@ SLICE: tuple[Walk, ...] = tuple(
         "weather-ordered-cross_validation",
         "weather_temp-back_fill-train_test",
         "clusters-skip",
+        "listings-quick-cross_validation",
+        "listings_furnished-ordered-train_test",
     )
 )
 """Every data set once (so every quirk), both validation methods and six of the recipes."""

@@ -46,6 +46,19 @@ def test_model_input_learns_levels_at_fit():
     assert step.transform(fit)["when"].tolist()[0] == 10.0
 
 
+def test_infinite_features_are_missing_values_and_the_target_is_left():
+    fit = pd.DataFrame({"x": [1.0, 2.0, np.inf, 4.0, -np.inf], "y": [np.inf, 1.0, 2.0, 3.0, 4.0]})
+    imputing = ModelInput(target_column="y", impute=True).fit(fit)
+    assert imputing.fill_values_ == {"x": 2.0}
+    assert imputing.imputed_cells_ == 2
+    out = imputing.transform(pd.DataFrame({"x": [np.inf, 3.0, -np.inf], "y": np.inf}))
+    assert out["x"].tolist() == [2.0, 3.0, 2.0]
+    assert np.isinf(out["y"]).all()
+    passing = ModelInput(target_column="y").fit(fit).transform(fit)
+    assert passing["x"].isna().tolist() == [False, False, True, False, True]
+    assert passing["y"].tolist() == fit["y"].tolist()
+
+
 def test_model_matrix_turns_nullable_values_into_nan():
     frame = pd.DataFrame({"i": pd.Series([1, None], dtype="Int64"), "b": [True, False]})
     matrix = model_matrix(frame)

@@ -79,12 +79,20 @@ def test_a_file_without_rows_gives_an_empty_prediction_column():
     assert result.empty
 
 
+def test_infinities_in_new_rows_are_predicted_as_missing_values():
+    new = pd.DataFrame({"x": [1.0, np.inf, -np.inf, np.nan]})
+    predicted = prediction_frame(fitted_regressor(), new)["prediction"]
+    np.testing.assert_allclose(predicted, [2.0, 19.0, 19.0, 19.0])
+
+
 def test_rows_the_model_cannot_take_are_refused_with_the_reason():
-    new = pd.DataFrame({"x": [1.0, np.inf]})
+    frame = pd.DataFrame({"x": np.arange(20.0), "y": np.arange(20.0) * 2})
+    tree = training_pipeline([], ENTRIES["DecisionTreeRegressor"], "y")
+    tree.fit(frame[["x"]], frame["y"])
     with pytest.raises(LatheError) as refused:
-        prediction_frame(fitted_regressor(), new)
+        prediction_frame(tree, pd.DataFrame({"x": [1.0, 1e300]}))
     assert refused.value.code == "prediction_failed"
-    assert "infinity" in refused.value.message
+    assert "too large for dtype('float32')" in refused.value.message
 
 
 def test_a_constant_filled_flag_takes_new_missing_values():

@@ -325,9 +325,11 @@ def test_labels_come_back_as_the_targets_own_values_even_when_the_recipe_encodes
 def test_rows_without_a_target_are_left_out():
     frame, target = bundled("diabetes")
     frame.loc[frame.index[:12], target] = np.nan
+    frame.loc[frame.index[12:14], target] = [np.inf, -np.inf]
     run = trained(frame, [], config(["LinearRegression"], "regression", target))
-    assert run.results["rows_without_target"] == 12
-    assert run.results["dataset_shape"][0] == len(frame) - 12
+    assert run.results["rows_without_target"] == 14
+    assert run.results["dataset_shape"][0] == len(frame) - 14
+    assert math.isfinite(run.results["results"][0]["metrics"]["r2"])
 
 
 def test_a_model_over_its_row_limit_trains_on_a_stratified_sample():

@@ -193,15 +193,15 @@ def test_column_target_strategy_needs_a_target_column():
 
 def test_rows_without_a_target_are_left_out_of_the_fit_and_encoded_like_new_rows():
     values = target_frame()
-    values.loc[[3, 7], "y"] = NAN
+    values.loc[[3, 7, 9], "y"] = [NAN, NAN, math.inf]
     encoded = encode_categorical(values, {"city": "target"}, target_column="y")["city"]
-    known = values.drop(index=[3, 7])
-    assert encoded.drop(index=[3, 7]).tolist() == pytest.approx(
+    known = values.drop(index=[3, 7, 9])
+    assert encoded.drop(index=[3, 7, 9]).tolist() == pytest.approx(
         encode_categorical(known, {"city": "target"}, target_column="y")["city"].tolist()
     )
     fitted = CategoricalEncoder(strategies={"city": "target"}, target_column="y").fit(known)
-    assert encoded.loc[[3, 7]].tolist() == pytest.approx(
-        fitted.transform(values.loc[[3, 7]])["city"].tolist()
+    assert encoded.loc[[3, 7, 9]].tolist() == pytest.approx(
+        fitted.transform(values.loc[[3, 7, 9]])["city"].tolist()
     )
 
 

@@ -1063,7 +1063,7 @@ export interface components {
             ];
             /**
              * Rows Without Target
-             * @description Rows left out: their target is missing.
+             * @description Rows left out: their target is missing or infinite.
              */
             rows_without_target: number;
             /**
@@ -1781,7 +1781,7 @@ export interface components {
             ];
             /**
              * Rows Without Target
-             * @description Rows left out: their target is missing.
+             * @description Rows left out: their target is missing or infinite.
              */
             rows_without_target: number;
             /**

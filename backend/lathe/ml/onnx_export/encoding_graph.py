@@ -10,6 +10,7 @@ encodings) is the step's and not a copy of it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 import numpy as np
@@ -87,9 +88,15 @@ def encoded_columns(graph: GraphBuilder, columns: Columns, step: CategoricalEnco
 
 
 def model_input_columns(graph: GraphBuilder, columns: Columns, step: ModelInput) -> Columns:
-    """Text columns as ordinal codes; date/time columns as their seconds; then the missing
-    values of imputed columns filled, and the shifted and standardized columns changed."""
+    """Text columns as ordinal codes; date/time columns as their seconds; infinities in
+    numeric features made missing; then the missing values of imputed columns filled, and
+    the shifted and standardized columns changed."""
     converted = dict(columns)
+    for name, column in columns.items():
+        if column.kind == "number" and name != step.target_column:
+            infinite = graph.op("IsInf", [column.tensor], name)
+            finite = graph.op("Where", [infinite, graph.double(math.nan), column.tensor], name)
+            converted[name] = with_tensor(column, finite)
     for name, conversion in step.conversions_.items():
         column = columns[name]
         if conversion == "datetime":

@@ -1,6 +1,9 @@
 """The Python a person runs to predict a CSV file with the exported model.
 
-Dates are read as Lathe reads them: ISO 8601 first, then day first (05/03/2024 is
+Columns are named as Lathe names them (``normalize_headers``): spaces trimmed, a blank
+name is col_<position> and a repeated one gets _2, _3, ...; pandas would name them
+"Unnamed: 3" and "rooms.1", which the model's inputs are not. Dates are read as Lathe
+reads them: ISO 8601 first, then day first (05/03/2024 is
 5 March); pandas' ``dayfirst`` alone would read ISO dates day first too (2024-03-05 as
 3 May).
 """
@@ -8,6 +11,7 @@ Dates are read as Lathe reads them: ISO 8601 first, then day first (05/03/2024 i
 import json
 
 USAGE_CODE = """\
+import csv
 import json
 
 import numpy as np
@@ -23,9 +27,24 @@ def seconds_since_epoch(column):
     return seconds.to_numpy(np.float64, na_value=np.nan)
 
 
+def column_names(path):
+    # as Lathe names columns: a blank name is col_<position>, a repeated one gets _2, _3, ...
+    with open(path, newline="", encoding="utf-8-sig") as file:
+        header = next(csv.reader(file))
+    names = []
+    for position, raw in enumerate(header, 1):
+        name = raw.strip() or f"col_{{position}}"
+        candidate, suffix = name, 2
+        while candidate in names:
+            candidate, suffix = f"{{name}}_{{suffix}}", suffix + 1
+        names.append(candidate)
+    return names
+
+
 session = ort.InferenceSession({file_name})
 datetime_inputs = json.loads(session.get_modelmeta().custom_metadata_map["datetime_inputs"])
-data = pd.read_csv("new_data.csv", dtype=str, keep_default_na=True)
+names = column_names("new_data.csv")
+data = pd.read_csv("new_data.csv", dtype=str, keep_default_na=True, header=0, names=names)
 feed = {{}}
 for model_input in session.get_inputs():
     column = data[model_input.name]

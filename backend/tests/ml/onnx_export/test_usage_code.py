@@ -24,9 +24,11 @@ from tests.ml.onnx_export.frames import (
 SCALING = {"x1": "minmax", "x2": "standard", "x3": "robust", "x4": "minmax"}
 
 
-def run_usage_code(tmp_path, model: bytes, new_data: pd.DataFrame) -> pd.DataFrame:
+def run_usage_code(
+    tmp_path, model: bytes, new_data: pd.DataFrame, header: list[str] | None = None
+) -> pd.DataFrame:
     (tmp_path / "model.onnx").write_bytes(model)
-    new_data.to_csv(tmp_path / "new_data.csv", index=False)
+    new_data.to_csv(tmp_path / "new_data.csv", index=False, header=header or True)
     code = onnx_usage_code("model.onnx")
     ran = subprocess.run(
         [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=False
@@ -44,6 +46,7 @@ def test_the_code_imports_only_numpy_pandas_and_onnxruntime():
     lines = onnx_usage_code("model.onnx").splitlines()
     imports = [line for line in lines if line.startswith(("import ", "from "))]
     assert imports == [
+        "import csv",
         "import json",
         "import numpy as np",
         "import onnxruntime as ort",
@@ -114,3 +117,22 @@ def test_the_code_reads_dates_with_month_names(tmp_path):
         assert read[name].tolist() == rows[name].astype("datetime64[us]").tolist()
     assert predicted["prediction"].tolist() == pipeline.predict(read).tolist()
     assert predicted["prediction"].tolist() == pipeline.predict(rows).tolist()
+
+
+def test_the_code_names_columns_as_lathe_does_and_takes_infinities(tmp_path):
+    lathe_names = {"x2": "x1_2", "x4": "col_4"}
+    train = with_targets(raw_frame(240, seed=0)).rename(columns=lathe_names)
+    train.loc[[3, 9], "x1"] = np.inf
+    pipeline = fitted(ENTRIES["Ridge"], train, "price", [])
+    rows = new_rows().rename(columns=lathe_names)
+    rows.loc[[0, 5], "x1"] = [np.inf, -np.inf]
+    rows.loc[2, "x1_2"] = np.inf
+    header = ["x1", "x1", "x3", " ", *rows.columns[4:]]
+    predicted = run_usage_code(tmp_path, onnx_model(pipeline, "Ridge"), rows, header)
+    read = read_table(tmp_path / "new_data.csv", "new_data.csv").frame
+    assert read.columns.tolist() == rows.columns.tolist()
+    assert np.isinf(read.loc[[0, 5], "x1"]).all()
+    expected = pipeline.predict(rows)
+    assert np.isfinite(expected).all()
+    values = predicted["prediction"].astype(np.float64).to_numpy()
+    np.testing.assert_allclose(values, expected, rtol=1e-12)
