@@ -43,6 +43,8 @@ from lathe.steps.errors import StepConfigError, check_choice, check_columns_pres
 from lathe.steps.frame_estimator import FrameTransformer, as_frame, kept_rows, with_replaced_columns
 from lathe.steps.recipe_step import RecipeStep, recipe_step
 
+ROW_ORDER_STRATEGIES = ("ffill", "bfill")
+"""Strategies whose fill depends on the neighbouring rows, not on the row alone."""
 NUMERIC_STRATEGIES = ("mean", "median", "zero", "ffill", "bfill")
 CATEGORICAL_STRATEGIES = ("mode", "constant", "ffill", "bfill")
 DROP_STRATEGIES = ("rows", "columns", "none")

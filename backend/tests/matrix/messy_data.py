@@ -20,7 +20,9 @@ Quirks, and the sets that have them:
 - zero-padded codes ("00501") and ISO dates with gaps: ``listings``;
 - a repeated header, a non-ASCII header and duplicated rows: ``listings``;
 - one level spelled four ways ("North", "north", "NORTH", "North "): ``listings``;
-- a true/false target with missing values: ``listings_furnished``.
+- a true/false target with missing values: ``listings_furnished``;
+- 112 columns for 180 rows, named with spaces, brackets, dots and question marks:
+  ``survey``.
 """
 
 from collections.abc import Callable
@@ -255,6 +257,26 @@ def listings(seed: int = 5, rows: int = 320) -> pd.DataFrame:
     return pd.concat([frame, twice], ignore_index=True)
 
 
+def survey(seed: int = 6, rows: int = 180) -> pd.DataFrame:
+    """A questionnaire: a hundred 1-5 answers that follow each respondent's mood, ten
+    free-text "other" answers, and whether the respondent was satisfied."""
+    rng = np.random.default_rng(seed)
+    mood = rng.normal(size=rows)
+    columns: dict[str, object] = {}
+    for question in range(1, 101):
+        leaning = mood * rng.uniform(0, 1.2) + rng.normal(0, 1, rows)
+        answers = np.clip(np.round(3 + leaning), 1, 5)
+        answers[rng.random(rows) < 0.04] = np.nan
+        columns[f"Q{question}. How much do you agree? (1-5)"] = answers
+    for question in range(1, 11):
+        other = rng.choice(["a", "b", "c", "d e", "f/g"], rows)
+        columns[f"Q{question} other [text]"] = _text(other, rng, 0.3)
+    columns["Age group"] = rng.choice(["18-24", "25-34", "35-44", "45+"], rows)
+    columns["1st visit?"] = rng.choice(["Y", "N"], rows)
+    columns["Satisfied?"] = np.where(mood + rng.normal(0, 0.5, rows) > 0, "Yes", "No")
+    return pd.DataFrame(columns)
+
+
 @dataclass(frozen=True)
 class DataSet:
     """A messy file, the column to predict and what kind of problem that is."""
@@ -342,5 +364,12 @@ DATA_SETS: tuple[DataSet, ...] = (
         "classification",
         "furnished",
         ("true/false target", "missing target", "infinite numbers", "repeated header"),
+    ),
+    DataSet(
+        "survey",
+        survey,
+        "classification",
+        "Satisfied?",
+        ("112 columns", "names with spaces and punctuation", "free text"),
     ),
 )

@@ -1,10 +1,17 @@
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.inspection import permutation_importance
 
 from lathe.ml.catalog import ENTRIES
-from lathe.ml.importance import feature_sources, native_importances, permutation_importances
+from lathe.ml.importance import (
+    REPEATS,
+    feature_sources,
+    native_importances,
+    permutation_importances,
+)
 from lathe.ml.pipeline import model_step, training_pipeline
+from lathe.ml.sampling import SEED
 from lathe.steps.recipe_step import recipe_step
 
 
@@ -66,3 +73,72 @@ def test_models_without_importances_get_permutation_importance_on_raw_columns():
     ranked = [item["feature"] for item in found["features"]]
     assert set(ranked) == {"colour", "size", "noise"}
     assert ranked[0] == "colour"
+
+
+def messy(rows: int = 240) -> pd.DataFrame:
+    rng = np.random.default_rng(3)
+    colour = rng.choice(["red", "green", "blue", "amber"], rows)
+    size = rng.normal(size=rows)
+    data = pd.DataFrame(
+        {
+            "colour": pd.Series(colour, dtype=object),
+            "city": rng.choice([f"c{n}" for n in range(12)], rows),
+            "size": size,
+            "weight": rng.gamma(2.0, 3.0, rows),
+            "noise": rng.normal(size=rows),
+            "label": np.where((colour == "red") | (size > 1.0), "yes", "no"),
+            "amount": 3.0 * size + (colour == "red") + rng.normal(0, 0.3, rows),
+        }
+    )
+    data.loc[rng.random(rows) < 0.08, "colour"] = None
+    data.loc[rng.random(rows) < 0.08, "size"] = np.nan
+    data.loc[[4, 40], "weight"] = np.inf
+    return data
+
+
+def messy_recipe(fill: str, target: str) -> list:
+    return [
+        recipe_step("impute_missing", strategies={"colour": "mode", "size": fill}, fill_values={}),
+        recipe_step(
+            "encode", strategies={"colour": "onehot", "city": "target"}, target_column=target
+        ),
+        recipe_step("scale", methods={"weight": "robust", "noise": "standard"}),
+    ]
+
+
+@pytest.mark.parametrize("fill", ["median", "ffill"])
+@pytest.mark.parametrize(
+    ("model", "target", "scoring"),
+    [
+        ("KNeighborsClassifier", "label", "accuracy"),
+        ("LogisticRegression", "label", "accuracy"),
+        ("SVR", "amount", "r2"),
+    ],
+)
+def test_permutation_importance_is_sklearns_of_the_whole_pipeline(model, target, scoring, fill):
+    data = messy()
+    other = "amount" if target == "label" else "label"
+    features = data.drop(columns=[target, other])
+    pipeline = training_pipeline(messy_recipe(fill, target), ENTRIES[model], target)
+    pipeline.fit(features.iloc[:160], data[target].iloc[:160])
+    held_out, labels = features.iloc[160:], data[target].iloc[160:]
+    model_input = pipeline.steps[-2][1]
+    transform, inputs = model_input.transform, []
+
+    def counted(frame: pd.DataFrame) -> pd.DataFrame:
+        inputs.append(len(frame))
+        return transform(frame)
+
+    model_input.transform = counted
+    found = permutation_importances(pipeline, held_out, labels, scoring)
+    # the recipe runs once, and again per shuffle of a column filled from its neighbours
+    assert len(inputs) == (1 if fill == "median" else 1 + REPEATS)
+    del model_input.transform
+    reference = permutation_importance(
+        pipeline, held_out, labels, scoring=scoring, n_repeats=REPEATS, random_state=SEED
+    )
+    expected = dict(zip(held_out.columns, reference.importances_mean, strict=True))
+    got = {item["feature"]: item["importance"] for item in found["features"]}
+    assert set(got) == set(held_out.columns)
+    assert got == pytest.approx(expected, abs=1e-12)
+    assert max(got, key=lambda column: got[column]) in {"colour", "size"}

@@ -17,9 +17,7 @@ from lathe.ml.onnx_export.graph_columns import (
     with_tensor,
 )
 from lathe.steps.columns import ColumnDropper
-from lathe.steps.missing import MissingValueImputer
-
-ROW_ORDER_STRATEGIES = ("ffill", "bfill")
+from lathe.steps.missing import ROW_ORDER_STRATEGIES, MissingValueImputer
 
 
 def dropped_columns(columns: Columns, step: ColumnDropper) -> Columns:
