@@ -1,9 +1,10 @@
 """Training: each chosen model fitted with the session's recipe as one pipeline, on rows
 of the frame as uploaded, and scored on rows it never saw.
 
-- Rows whose target is missing (or infinite) are left out first (``rows_without_target`` says how
-  many), and so are the rows of classes with fewer rows than the validation needs (two
-  for a split, one per fold for cross-validation; ``left_out_classes`` names them).
+- Rows whose target is missing (or infinite) are left out first (``rows_without_target``
+  says how many), and so are the rows of classes with fewer rows than the validation
+  needs (two for a split, one per fold for cross-validation; ``left_out_classes`` names
+  them).
   Training is refused when fewer than two classes remain.
 - Models that cannot take missing values get them imputed at their input
   (``ModelInput``); ``imputed_cells`` says how many cells of the final fit were.

@@ -45,8 +45,8 @@ from lathe.steps.recipe_step import RecipeStep, recipe_step
 
 ROW_ORDER_STRATEGIES = ("ffill", "bfill")
 """Strategies whose fill depends on the neighbouring rows, not on the row alone."""
-NUMERIC_STRATEGIES = ("mean", "median", "zero", "ffill", "bfill")
-CATEGORICAL_STRATEGIES = ("mode", "constant", "ffill", "bfill")
+NUMERIC_STRATEGIES = ("mean", "median", "zero", *ROW_ORDER_STRATEGIES)
+CATEGORICAL_STRATEGIES = ("mode", "constant", *ROW_ORDER_STRATEGIES)
 DROP_STRATEGIES = ("rows", "columns", "none")
 DEFAULT_FILL_VALUE = "unknown"
 
