@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psutil
 import pyarrow.csv
 from bare_transfer import body_sink
 from explain_and_download import download_memory, explain_timing
@@ -144,6 +145,17 @@ def post_file(client: httpx.Client, path: Path) -> httpx.Response:
         return response
 
 
+def idle_cpu(server: Server, seconds: float = 10.0) -> None:
+    """The share of a core the idle server and its workers take."""
+    time.sleep(5)
+    root = psutil.Process(server.process.pid)
+    processes = [root, *root.children(recursive=True)]
+    before = sum(sum(process.cpu_times()[:2]) for process in processes)
+    time.sleep(seconds)
+    after = sum(sum(process.cpu_times()[:2]) for process in processes)
+    print(f"idle server with its embedded cluster: {(after - before) / seconds:.1%} of a core")
+
+
 def upload_against_pyarrow(server: Server, dataset: Path) -> None:
     runs = [settled_upload(server, dataset) for _ in range(3)]
     uploaded = min(seconds for seconds, _, _ in runs)
@@ -183,6 +195,7 @@ def upload_part(rows: int) -> None:
         write_csv(mixed_frame(rows), dataset)
         server = Server(Path(scratch) / "data")
         try:
+            idle_cpu(server)
             upload_against_pyarrow(server, dataset)
         finally:
             server.stop()
@@ -341,6 +354,7 @@ def main() -> None:
 
         server = Server(root / "data")
         try:
+            idle_cpu(server)
             upload_against_pyarrow(server, dataset)
             measure(server, "get-session-data", lambda: server.client.get("/api/get-session-data/"))
             measure(server, "analyze", lambda: server.client.get("/api/analyze/"))

@@ -2,11 +2,12 @@
 
 import os
 
+import dask.config
 import pyarrow as pa
 import pytest
 
 from lathe.config import Settings
-from lathe.jobs.cluster import open_cluster
+from lathe.jobs.cluster import QUIET, open_cluster
 
 
 def test_starting_the_embedded_cluster_keeps_the_web_process_environment(
@@ -22,5 +23,18 @@ def test_starting_the_embedded_cluster_keeps_the_web_process_environment(
         assert list(workers.values()) == ["1"]
         assert dict(os.environ) == before
         assert pa.cpu_count() == os.cpu_count()
+    finally:
+        cluster.close()
+
+
+def test_the_embedded_cluster_starts_quiet_and_leaves_the_web_process_settings(
+    tmp_path,
+) -> None:
+    before = dask.config.get("distributed.worker.profile.enabled")
+    cluster = open_cluster(Settings(data_dir=tmp_path, dask_workers=1))
+    try:
+        settings = cluster.client.run(lambda: {name: dask.config.get(name) for name in QUIET})
+        assert list(settings.values()) == [QUIET]
+        assert dask.config.get("distributed.worker.profile.enabled") == before
     finally:
         cluster.close()
