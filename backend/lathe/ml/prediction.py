@@ -13,7 +13,7 @@ an explanation), so a prediction running as a job can stop between them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ from lathe.ml.explanations import top_contributions
 from lathe.ml.model_step import ModelStep
 from lathe.ml.pipeline import model_step
 from lathe.ml.progress import ProgressReport, unreported
-from lathe.steps.frame_estimator import with_replaced_columns
+from lathe.steps.frame_estimator import with_added_columns, with_replaced_columns
 from lathe.steps.recipe import RecipePipeline
 
 PREDICTION = "prediction"
@@ -141,7 +141,7 @@ def _unconvertible(column: str, dtype: Any, value: Any = None) -> LatheError:
     )
 
 
-def _free_name(name: str, taken: pd.Index) -> str:
+def _free_name(name: str, taken: Collection[object]) -> str:
     while name in taken:
         name = f"{name}_"
     return name
@@ -178,12 +178,15 @@ def prediction_frame(
             parts.append(_predicted(pipeline, step, chunk, classifier))
         predicted = np.concatenate([part[0] for part in parts])
         probabilities = np.vstack([part[1] for part in parts]) if classifier else None
-    result = frame.copy(deep=False)
-    result[_free_name(PREDICTION, result.columns)] = predicted
+    added: dict[str, Any] = {}
+
+    def add(name: str, values: Any) -> None:
+        added[_free_name(name, [*frame.columns, *added])] = values
+
+    add(PREDICTION, predicted)
     if probabilities is not None:
         for position, label in enumerate(step.classes_):
-            name = _free_name(f"probability_{label}", result.columns)
-            result[name] = probabilities[:, position]
+            add(f"probability_{label}", probabilities[:, position])
     if explain_with is not None:
         progress(0, len(inputs), EXPLAINING)
         top = top_contributions(
@@ -193,8 +196,8 @@ def prediction_frame(
             after_chunk=lambda done: progress(done, len(inputs), EXPLAINING),
         )
         for column, values in top.items():
-            result[_free_name(str(column), result.columns)] = values
-    return result
+            add(str(column), values)
+    return with_added_columns(frame, added)
 
 
 def write_predictions(

@@ -53,6 +53,13 @@ def with_replaced_columns(frame: pd.DataFrame, values: Mapping[str, Any]) -> pd.
     return replaced
 
 
+def with_added_columns(frame: pd.DataFrame, values: Mapping[str, Any]) -> pd.DataFrame:
+    """`frame` with the columns of `values` added at its end in one concat: inserting them
+    one at a time into a frame read a column a block (as uploads are) fragments it further,
+    and pandas warns at every insert past a hundred blocks."""
+    return pd.concat([frame, pd.DataFrame(dict(values), index=frame.index)], axis=1)
+
+
 class FrameTransformer(TransformerMixin, BaseEstimator):  # type: ignore[misc]
     """Base of the steps' transformers; subclasses implement ``fit`` and ``transform``
     through ``_fit_frame`` and ``_transform_frame``."""

@@ -30,7 +30,7 @@ from sklearn.utils.metaestimators import available_if
 from lathe.steps.columns import ColumnDropper
 from lathe.steps.encoding import CategoricalEncoder
 from lathe.steps.errors import StepConfigError
-from lathe.steps.frame_estimator import as_frame
+from lathe.steps.frame_estimator import as_frame, with_added_columns
 from lathe.steps.missing import MissingColumnDropper, MissingRowDropper, MissingValueImputer
 from lathe.steps.outliers import OutlierHandler, OutlierRowRemover
 from lathe.steps.recipe_step import RecipeStep
@@ -209,7 +209,7 @@ class RecipePipeline(BaseEstimator):  # type: ignore[misc]
         self.feature_names_in_ = np.asarray(inputs, dtype=object)
         self.input_dtypes_ = {name: frame[name].dtype for name in inputs}
         if target is not None and target not in frame.columns and y is not None:
-            frame, y = frame.assign(**{target: np.asarray(y)}), None
+            frame, y = with_added_columns(frame, {target: np.asarray(y)}), None
         for _, step in self._recipe_steps():
             if is_sampler(step):
                 frame, y = step.fit_resample(frame, y)
@@ -226,7 +226,7 @@ class RecipePipeline(BaseEstimator):  # type: ignore[misc]
         target = self.target_column
         if target is not None and target not in frame.columns:
             placeholder = pd.Series(np.nan, index=frame.index, dtype=object)
-            frame = frame.assign(**{target: placeholder})
+            frame = with_added_columns(frame, {target: placeholder})
         for _, step in self._recipe_steps():
             if not is_sampler(step):
                 frame = step.transform(frame)

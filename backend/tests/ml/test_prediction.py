@@ -1,3 +1,5 @@
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -145,3 +147,27 @@ def test_a_file_with_month_name_dates_is_predicted(tmp_path, days):
     path.write_text("day,x\n" + rows)
     result = predict_file(fitted_on_dates(), path)
     np.testing.assert_allclose(result["prediction"], [0.0, 9.0, 45.0], atol=1e-6)
+
+
+def test_a_classifier_on_a_wide_frame_adds_its_columns_without_fragmenting_it():
+    # A column a block, as a file is read.
+    columns = [pd.Series(np.arange(60.0) % (at + 3), name=f"x{at}") for at in range(120)]
+    frame = pd.concat([*columns, pd.Series(0.0, index=range(60), name="probability_b")], axis=1)
+    assert frame._mgr.nblocks > 100
+    labels = np.array(list("abcdef") * 10)
+    pipeline = training_pipeline([], ENTRIES["GaussianNB"], "y").fit(frame, labels)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", pd.errors.PerformanceWarning)
+        result = prediction_frame(pipeline, frame)
+    added = list(result.columns[len(frame.columns) :])
+    assert added == [
+        "prediction",
+        "probability_a",
+        "probability_b_",
+        "probability_c",
+        "probability_d",
+        "probability_e",
+        "probability_f",
+    ]
+    assert (result["probability_b"] == 0.0).all()
+    np.testing.assert_allclose(result[added[1:]].sum(axis=1), 1.0)
