@@ -4,6 +4,13 @@ Dates that could be read either way (03/04/2024) are read day first, the order o
 languages Lathe speaks; a column is converted only when every value parses. Dates may
 also name their month in English, short or long and in any case (Jun 12 1998, 12-JUN-1998,
 Sept 3, 2001). One format is found on a sample and the whole column is parsed with it.
+
+Amounts written as text become numbers when every value is one: a currency sign before or
+after ($1,250.00, 1.250,00 €), a percent sign (12.5%, read as 12.5), thousands separators
+and accounting negatives in parentheses ((1,250.00) is -1250). In a file whose decimal
+separator is the point, some value must carry a currency or percent sign, a thousands
+separator or parentheses: a text column of bare digits (codes typed as text in a workbook,
+00123) stays text.
 """
 
 import re
@@ -32,7 +39,7 @@ MONTH_NAME_FORMATS = (
     *(day + time for day in _MONTH_NAME_DATES for time in ("", " %H:%M", " %H:%M:%S")),
     "%b %Y",
 )
-_DECIMAL_COMMA = re.compile(r"^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$")
+CURRENCY_SIGNS = "$€£¥₹₺₽"
 _LOOKS_LIKE_DATE = re.compile(r"^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}")
 _LOOKS_LIKE_MONTH_NAME_DATE = re.compile(
     r"(?i)^(\d{1,4}[- ])?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[- ,]+\d"
@@ -73,11 +80,8 @@ def _infer_column(column: pd.Series, decimal_comma: bool) -> pd.Series:
         result = infer(column, sample)
         if result is not None:
             return result
-    if decimal_comma:
-        result = _as_decimal_comma_number(column, sample)
-        if result is not None:
-            return result
-    return column.astype("str")
+    amounts = _as_amount(column, sample, decimal_comma)
+    return amounts if amounts is not None else column.astype("str")
 
 
 def _from_native_values(column: pd.Series, values: pd.Series) -> pd.Series | None:
@@ -159,11 +163,31 @@ def _abbreviated_months(values: pd.Series) -> pd.Series:
     return values.str.replace(_LONG_MONTH, r"\1\2\3\4\5\6\7\8\9", regex=True)
 
 
-def _as_decimal_comma_number(column: pd.Series, sample: pd.Series) -> pd.Series | None:
-    if not sample.str.match(_DECIMAL_COMMA).all():
+def amount_pattern(decimal_comma: bool) -> re.Pattern[str]:
+    """A number with thousands separators, a currency or percent sign and a sign or
+    accounting parentheses, in a file with a decimal comma or a decimal point."""
+    group, decimal = (r"\.", ",") if decimal_comma else (",", r"\.")
+    number = rf"(?:\d{{1,3}}(?:{group}\d{{3}})+|\d+)(?:{decimal}\d+)?\s?[{CURRENCY_SIGNS}%]?"
+    signed = rf"(?:[-+][{CURRENCY_SIGNS}]?|[{CURRENCY_SIGNS}][-+]?)?\s?{number}"
+    return re.compile(rf"{signed}|\([{CURRENCY_SIGNS}]?\s?{number}\)")
+
+
+def _as_amount(column: pd.Series, sample: pd.Series, decimal_comma: bool) -> pd.Series | None:
+    pattern = amount_pattern(decimal_comma)
+    if not sample.str.fullmatch(pattern).all():
         return None
-    text = column.astype("str").str.strip().str.replace(".", "", regex=False)
-    numbers = pd.to_numeric(text.str.replace(",", ".", regex=False), errors="coerce")
+    text = column.astype("str").str.strip()
+    present = column.notna()
+    if not text[present].str.fullmatch(pattern).all():
+        return None
+    group = "." if decimal_comma else ","
+    marked = text.str.contains(f"[{CURRENCY_SIGNS}%({re.escape(group)}]", regex=True)
+    if not decimal_comma and not marked[present].any():
+        return None
+    digits = text.str.replace(f"[{CURRENCY_SIGNS}%()\\s{re.escape(group)}]", "", regex=True)
+    if decimal_comma:
+        digits = digits.str.replace(",", ".", regex=False)
+    numbers = pd.to_numeric(digits.where(present), errors="coerce")
     if numbers.isna().sum() != column.isna().sum():
         return None
-    return numbers
+    return numbers.where(~text.str.startswith("(", na=False), -numbers)

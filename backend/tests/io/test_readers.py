@@ -13,6 +13,7 @@ import xlwt
 from lathe.errors import LatheError
 from lathe.io.delimited_reader import has_quotes
 from lathe.io.readers import read_table
+from lathe.io.type_inference import infer_types
 
 
 def write(tmp_path: Path, name: str, content: bytes) -> Path:
@@ -71,7 +72,41 @@ def test_semicolon_cp1252_with_decimal_comma(tmp_path):
     assert list(frame.columns) == ["Stadt", "Preis", "Größe"]
     assert frame["Stadt"].tolist() == ["München", "Köln"]
     assert frame["Preis"].tolist() == [1234.5, 2.75]
-    assert frame["Größe"].tolist() == ["10", "€ 3"]
+    assert frame["Größe"].tolist() == [10, 3]
+
+
+def test_amounts_written_as_text_are_numbers(tmp_path):
+    content = (
+        "price,share,change,ref,label\n"
+        '"$1,250.00",12%,(3.50),A1,a\n'
+        "$999,12.5 %,-2,B2,b\n"
+        ",,,,\n"
+        '"£1,000,000",0%,+4,3,c\n'
+    )
+    frame = read(tmp_path, "amounts.csv", content.encode()).frame
+    assert frame["price"].tolist()[:2] == [1250.0, 999.0]
+    assert frame["price"][3] == 1_000_000.0 and pd.isna(frame["price"][2])
+    assert frame["share"].tolist()[:2] == [12.0, 12.5] and frame["share"][3] == 0.0
+    assert frame["change"].dtype == "float64"
+    assert frame["change"].dropna().tolist() == [-3.5, -2.0, 4.0]
+    assert pd.api.types.is_string_dtype(frame["ref"])
+
+
+@pytest.mark.parametrize(
+    "values",
+    [["$5", "$6", "five dollars"], ["$5", "1,2,3", "$7"], ["$5", "$6", "(7"], ["1", "2", "3x"]],
+)
+def test_a_column_that_is_not_all_amounts_stays_text(tmp_path, values):
+    content = "amount\n" + "\n".join(f'"{value}"' for value in values) + "\n"
+    frame = read(tmp_path, "mixed.csv", content.encode()).frame
+    assert frame["amount"].tolist() == values
+
+
+def test_amounts_with_a_decimal_comma(tmp_path):
+    content = "Preis;Anteil\n1.250,00 €;12,5%\n(3,50 €);-1 %\n1.000.000 €;0%\n"
+    frame = read(tmp_path, "de.csv", content.encode()).frame
+    assert frame["Preis"].tolist() == [1250.0, -3.5, 1_000_000.0]
+    assert frame["Anteil"].tolist() == [12.5, -1.0, 0.0]
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
@@ -407,3 +442,10 @@ def test_a_file_whose_rows_are_all_ragged_is_refused(tmp_path):
     assert refused.value.status == 422
     assert refused.value.params == {"rows": 3, "columns": 3, "example": "1,2"}
     assert "None of the 3 data rows has the 3 fields of the header" in refused.value.message
+
+
+def test_workbook_text_of_bare_digits_stays_text_beside_amounts():
+    cells = pd.DataFrame({"code": ["00123", "00456", None], "amount": ["$5", 1000, "1,000"]})
+    frame = infer_types(cells.astype(object))
+    assert frame["code"].tolist()[:2] == ["00123", "00456"]
+    assert frame["amount"].tolist() == [5.0, 1000.0, 1000.0]

@@ -5,10 +5,13 @@ name is col_<position> and a repeated one gets _2, _3, ...; pandas would name th
 "Unnamed: 3" and "rooms.1", which the model's inputs are not. Dates are read as Lathe
 reads them: ISO 8601 first, then day first (05/03/2024 is
 5 March); pandas' ``dayfirst`` alone would read ISO dates day first too (2024-03-05 as
-3 May).
+3 May). Amounts are read as Lathe reads them too: $1,250.00 is 1250, 12% is 12 and
+(5.00) is -5.
 """
 
 import json
+
+from lathe.io.type_inference import CURRENCY_SIGNS
 
 USAGE_CODE = """\
 import csv
@@ -25,6 +28,14 @@ def seconds_since_epoch(column):
     day_first = pd.to_datetime(column, errors="coerce", dayfirst=True, format="mixed", utc=True)
     seconds = (iso.fillna(day_first) - pd.Timestamp(0, tz="UTC")) / pd.Timedelta(seconds=1)
     return seconds.to_numpy(np.float64, na_value=np.nan)
+
+
+def numbers(column):
+    # as Lathe reads amounts: $1,250.00 is 1250, 12% is 12 and (5.00) is -5
+    text = column.str.strip()
+    values = pd.to_numeric(text.str.replace(r"[{signs}%,()\\s]", "", regex=True), errors="coerce")
+    values = values.where(~text.str.startswith("(", na=False), -values)
+    return values.to_numpy(np.float64, na_value=np.nan)
 
 
 def column_names(path):
@@ -51,7 +62,7 @@ for model_input in session.get_inputs():
     if model_input.name in datetime_inputs:
         values = seconds_since_epoch(column)
     elif model_input.type == "tensor(double)":
-        values = pd.to_numeric(column, errors="coerce").to_numpy(np.float64, na_value=np.nan)
+        values = numbers(column)
     else:
         values = column.fillna("").to_numpy(object)
     feed[model_input.name] = values.reshape(-1, 1)
@@ -66,4 +77,4 @@ def onnx_usage_code(file_name: str) -> str:
     """Standalone code (numpy, pandas, onnxruntime) that predicts ``new_data.csv`` with the
     model saved as `file_name` and writes ``predictions.csv``."""
     # a JSON string is a valid Python string literal, in double quotes like the rest
-    return USAGE_CODE.format(file_name=json.dumps(file_name))
+    return USAGE_CODE.format(file_name=json.dumps(file_name), signs=CURRENCY_SIGNS)

@@ -136,3 +136,26 @@ def test_the_code_names_columns_as_lathe_does_and_takes_infinities(tmp_path):
     assert np.isfinite(expected).all()
     values = predicted["prediction"].astype(np.float64).to_numpy()
     np.testing.assert_allclose(values, expected, rtol=1e-12)
+
+
+def test_the_code_reads_amounts_as_lathe_does(tmp_path):
+    train = with_targets(raw_frame(240, seed=0))
+    train["x4"] *= 1000
+    pipeline = fitted(ENTRIES["Ridge"], train, "price", recipe("price", SCALING))
+    rows = new_rows()
+    rows["x4"] = (rows["x4"] * 1000).round(2)
+    written = rows.assign(
+        x4=rows["x4"].map(lambda value: f"${value:,.2f}", na_action="ignore"),
+        x2=rows["x2"].map(
+            lambda value: f"({-value})" if value < 0 else f"{value}%", na_action="ignore"
+        ),
+    )
+    assert written["x4"].str.contains(",").any()
+    predicted = run_usage_code(tmp_path, onnx_model(pipeline, "Ridge"), written)
+    read = read_table(tmp_path / "new_data.csv", "new_data.csv").frame
+    assert read["x4"].dtype == "float64" and read["x2"].dtype == "float64"
+    np.testing.assert_allclose(read["x4"], rows["x4"])
+    np.testing.assert_allclose(read["x2"], rows["x2"])
+    values = predicted["prediction"].astype(np.float64).to_numpy()
+    np.testing.assert_allclose(values, pipeline.predict(read), rtol=1e-12)
+    np.testing.assert_allclose(values, pipeline.predict(rows), rtol=1e-9)
