@@ -6,6 +6,7 @@ from sklearn.inspection import permutation_importance
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.importance import (
     REPEATS,
+    _NeighbourFills,
     feature_sources,
     native_importances,
     permutation_importances,
@@ -75,7 +76,7 @@ def test_models_without_importances_get_permutation_importance_on_raw_columns():
     assert ranked[0] == "colour"
 
 
-def messy(rows: int = 240) -> pd.DataFrame:
+def messy(rows: int = 240, size_gaps: float = 0.08) -> pd.DataFrame:
     rng = np.random.default_rng(3)
     colour = rng.choice(["red", "green", "blue", "amber"], rows)
     size = rng.normal(size=rows)
@@ -91,7 +92,7 @@ def messy(rows: int = 240) -> pd.DataFrame:
         }
     )
     data.loc[rng.random(rows) < 0.08, "colour"] = None
-    data.loc[rng.random(rows) < 0.08, "size"] = np.nan
+    data.loc[rng.random(rows) < size_gaps, "size"] = np.nan
     data.loc[[4, 40], "weight"] = np.inf
     return data
 
@@ -106,20 +107,14 @@ def messy_recipe(fill: str, target: str) -> list:
     ]
 
 
-@pytest.mark.parametrize("fill", ["median", "ffill"])
-@pytest.mark.parametrize(
-    ("model", "target", "scoring"),
-    [
-        ("KNeighborsClassifier", "label", "accuracy"),
-        ("LogisticRegression", "label", "accuracy"),
-        ("SVR", "amount", "r2"),
-    ],
-)
-def test_permutation_importance_is_sklearns_of_the_whole_pipeline(model, target, scoring, fill):
-    data = messy()
+def importances_and_sklearns(
+    recipe: list, model: str, target: str, scoring: str, data: pd.DataFrame
+) -> tuple[dict, dict, list[int]]:
+    """Lathe's permutation importances, scikit-learn's of the whole pipeline, and the row
+    counts the model's input was transformed with while Lathe's were found."""
     other = "amount" if target == "label" else "label"
     features = data.drop(columns=[target, other])
-    pipeline = training_pipeline(messy_recipe(fill, target), ENTRIES[model], target)
+    pipeline = training_pipeline(recipe, ENTRIES[model], target)
     pipeline.fit(features.iloc[:160], data[target].iloc[:160])
     held_out, labels = features.iloc[160:], data[target].iloc[160:]
     model_input = pipeline.steps[-2][1]
@@ -131,8 +126,6 @@ def test_permutation_importance_is_sklearns_of_the_whole_pipeline(model, target,
 
     model_input.transform = counted
     found = permutation_importances(pipeline, held_out, labels, scoring)
-    # the recipe runs once, and again per shuffle of a column filled from its neighbours
-    assert len(inputs) == (1 if fill == "median" else 1 + REPEATS)
     del model_input.transform
     reference = permutation_importance(
         pipeline, held_out, labels, scoring=scoring, n_repeats=REPEATS, random_state=SEED
@@ -140,5 +133,60 @@ def test_permutation_importance_is_sklearns_of_the_whole_pipeline(model, target,
     expected = dict(zip(held_out.columns, reference.importances_mean, strict=True))
     got = {item["feature"]: item["importance"] for item in found["features"]}
     assert set(got) == set(held_out.columns)
+    return got, expected, inputs
+
+
+@pytest.mark.parametrize("fill", ["median", "ffill", "bfill"])
+@pytest.mark.parametrize(
+    ("model", "target", "scoring"),
+    [
+        ("KNeighborsClassifier", "label", "accuracy"),
+        ("LogisticRegression", "label", "accuracy"),
+        ("SVR", "amount", "r2"),
+    ],
+)
+def test_permutation_importance_is_sklearns_of_the_whole_pipeline(model, target, scoring, fill):
+    recipe = messy_recipe(fill, target)
+    got, expected, inputs = importances_and_sklearns(recipe, model, target, scoring, messy())
+    # the held-out rows go through the recipe once; a fill from neighbours adds one row
+    assert inputs == [80] + ([1] if fill != "median" else [])
     assert got == pytest.approx(expected, abs=1e-12)
     assert max(got, key=lambda column: got[column]) in {"colour", "size"}
+
+
+@pytest.mark.parametrize("fill", ["ffill", "bfill"])
+@pytest.mark.parametrize(
+    ("model", "target", "scoring"),
+    [("KNeighborsClassifier", "label", "accuracy"), ("Ridge", "amount", "r2")],
+)
+def test_shuffles_of_a_column_half_missing_take_the_fills_the_recipe_gives(
+    model, target, scoring, fill
+):
+    data = messy(size_gaps=0.5)
+    recipe = messy_recipe(fill, target)
+    got, expected, inputs = importances_and_sklearns(recipe, model, target, scoring, data)
+    assert inputs == [80, 1]
+    assert got == pytest.approx(expected, abs=1e-12)
+
+
+def test_a_shuffled_row_takes_the_row_its_fill_copies_or_none():
+    present = np.array([False, True, False, True, False])
+    fills = _NeighbourFills({"f": "ffill", "b": "bfill"}, {"f": present, "b": present}, {})
+    identity, reverse = np.arange(5), np.arange(5)[::-1]
+    assert fills.rows("f", identity).tolist() == [-1, 1, 1, 3, 3]
+    assert fills.rows("b", identity).tolist() == [1, 1, 3, 3, -1]
+    assert fills.rows("f", reverse).tolist() == [-1, 3, 3, 1, 1]
+    assert fills.rows("other", reverse).tolist() == reverse.tolist()
+
+
+def test_a_fill_of_encoded_columns_sends_every_shuffle_through_the_recipe():
+    data = messy()
+    recipe = [
+        recipe_step("encode", strategies={"colour": "onehot"}, target_column="label"),
+        recipe_step("impute_missing", strategies={"size": "bfill", "colour_red": "ffill"}),
+    ]
+    got, expected, inputs = importances_and_sklearns(
+        recipe, "KNeighborsClassifier", "label", "accuracy", data
+    )
+    assert inputs == [80] * (1 + REPEATS * len(got))
+    assert got == pytest.approx(expected, abs=1e-12)
