@@ -15,8 +15,12 @@ from tests.ml.datasets import mixed_classification
 @pytest.fixture
 def trained(client):
     upload(client, "customers.csv", csv_bytes(mixed_classification()))
-    assert client.post("/api/handle-missing/", json={}).status_code == 200
-    assert client.post("/api/encode-features/", json={"target_column": "label"}).status_code == 200
+    for path, body in [
+        ("/api/handle-missing/", {}),
+        ("/api/encode-features/", {"target_column": "label"}),
+    ]:
+        response = client.post(path, json=body)
+        assert response.status_code == 200, response.text
     response = client.post("/api/train-models/", json=train_body())
     assert response.status_code == 200, response.text
     return client
