@@ -7,10 +7,10 @@ Sept 3, 2001). One format is found on a sample and the whole column is parsed wi
 
 Amounts written as text become numbers when every value is one: a currency sign before or
 after ($1,250.00, 1.250,00 €), a percent sign (12.5%, read as 12.5), thousands separators
-and accounting negatives in parentheses ((1,250.00) is -1250). In a file whose decimal
-separator is the point, some value must carry a currency or percent sign, a thousands
-separator or parentheses: a text column of bare digits (codes typed as text in a workbook,
-00123) stays text.
+(with a decimal comma, a point or a space: 1 250,00) and accounting negatives in
+parentheses ((1,250.00) is -1250). In a file whose decimal separator is the point, some
+value must carry a currency or percent sign, a thousands separator or parentheses: a text
+column of bare digits (codes typed as text in a workbook, 00123) stays text.
 """
 
 import re
@@ -163,11 +163,18 @@ def _abbreviated_months(values: pd.Series) -> pd.Series:
     return values.str.replace(_LONG_MONTH, r"\1\2\3\4\5\6\7\8\9", regex=True)
 
 
+def _separators(decimal_comma: bool) -> tuple[str, str]:
+    """The characters that may group thousands (a character class's content) and the
+    decimal separator (a pattern): with a decimal comma, a point or a space, the no-break
+    spaces French and Russian write included."""
+    return (".\u00a0\u202f ", ",") if decimal_comma else (",", r"\.")
+
+
 def amount_pattern(decimal_comma: bool) -> re.Pattern[str]:
     """A number with thousands separators, a currency or percent sign and a sign or
     accounting parentheses, in a file with a decimal comma or a decimal point."""
-    group, decimal = (r"\.", ",") if decimal_comma else (",", r"\.")
-    number = rf"(?:\d{{1,3}}(?:{group}\d{{3}})+|\d+)(?:{decimal}\d+)?\s?[{CURRENCY_SIGNS}%]?"
+    groups, decimal = _separators(decimal_comma)
+    number = rf"(?:\d{{1,3}}(?:[{groups}]\d{{3}})+|\d+)(?:{decimal}\d+)?\s?[{CURRENCY_SIGNS}%]?"
     signed = rf"(?:[-+][{CURRENCY_SIGNS}]?|[{CURRENCY_SIGNS}][-+]?)?\s?{number}"
     return re.compile(rf"{signed}|\([{CURRENCY_SIGNS}]?\s?{number}\)")
 
@@ -180,11 +187,11 @@ def _as_amount(column: pd.Series, sample: pd.Series, decimal_comma: bool) -> pd.
     present = column.notna()
     if not text[present].str.fullmatch(pattern).all():
         return None
-    group = "." if decimal_comma else ","
-    marked = text.str.contains(f"[{CURRENCY_SIGNS}%({re.escape(group)}]", regex=True)
+    groups, _ = _separators(decimal_comma)
+    marked = text.str.contains(f"[{CURRENCY_SIGNS}%({groups}]", regex=True)
     if not decimal_comma and not marked[present].any():
         return None
-    digits = text.str.replace(f"[{CURRENCY_SIGNS}%()\\s{re.escape(group)}]", "", regex=True)
+    digits = text.str.replace(f"[{CURRENCY_SIGNS}%()\\s{groups}]", "", regex=True)
     if decimal_comma:
         digits = digits.str.replace(",", ".", regex=False)
     numbers = pd.to_numeric(digits.where(present), errors="coerce")

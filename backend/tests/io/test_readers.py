@@ -109,6 +109,13 @@ def test_amounts_with_a_decimal_comma(tmp_path):
     assert frame["Anteil"].tolist() == [12.5, -1.0, 0.0]
 
 
+def test_amounts_grouped_by_spaces_with_a_decimal_comma(tmp_path):
+    content = "prix;quantité\n1 250,00 €;2\u00a0000\n12,50 €;1\u202f000\n(3 000,5 €);7\n"
+    frame = read(tmp_path, "fr.csv", content.encode()).frame
+    assert frame["prix"].tolist() == [1250.0, 12.5, -3000.5]
+    assert frame["quantité"].tolist() == [2000, 1000, 7]
+
+
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
 def test_utf16_with_bom(tmp_path, encoding):
     text = "name\tscore\nÇağrı\t3\nZoë\t4\n"
