@@ -201,12 +201,12 @@ def _shuffled_model_columns(
                 current = {name: features[name].to_numpy() for name in made_from[column]}
             else:
                 rows = fills.rows(column, shuffled)
-                current = {
-                    name: np.where(
-                        rows >= 0, matrix[name].to_numpy()[rows], fills.unfilled.get(name)
-                    )
-                    for name in made_from[column]
-                }
+                current = {name: matrix[name].to_numpy()[rows] for name in made_from[column]}
+                if (rows < 0).any():
+                    current = {
+                        name: np.where(rows >= 0, values, fills.unfilled[name])
+                        for name, values in current.items()
+                    }
             scores.append(float(scorer(step, with_replaced_columns(matrix, current), labels)))
         return baseline - float(np.mean(scores))
 

@@ -1,3 +1,6 @@
+import functools
+from typing import Any
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -124,9 +127,19 @@ def importances_and_sklearns(
         inputs.append(len(frame))
         return transform(frame)
 
-    model_input.transform = counted
+    fitted_model: Any = model_step(pipeline)
+    predict, kinds = fitted_model.predict, set[str]()
+
+    @functools.wraps(predict)
+    def typed(frame: pd.DataFrame) -> np.ndarray:
+        kinds.update(dtype.kind for dtype in frame.dtypes)
+        return predict(frame)
+
+    model_input.transform, fitted_model.predict = counted, typed
     found = permutation_importances(pipeline, held_out, labels, scoring)
-    del model_input.transform
+    del model_input.transform, fitted_model.predict
+    # the shuffled columns keep the types of the model's input
+    assert kinds <= {"f", "i", "u", "b"}, kinds
     reference = permutation_importance(
         pipeline, held_out, labels, scoring=scoring, n_repeats=REPEATS, random_state=SEED
     )
@@ -157,7 +170,10 @@ def test_permutation_importance_is_sklearns_of_the_whole_pipeline(model, target,
 @pytest.mark.parametrize("fill", ["ffill", "bfill"])
 @pytest.mark.parametrize(
     ("model", "target", "scoring"),
-    [("KNeighborsClassifier", "label", "accuracy"), ("Ridge", "amount", "r2")],
+    [
+        ("KNeighborsClassifier", "label", "accuracy"),
+        ("Ridge", "amount", "r2"),
+    ],
 )
 def test_shuffles_of_a_column_half_missing_take_the_fills_the_recipe_gives(
     model, target, scoring, fill
