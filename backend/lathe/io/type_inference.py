@@ -188,8 +188,7 @@ def _as_amount(column: pd.Series, sample: pd.Series, decimal_comma: bool) -> pd.
     if not text[present].str.fullmatch(pattern).all():
         return None
     groups, _ = _separators(decimal_comma)
-    marked = text.str.contains(f"[{CURRENCY_SIGNS}%({groups}]", regex=True)
-    if not decimal_comma and not marked[present].any():
+    if not decimal_comma and not text[present].str.contains(f"[{CURRENCY_SIGNS}%({groups}]").any():
         return None
     digits = text.str.replace(f"[{CURRENCY_SIGNS}%()\\s{groups}]", "", regex=True)
     if decimal_comma:

@@ -144,11 +144,8 @@ def _neighbour_fills(
     if others or set(strategies) - set(sample.columns):
         return None
     before = RecipePipeline(steps=pipeline.steps[:position], target_column=pipeline.target_column)
-    present = {
-        column: values[column].notna().to_numpy()
-        for values in [before.transform(sample)]
-        for column in strategies
-    }
+    at_imputer = before.transform(sample)
+    present = {column: at_imputer[column].notna().to_numpy() for column in strategies}
     gaps = [column for column in strategies if not present[column].all()]
     if not gaps:
         return _NeighbourFills(strategies, present, {})

@@ -179,9 +179,12 @@ def prediction_frame(
         predicted = np.concatenate([part[0] for part in parts])
         probabilities = np.vstack([part[1] for part in parts]) if classifier else None
     added: dict[str, Any] = {}
+    taken = set(frame.columns)
 
     def add(name: str, values: Any) -> None:
-        added[_free_name(name, [*frame.columns, *added])] = values
+        free = _free_name(name, taken)
+        taken.add(free)
+        added[free] = values
 
     add(PREDICTION, predicted)
     if probabilities is not None:

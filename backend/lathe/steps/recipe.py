@@ -225,8 +225,8 @@ class RecipePipeline(BaseEstimator):  # type: ignore[misc]
         frame = as_frame(X)
         target = self.target_column
         if target is not None and target not in frame.columns:
-            placeholder = pd.Series(np.nan, index=frame.index, dtype=object)
-            frame = with_added_columns(frame, {target: placeholder})
+            no_target = pd.Series(np.nan, index=frame.index, dtype=object)
+            frame = with_added_columns(frame, {target: no_target})
         for _, step in self._recipe_steps():
             if not is_sampler(step):
                 frame = step.transform(frame)
