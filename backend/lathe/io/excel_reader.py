@@ -10,6 +10,7 @@ import pandas as pd
 from python_calamine import CalamineWorkbook
 
 from lathe.errors import UnreadableFileError
+from lathe.io.delimited_reader import NULL_VALUES
 from lathe.io.headers import normalize_headers
 
 _MAX_EXPANSION = 50
@@ -32,7 +33,9 @@ def read_workbook(path: Path, is_xlsx: bool) -> pd.DataFrame:
     try:
         if not is_xlsx:
             _check_cells(_xls_cells(path))
-        sheet = pd.read_excel(path, sheet_name=0, header=None, engine="calamine")
+        sheet = pd.read_excel(
+            path, sheet_name=0, header=None, engine="calamine", na_values=NULL_VALUES
+        )
     except UnreadableFileError:
         raise
     except Exception as error:

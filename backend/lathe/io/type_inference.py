@@ -10,7 +10,8 @@ after ($1,250.00, 1.250,00 €), a percent sign (12.5%, read as 12.5), thousands
 (with a decimal comma, a point or a space: 1 250,00) and accounting negatives in
 parentheses ((1,250.00) is -1250). In a file whose decimal separator is the point, some
 value must carry a currency or percent sign, a thousands separator or parentheses: a text
-column of bare digits (codes typed as text in a workbook, 00123) stays text.
+column of bare digits (codes typed as text in a workbook, 00123) stays text; beside number
+cells, numbers typed as text (12.50) are numbers.
 """
 
 import re
@@ -51,6 +52,7 @@ _LONG_MONTH = (
 )
 _SAMPLE = 500
 _DATE_KINDS = {datetime, date, pd.Timestamp}
+_NUMBER_KINDS = {int, float, np.int64, np.float64}
 
 
 def infer_types(frame: pd.DataFrame, decimal_comma: bool = False) -> pd.DataFrame:
@@ -89,8 +91,10 @@ def _from_native_values(column: pd.Series, values: pd.Series) -> pd.Series | Non
     kinds = {type(value) for value in values}
     if kinds <= {bool, np.bool_}:
         return column.astype("boolean")
-    if kinds <= {int, float, np.int64, np.float64}:
-        numbers = pd.to_numeric(column)
+    if kinds <= {*_NUMBER_KINDS, str} and kinds & _NUMBER_KINDS:
+        numbers = _numbers_beside_number_text(column) if str in kinds else pd.to_numeric(column)
+        if numbers is None:
+            return None
         if numbers.notna().all() and (numbers % 1 == 0).all():
             return numbers.astype("int64")
         return numbers.astype("float64")
@@ -99,6 +103,14 @@ def _from_native_values(column: pd.Series, values: pd.Series) -> pd.Series | Non
     if kinds <= {*_DATE_KINDS, str} and kinds & _DATE_KINDS:
         return _dates_beside_date_text(column)
     return None
+
+
+def _numbers_beside_number_text(column: pd.Series) -> pd.Series | None:
+    """Number cells mixed with numbers typed as text (a spreadsheet's "number stored as
+    text"), which must all read as plain numbers."""
+    text = column.map(lambda value: value.strip() if isinstance(value, str) else value)
+    numbers = pd.to_numeric(text, errors="coerce")
+    return numbers if numbers.isna().sum() == column.isna().sum() else None
 
 
 def _dates_beside_date_text(column: pd.Series) -> pd.Series | None:

@@ -456,3 +456,24 @@ def test_workbook_text_of_bare_digits_stays_text_beside_amounts():
     frame = infer_types(cells.astype(object))
     assert frame["code"].tolist()[:2] == ["00123", "00456"]
     assert frame["amount"].tolist() == [5.0, 1000.0, 1000.0]
+
+
+def test_workbook_numbers_typed_as_text_beside_number_cells_are_numbers(tmp_path):
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["amount", "count", "code", "label", "empty_marks"])
+    sheet.append([18.19, 3, "00501", 7, 2.5])
+    sheet.append([" 12.50 ", "4", "02134", "A7", "-"])
+    sheet.append([None, 5, "08001", 8, "?"])
+    sheet.append(["1e3", 6, None, 9, 1.5])
+    path = tmp_path / "typed.xlsx"
+    book.save(path)
+    frame = read_table(path, "typed.xlsx").frame
+    assert frame["amount"].dtype == "float64"
+    assert frame["amount"].tolist()[:2] == [18.19, 12.5]
+    assert pd.isna(frame["amount"][2]) and frame["amount"][3] == 1000.0
+    assert frame["count"].dtype == "int64" and frame["count"].tolist() == [3, 4, 5, 6]
+    assert frame["code"].tolist()[:3] == ["00501", "02134", "08001"]
+    assert frame["label"].tolist() == ["7", "A7", "8", "9"]
+    assert frame["empty_marks"].dtype == "float64"
+    assert frame["empty_marks"].isna().tolist() == [False, True, True, False]

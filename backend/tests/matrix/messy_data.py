@@ -22,9 +22,18 @@ Quirks, and the sets that have them:
 - one level spelled four ways ("North", "north", "NORTH", "North "): ``listings``;
 - a true/false target with missing values: ``listings_furnished``;
 - 112 columns for 180 rows, named with spaces, brackets, dots and question marks:
-  ``survey``.
+  ``survey``;
+- a file saved by a German spreadsheet: semicolons, decimal commas, euro amounts
+  ("1.250,00 €"), percentages ("12,5%"), dates 31.12.2023, Windows-1252 with umlauts in
+  levels and headers, yes/no written ja/nein: ``bakery``;
+- a workbook: native dates and booleans, some numbers stored as text, zero-padded codes
+  as text, blank cells, a rare class: ``shop_orders``.
+
+A set is sent as its file format writes it (a comma CSV unless said); the ONNX usage code,
+which reads text files, gets a workbook's rows as the comma CSV a person would save.
 """
 
+import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
@@ -38,6 +47,53 @@ Rng = np.random.Generator
 
 def csv_bytes(frame: pd.DataFrame) -> bytes:
     return frame.to_csv(index=False).encode()
+
+
+EURO_COLUMNS = ("Preis", "Umsatz")
+PERCENT_COLUMNS = ("Rabatt",)
+
+
+def european_csv(frame: pd.DataFrame) -> bytes:
+    """The rows as a German spreadsheet saves them: semicolons, decimal commas, dates
+    day.month.year, Windows-1252, the `EURO_COLUMNS` as amounts with thousands points and
+    the euro sign and the `PERCENT_COLUMNS` with a percent sign."""
+    written = frame.copy()
+    for name in EURO_COLUMNS:
+        written[name] = [euros(value) for value in frame[name]]
+    for name in PERCENT_COLUMNS:
+        written[name] = [f"{value:.1f}%".replace(".", ",") for value in frame[name]]
+    text = written.to_csv(index=False, sep=";", decimal=",", date_format="%d.%m.%Y")
+    return text.encode("cp1252")
+
+
+def euros(value: float) -> str | None:
+    """An amount as a German spreadsheet writes it: 1.250,00 €."""
+    if np.isnan(value):
+        return None
+    grouped = f"{value:,.2f}".replace(",", " ").replace(".", ",").replace(" ", ".")
+    return f"{grouped} €"
+
+
+def workbook_bytes(frame: pd.DataFrame) -> bytes:
+    buffer = io.BytesIO()
+    frame.to_excel(buffer, index=False, engine="openpyxl")
+    return buffer.getvalue()
+
+
+@dataclass(frozen=True)
+class FileFormat:
+    suffix: str
+    content_type: str
+    write: Callable[[pd.DataFrame], bytes]
+
+
+COMMA_CSV = FileFormat("csv", "text/csv", csv_bytes)
+EUROPEAN_CSV = FileFormat("csv", "text/csv", european_csv)
+WORKBOOK = FileFormat(
+    "xlsx",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    workbook_bytes,
+)
 
 
 def _with_missing(values: np.ndarray, rng: Rng, share: float) -> np.ndarray:
@@ -277,6 +333,69 @@ def survey(seed: int = 6, rows: int = 180) -> pd.DataFrame:
     return pd.DataFrame(columns)
 
 
+def bakery(seed: int = 7, rows: int = 400) -> pd.DataFrame:
+    """Daily sales of four branches: the takings follow the branch, the weekday, the
+    weather and the price; written by `european_csv`."""
+    rng = np.random.default_rng(seed)
+    branch = rng.choice(["München", "Köln", "Düsseldorf", "Zürich"], rows)
+    day = pd.Timestamp("2023-01-02") + pd.to_timedelta(rng.integers(0, 365, rows), unit="D")
+    temperature = rng.normal(12, 8, rows).round(1)
+    holiday = rng.random(rows) < 0.05
+    price = rng.choice([2.5, 3.2, 4.8], rows)
+    uplift = np.select([branch == "München", branch == "Zürich"], [1.4, 1.8], 1.0)
+    takings = (
+        1200 * uplift
+        + 300 * (day.dayofweek.to_numpy() >= 5)
+        + 25 * temperature
+        - 150 * price
+        + rng.normal(0, 120, rows)
+    ).round(2)
+    takings[rng.choice(rows, 4, replace=False)] = np.nan
+    return pd.DataFrame(
+        {
+            "Filiale": branch,
+            "Datum": day,
+            "Temperatur (°C)": _with_missing(temperature, rng, 0.04),
+            "Feiertag": np.where(holiday, "ja", "nein"),
+            "Wetter": _text(rng.choice(["sonnig", "bewölkt", "Regen", "Schnee"], rows), rng, 0.05),
+            "Preis": price,
+            "Rabatt": rng.choice([0, 5, 12.5], rows),
+            "Umsatz": _with_outliers(takings, rng, 3, 6),
+        }
+    )
+
+
+def shop_orders(seed: int = 8, rows: int = 300) -> pd.DataFrame:
+    """Orders from a workbook: whether each was delivered, returned or lost (lost is
+    rare) follows the amount, the express flag and the items; a few amounts were typed as
+    text, postcodes are text with leading zeros."""
+    rng = np.random.default_rng(seed)
+    amount = rng.gamma(2.0, 40.0, rows).round(2)
+    express = rng.random(rows) < 0.3
+    items = rng.integers(1, 8, rows)
+    score = 0.02 * amount - 1.2 * express + 0.3 * items + rng.normal(0, 1, rows)
+    status = np.where(score > 3.2, "returned", "delivered").astype(object)
+    status[rng.choice(rows, 6, replace=False)] = "lost"
+    typed = pd.Series(amount, dtype=object)
+    as_text = rng.choice(rows, 9, replace=False)
+    typed[as_text] = [f"{value:.2f}" for value in amount[as_text]]
+    flags = pd.Series(express, dtype=object)
+    flags[rng.random(rows) < 0.04] = None
+    counted = _with_missing(items, rng, 0.05)
+    return pd.DataFrame(
+        {
+            "order_date": pd.Timestamp("2024-03-01")
+            + pd.to_timedelta(rng.integers(0, 200 * 24, rows), unit="h"),
+            "amount": typed,
+            "express": flags,
+            "items": counted,
+            "postcode": [f"{code:05d}" for code in rng.choice([501, 2134, 8001, 60311], rows)],
+            "notes": _text(rng.choice(["", "gift", "call first"], rows), rng, 0.8),
+            "status": status,
+        }
+    )
+
+
 @dataclass(frozen=True)
 class DataSet:
     """A messy file, the column to predict and what kind of problem that is."""
@@ -286,9 +405,21 @@ class DataSet:
     problem_type: ProblemType
     target: str | None
     quirks: tuple[str, ...]
+    file_format: FileFormat = COMMA_CSV
 
     def csv(self) -> bytes:
+        """The rows as a comma CSV."""
         return csv_bytes(self.build())
+
+    def text_file(self) -> bytes:
+        """The file the ONNX usage code reads: the uploaded one when it is text, else the
+        comma CSV a person would save of its rows."""
+        return self.file()[1] if self.file_format.suffix == "csv" else self.csv()
+
+    def file(self) -> tuple[str, bytes, str]:
+        """The file's name, bytes and content type, as the walk uploads it."""
+        written = self.file_format.write(self.build())
+        return f"{self.name}.{self.file_format.suffix}", written, self.file_format.content_type
 
 
 DATA_SETS: tuple[DataSet, ...] = (
@@ -371,5 +502,35 @@ DATA_SETS: tuple[DataSet, ...] = (
         "classification",
         "Satisfied?",
         ("112 columns", "names with spaces and punctuation", "free text"),
+    ),
+    DataSet(
+        "bakery",
+        bakery,
+        "regression",
+        "Umsatz",
+        (
+            "semicolons and decimal commas",
+            "euro amounts target",
+            "percentages with a decimal comma",
+            "day.month.year dates",
+            "Windows-1252 umlauts",
+            "ja/nein text",
+            "missing target",
+        ),
+        EUROPEAN_CSV,
+    ),
+    DataSet(
+        "shop_orders",
+        shop_orders,
+        "classification",
+        "status",
+        (
+            "workbook",
+            "native dates and booleans",
+            "numbers stored as text",
+            "zero-padded codes as text",
+            "rare class",
+        ),
+        WORKBOOK,
     ),
 )

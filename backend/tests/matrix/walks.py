@@ -85,6 +85,8 @@ SLICE: tuple[Walk, ...] = tuple(
         "listings-quick-cross_validation",
         "listings_furnished-ordered-train_test",
         "survey-quick-train_test",
+        "bakery-quick-cross_validation",
+        "shop_orders-typical-train_test",
     )
 )
 """Every data set once (so every quirk), both validation methods and six of the recipes."""
@@ -144,6 +146,7 @@ class Walker:
         self.walk = walk
         self.data = walk.data_set
         self.csv = walk.data_set.csv()
+        self.file = walk.data_set.file()
         self.report = WalkReport(walk.name)
 
     def run(self) -> WalkReport:
@@ -169,8 +172,7 @@ class Walker:
         return reply
 
     def upload(self) -> FrameView | None:
-        files = {"file": (f"{self.data.name}.csv", self.csv, "text/csv")}
-        reply = self._post("upload", "/api/upload/", files=files)
+        reply = self._post("upload", "/api/upload/", files={"file": self.file})
         if reply.status != 200:
             return None
         empty: dict[str, Any] = {}
@@ -308,15 +310,15 @@ class Walker:
         return False
 
     def run_onnx(self, model: str, onnx: bytes, lathe_predictions: pd.Series) -> None:
-        """The usage code Lathe gives for the ONNX file, run on the uploaded file: its
-        predictions must be Lathe's."""
+        """The usage code Lathe gives for the ONNX file, run on the uploaded file (a
+        workbook's rows saved as CSV): its predictions must be Lathe's."""
         params = {"model_name": model, "format": "onnx"}
         reply = send(self.client, "GET", "/api/usage-code/", params=params)
         if reply.status != 200:
             self.report.failed(ONNX_USAGE, reply.status, reply.error, model)
             return
         code, file_name = reply.payload["code"], reply.payload["file_name"]
-        onnx_predictions = usage_predictions(code, file_name, onnx, self.csv)
+        onnx_predictions = usage_predictions(code, file_name, onnx, self.data.text_file())
         continuous = self.data.problem_type == "regression"
         problem = (
             onnx_predictions
@@ -339,7 +341,7 @@ class Walker:
                 self.client,
                 "POST",
                 "/api/predict/",
-                files={"file": (f"{self.data.name}.csv", self.csv, "text/csv")},
+                files={"file": self.file},
                 data={"selected_model": model, "optimized": str(use_optimized).lower()},
             )
             problem = reply.error or predictions_problem(reply.content, self.csv)

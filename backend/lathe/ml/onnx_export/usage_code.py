@@ -1,5 +1,9 @@
 """The Python a person runs to predict a CSV file with the exported model.
 
+The file is read as Lathe reads one: UTF-8 with or without a BOM, else Windows-1252;
+comma, semicolon, tab or pipe, whichever the header row holds most of; with a delimiter
+other than the comma, a decimal comma (1.250,5); Lathe's missing-value markers.
+
 Columns are named as Lathe names them (``normalize_headers``): spaces trimmed, a blank
 name is col_<position> and a repeated one gets _2, _3, ...; pandas would name them
 "Unnamed: 3" and "rooms.1", which the model's inputs are not. Dates are read as Lathe
@@ -11,10 +15,12 @@ reads them: ISO 8601 first, then day first (05/03/2024 is
 
 import json
 
+from lathe.io.delimited_reader import NULL_VALUES
 from lathe.io.type_inference import CURRENCY_SIGNS
 
 USAGE_CODE = """\
 import csv
+import io
 import json
 
 import numpy as np
@@ -30,18 +36,35 @@ def seconds_since_epoch(column):
     return seconds.to_numpy(np.float64, na_value=np.nan)
 
 
-def numbers(column):
-    # as Lathe reads amounts: $1,250.00 is 1250, 12% is 12 and (5.00) is -5
+def numbers(column, decimal_comma):
+    # as Lathe reads numbers: plain ones when every value is one, else amounts: $1,250.00
+    # is 1250, 12% is 12 and (5.00) is -5; with a decimal comma, 1.250,00 € is 1250
     text = column.str.strip()
-    values = pd.to_numeric(text.str.replace(r"[{signs}%,()\\s]", "", regex=True), errors="coerce")
+    plain = pd.to_numeric(text, errors="coerce")
+    if plain.notna().sum() == text.notna().sum():
+        return plain.to_numpy(np.float64, na_value=np.nan)
+    grouping = r"[{signs}%.()\\s]" if decimal_comma else r"[{signs}%,()\\s]"
+    digits = text.str.replace(grouping, "", regex=True)
+    if decimal_comma:
+        digits = digits.str.replace(",", ".", regex=False)
+    values = pd.to_numeric(digits, errors="coerce")
     values = values.where(~text.str.startswith("(", na=False), -values)
     return values.to_numpy(np.float64, na_value=np.nan)
 
 
-def column_names(path):
+def read_text(path):
+    # as Lathe reads text: UTF-8 with or without a BOM, else Windows-1252, else Latin-1
+    raw = open(path, "rb").read()
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
+            pass
+    return raw.decode("latin-1")
+
+
+def column_names(header):
     # as Lathe names columns: a blank name is col_<position>, a repeated one gets _2, _3, ...
-    with open(path, newline="", encoding="utf-8-sig") as file:
-        header = next(csv.reader(file))
     names = []
     for position, raw in enumerate(header, 1):
         name = raw.strip() or f"col_{{position}}"
@@ -54,15 +77,26 @@ def column_names(path):
 
 session = ort.InferenceSession({file_name})
 datetime_inputs = json.loads(session.get_modelmeta().custom_metadata_map["datetime_inputs"])
-names = column_names("new_data.csv")
-data = pd.read_csv("new_data.csv", dtype=str, keep_default_na=True, header=0, names=names)
+text = read_text("new_data.csv")
+first_line = text.lstrip().partition("\\n")[0]
+delimiter = max(",;\\t|", key=first_line.count)
+header = next(csv.reader(io.StringIO(first_line), delimiter=delimiter))
+data = pd.read_csv(
+    io.StringIO(text),
+    sep=delimiter,
+    dtype=str,
+    keep_default_na=False,
+    na_values={null_values},
+    header=0,
+    names=column_names(header),
+)
 feed = {{}}
 for model_input in session.get_inputs():
     column = data[model_input.name]
     if model_input.name in datetime_inputs:
         values = seconds_since_epoch(column)
     elif model_input.type == "tensor(double)":
-        values = numbers(column)
+        values = numbers(column, decimal_comma=delimiter != ",")
     else:
         values = column.fillna("").to_numpy(object)
     feed[model_input.name] = values.reshape(-1, 1)
@@ -77,4 +111,6 @@ def onnx_usage_code(file_name: str) -> str:
     """Standalone code (numpy, pandas, onnxruntime) that predicts ``new_data.csv`` with the
     model saved as `file_name` and writes ``predictions.csv``."""
     # a JSON string is a valid Python string literal, in double quotes like the rest
-    return USAGE_CODE.format(file_name=json.dumps(file_name), signs=CURRENCY_SIGNS)
+    return USAGE_CODE.format(
+        file_name=json.dumps(file_name), signs=CURRENCY_SIGNS, null_values=NULL_VALUES
+    )

@@ -10,6 +10,7 @@ from lathe.io.readers import read_table
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.onnx_export import onnx_model, onnx_usage_code
 from lathe.steps.recipe import RecipePipeline
+from tests.matrix.messy_data import euros
 from tests.ml.onnx_export.frames import (
     TARGETS,
     dated_frame,
@@ -27,8 +28,13 @@ SCALING = {"x1": "minmax", "x2": "standard", "x3": "robust", "x4": "minmax"}
 def run_usage_code(
     tmp_path, model: bytes, new_data: pd.DataFrame, header: list[str] | None = None
 ) -> pd.DataFrame:
+    written = new_data.to_csv(index=False, header=header or True).encode()
+    return run_usage_code_on_file(tmp_path, model, written)
+
+
+def run_usage_code_on_file(tmp_path, model: bytes, new_data: bytes) -> pd.DataFrame:
     (tmp_path / "model.onnx").write_bytes(model)
-    new_data.to_csv(tmp_path / "new_data.csv", index=False, header=header or True)
+    (tmp_path / "new_data.csv").write_bytes(new_data)
     code = onnx_usage_code("model.onnx")
     ran = subprocess.run(
         [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=False
@@ -47,6 +53,7 @@ def test_the_code_imports_only_numpy_pandas_and_onnxruntime():
     imports = [line for line in lines if line.startswith(("import ", "from "))]
     assert imports == [
         "import csv",
+        "import io",
         "import json",
         "import numpy as np",
         "import onnxruntime as ort",
@@ -138,12 +145,28 @@ def test_the_code_names_columns_as_lathe_does_and_takes_infinities(tmp_path):
     np.testing.assert_allclose(values, expected, rtol=1e-12)
 
 
-def test_the_code_reads_amounts_as_lathe_does(tmp_path):
+def amounts_pipeline_and_rows() -> tuple[RecipePipeline, pd.DataFrame]:
+    """A regressor whose x4 is in thousands, and new rows of it to two decimals."""
     train = with_targets(raw_frame(240, seed=0))
     train["x4"] *= 1000
     pipeline = fitted(ENTRIES["Ridge"], train, "price", recipe("price", SCALING))
     rows = new_rows()
     rows["x4"] = (rows["x4"] * 1000).round(2)
+    return pipeline, rows
+
+
+def assert_predicts_as_lathe(
+    predicted: pd.DataFrame, pipeline: RecipePipeline, read: pd.DataFrame, rows: pd.DataFrame
+) -> None:
+    """The usage code's values are the pipeline's on the file as Lathe read it, and on the
+    rows before they were written."""
+    values = predicted["prediction"].astype(np.float64).to_numpy()
+    np.testing.assert_allclose(values, pipeline.predict(read), rtol=1e-12)
+    np.testing.assert_allclose(values, pipeline.predict(rows), rtol=1e-9)
+
+
+def test_the_code_reads_amounts_as_lathe_does(tmp_path):
+    pipeline, rows = amounts_pipeline_and_rows()
     written = rows.assign(
         x4=rows["x4"].map(lambda value: f"${value:,.2f}", na_action="ignore"),
         x2=rows["x2"].map(
@@ -156,6 +179,31 @@ def test_the_code_reads_amounts_as_lathe_does(tmp_path):
     assert read["x4"].dtype == "float64" and read["x2"].dtype == "float64"
     np.testing.assert_allclose(read["x4"], rows["x4"])
     np.testing.assert_allclose(read["x2"], rows["x2"])
+    assert_predicts_as_lathe(predicted, pipeline, read, rows)
+
+
+def test_the_code_reads_a_file_saved_by_a_german_spreadsheet_as_lathe_does(tmp_path):
+    pipeline, rows = amounts_pipeline_and_rows()
+    rows.loc[0, "colour"] = "Grün"
+    written = rows.assign(x4=rows["x4"].map(euros))
+    text = written.to_csv(index=False, sep=";", decimal=",", na_rep="-")
+    assert "1." in text and "Grün" in text and ";-;" in text
+    predicted = run_usage_code_on_file(
+        tmp_path, onnx_model(pipeline, "Ridge"), text.encode("cp1252")
+    )
+    read = read_table(tmp_path / "new_data.csv", "new_data.csv").frame
+    assert read["x4"].dtype == "float64" and read["x1"].dtype == "float64"
+    np.testing.assert_allclose(read["x4"], rows["x4"])
+    np.testing.assert_allclose(read["x1"], rows["x1"])
+    assert read.loc[0, "colour"] == "Grün"
+    assert_predicts_as_lathe(predicted, pipeline, read, rows)
+
+
+def test_the_code_reads_plain_numbers_of_a_semicolon_file_with_decimal_points(tmp_path):
+    train = with_targets(raw_frame(240, seed=0))
+    pipeline = fitted(ENTRIES["Ridge"], train, "price", recipe("price", SCALING))
+    rows = new_rows()
+    text = rows.to_csv(index=False, sep=";")
+    predicted = run_usage_code_on_file(tmp_path, onnx_model(pipeline, "Ridge"), text.encode())
     values = predicted["prediction"].astype(np.float64).to_numpy()
-    np.testing.assert_allclose(values, pipeline.predict(read), rtol=1e-12)
     np.testing.assert_allclose(values, pipeline.predict(rows), rtol=1e-9)
