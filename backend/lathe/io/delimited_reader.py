@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 
 from lathe.errors import UnreadableFileError
@@ -63,6 +64,7 @@ def read_delimited(path: Path, start: int = 0) -> DelimitedText:
     except _NotUtf8:
         encoding = single_byte_encoding(path)
         table, delimiter, skipped = _read_as(path, start, encoding)
+    table = _trimmed_text(table)
     frame = table.to_pandas(
         self_destruct=True,
         split_blocks=True,
@@ -77,6 +79,37 @@ def read_delimited(path: Path, start: int = 0) -> DelimitedText:
             f'and were skipped (for example "{skipped[0][:80]}").'
         )
     return DelimitedText(frame, delimiter, encoding, warnings)
+
+
+def _trimmed_text(table: pa.Table) -> pa.Table:
+    """Text cells without the white space around them, as in files written "39, Private,
+    Male": a cell left empty or a missing-value marker is missing, and a column left all
+    whole or decimal numbers is read as numbers, as the parser reads cells without spaces.
+    A column with no such space is left as it is (a check of 10 ms per 1,000,000 cells)."""
+    markers = pa.array(NULL_VALUES)
+    for index, kind in enumerate(table.schema.types):
+        if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+            continue
+        column = table.column(index)
+        trimmed = pc.utf8_trim_whitespace(column)
+        if _text_bytes(trimmed) == _text_bytes(column):
+            continue
+        cells = pc.if_else(pc.is_in(trimmed, value_set=markers), None, trimmed)
+        table = table.set_column(index, table.field(index).name, _as_numbers(cells))
+    return table
+
+
+def _text_bytes(column: pa.ChunkedArray) -> int:
+    return int(pc.sum(pc.binary_length(column)).as_py() or 0)
+
+
+def _as_numbers(cells: pa.ChunkedArray) -> pa.ChunkedArray:
+    for kind in (pa.int64(), pa.float64()):
+        try:
+            return pc.cast(cells, kind)
+        except pa.ArrowInvalid:
+            continue
+    return cells
 
 
 class _NotUtf8(Exception):

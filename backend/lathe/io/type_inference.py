@@ -3,7 +3,8 @@
 Dates that could be read either way (03/04/2024) are read day first, the order of the
 languages Lathe speaks; a column is converted only when every value parses. Dates may
 also name their month in English, short or long and in any case (Jun 12 1998, 12-JUN-1998,
-Sept 3, 2001). One format is found on a sample and the whole column is parsed with it.
+Sept 3, 2001). A year and month alone (1949-01, 1949/01) is the first of the month. One
+format is found on a sample and the whole column is parsed with it.
 
 Amounts written as text become numbers when every value is one: a currency sign before or
 after ($1,250.00, 1.250,00 €), a percent sign (12.5%, read as 12.5), thousands separators
@@ -41,7 +42,7 @@ MONTH_NAME_FORMATS = (
     "%b %Y",
 )
 CURRENCY_SIGNS = "$€£¥₹₺₽"
-_LOOKS_LIKE_DATE = re.compile(r"^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}")
+_LOOKS_LIKE_DATE = re.compile(r"^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|^\d{4}[-/]\d{1,2}$")
 _LOOKS_LIKE_MONTH_NAME_DATE = re.compile(
     r"(?i)^(\d{1,4}[- ])?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[- ,]+\d"
 )

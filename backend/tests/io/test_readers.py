@@ -477,3 +477,35 @@ def test_workbook_numbers_typed_as_text_beside_number_cells_are_numbers(tmp_path
     assert frame["label"].tolist() == ["7", "A7", "8", "9"]
     assert frame["empty_marks"].dtype == "float64"
     assert frame["empty_marks"].isna().tolist() == [False, True, True, False]
+
+
+def test_cells_written_with_spaces_after_the_delimiter_are_trimmed(tmp_path):
+    rows = [
+        "age, fnlwgt, workclass, sex, charges, note",
+        "39, 77516, State-gov, Male, 29.85, a b",
+        "50, 83311, ?, Female, , -",
+        "38, 215646, Private, Male ,1889.5, c",
+    ]
+    frame = read(tmp_path, "adult.csv", "\n".join(rows).encode()).frame
+    assert frame["fnlwgt"].dtype == "int64"
+    assert frame["fnlwgt"].tolist() == [77516, 83311, 215646]
+    assert frame["charges"].dtype == "float64"
+    assert frame["charges"].isna().tolist() == [False, True, False]
+    assert frame["workclass"].tolist()[0::2] == ["State-gov", "Private"]
+    assert pd.isna(frame["workclass"][1])
+    assert frame["sex"].tolist() == ["Male", "Female", "Male"]
+    assert frame["note"].tolist()[0::2] == ["a b", "c"] and pd.isna(frame["note"][1])
+
+
+def test_a_column_without_spaces_around_its_cells_keeps_them_as_written(tmp_path):
+    frame = read(tmp_path, "t.csv", b"code,word\n00501,d e\n02134,f/g\n").frame
+    assert frame["code"].tolist() == [501, 2134]
+    assert frame["word"].tolist() == ["d e", "f/g"]
+
+
+def test_padded_decimal_comma_numbers_and_year_months(tmp_path):
+    content = b"month;amount;level\n1949-01; 1,5 ; x\n1949-02;2.000,25; y\n"
+    frame = read(tmp_path, "t.csv", content).frame
+    assert frame["amount"].tolist() == [1.5, 2000.25]
+    assert frame["month"].tolist() == [pd.Timestamp("1949-01-01"), pd.Timestamp("1949-02-01")]
+    assert frame["level"].tolist() == ["x", "y"]

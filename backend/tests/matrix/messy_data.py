@@ -27,7 +27,11 @@ Quirks, and the sets that have them:
   ("1.250,00 €"), percentages ("12,5%"), dates 31.12.2023, Windows-1252 with umlauts in
   levels and headers, yes/no written ja/nein: ``bakery``;
 - a workbook: native dates and booleans, some numbers stored as text, zero-padded codes
-  as text, blank cells, a rare class: ``shop_orders``.
+  as text, blank cells, a rare class: ``shop_orders``;
+- a 0/1 integer target, a class column written 1/2/3, a mostly-empty column, names
+  unique per row, zero fares, cells written after ", " and "?" for missing:
+  ``passengers``;
+- an integer target of seven grades, the highest held by two rows: ``wine_grades``.
 
 A set is sent as its file format writes it (a comma CSV unless said); the ONNX usage code,
 which reads text files, gets a workbook's rows as the comma CSV a person would save.
@@ -74,6 +78,12 @@ def euros(value: float) -> str | None:
     return f"{grouped} €"
 
 
+def spaced_csv(frame: pd.DataFrame) -> bytes:
+    """The rows with a space after every comma and "?" for a missing cell, as some public
+    data sets are written."""
+    return frame.to_csv(index=False, na_rep="?").replace(",", ", ").encode()
+
+
 def workbook_bytes(frame: pd.DataFrame) -> bytes:
     buffer = io.BytesIO()
     frame.to_excel(buffer, index=False, engine="openpyxl")
@@ -89,6 +99,7 @@ class FileFormat:
 
 COMMA_CSV = FileFormat("csv", "text/csv", csv_bytes)
 EUROPEAN_CSV = FileFormat("csv", "text/csv", european_csv)
+SPACED_CSV = FileFormat("csv", "text/csv", spaced_csv)
 WORKBOOK = FileFormat(
     "xlsx",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -396,6 +407,59 @@ def shop_orders(seed: int = 8, rows: int = 300) -> pd.DataFrame:
     )
 
 
+def passengers(seed: int = 9, rows: int = 420) -> pd.DataFrame:
+    """Who survived a sinking, coded 0/1: the class (1/2/3), sex and age decide; a cabin
+    known for a fifth of them, a name each, some fares of zero and a port missing twice."""
+    rng = np.random.default_rng(seed)
+    travel_class = rng.choice([1, 2, 3], rows, p=[0.25, 0.2, 0.55])
+    sex = rng.choice(["male", "female"], rows, p=[0.64, 0.36])
+    age = rng.gamma(5.0, 6.0, rows).round()
+    chance = 0.75 * (sex == "female") + 0.25 * (travel_class == 1) - 0.1 * (age > 50) + 0.1
+    survived = (rng.random(rows) < chance).astype(np.int64)
+    fare = (rng.gamma(2.0, 30.0, rows) / travel_class).round(2)
+    fare[rng.choice(rows, 7, replace=False)] = 0.0
+    cabin = _text(np.array([f"C{number}" for number in rng.integers(1, 150, rows)]), rng, 0.8)
+    port = pd.Series(rng.choice(["S", "C", "Q"], rows, p=[0.72, 0.19, 0.09]), dtype=object)
+    port[rng.choice(rows, 2, replace=False)] = None
+    return pd.DataFrame(
+        {
+            "PassengerId": np.arange(1, rows + 1),
+            "Survived": survived,
+            "Pclass": travel_class,
+            "Name": [f"Passenger {number} Mr. {number * 7}" for number in range(rows)],
+            "Sex": sex,
+            "Age": _with_missing(age, rng, 0.2),
+            "SibSp": rng.poisson(0.5, rows),
+            "Fare": fare,
+            "Cabin": cabin,
+            "Embarked": port,
+        }
+    )
+
+
+def wine_grades(seed: int = 10, rows: int = 500) -> pd.DataFrame:
+    """Wines graded 3 to 9 by their chemistry; grade 9 is given twice and grade 3 five
+    times."""
+    rng = np.random.default_rng(seed)
+    alcohol = rng.normal(10.5, 1.1, rows)
+    acidity = rng.gamma(4.0, 0.1, rows)
+    sulphates = rng.normal(0.65, 0.15, rows)
+    quality = 5.6 + 0.8 * (alcohol - 10.5) - 1.5 * (acidity - 0.4) + rng.normal(0, 0.6, rows)
+    grade = np.clip(np.round(quality), 4, 8).astype(np.int64)
+    top, bottom = np.argsort(quality)[-2:], np.argsort(quality)[:5]
+    grade[top], grade[bottom] = 9, 3
+    return pd.DataFrame(
+        {
+            "fixed acidity": rng.normal(8.3, 1.7, rows).round(1),
+            "volatile acidity": acidity.round(3),
+            "residual sugar": _with_outliers(rng.gamma(2.0, 1.2, rows).round(1), rng, 4, 10),
+            "sulphates": sulphates.round(2),
+            "alcohol": alcohol.round(1),
+            "quality": grade,
+        }
+    )
+
+
 @dataclass(frozen=True)
 class DataSet:
     """A messy file, the column to predict and what kind of problem that is."""
@@ -532,5 +596,27 @@ DATA_SETS: tuple[DataSet, ...] = (
             "rare class",
         ),
         WORKBOOK,
+    ),
+    DataSet(
+        "passengers",
+        passengers,
+        "classification",
+        "Survived",
+        (
+            "0/1 integer target",
+            "class written 1/2/3",
+            "mostly-empty column",
+            "name per row",
+            "cells after a comma and a space",
+            "? for missing",
+        ),
+        SPACED_CSV,
+    ),
+    DataSet(
+        "wine_grades",
+        wine_grades,
+        "classification",
+        "quality",
+        ("integer target of 7 grades", "2-row class", "names with spaces", "outliers"),
     ),
 )

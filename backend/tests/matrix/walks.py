@@ -87,6 +87,8 @@ SLICE: tuple[Walk, ...] = tuple(
         "survey-quick-train_test",
         "bakery-quick-cross_validation",
         "shop_orders-typical-train_test",
+        "passengers-careful-cross_validation",
+        "wine_grades-typical-train_test",
     )
 )
 """Every data set once (so every quirk), both validation methods and six of the recipes."""

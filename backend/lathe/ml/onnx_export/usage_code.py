@@ -2,7 +2,8 @@
 
 The file is read as Lathe reads one: UTF-8 with or without a BOM, else Windows-1252;
 comma, semicolon, tab or pipe, whichever the header row holds most of; with a delimiter
-other than the comma, a decimal comma (1.250,5); Lathe's missing-value markers.
+other than the comma, a decimal comma (1.250,5); cells without the spaces around them,
+Lathe's missing-value markers missing.
 
 Columns are named as Lathe names them (``normalize_headers``): spaces trimmed, a blank
 name is col_<position> and a repeated one gets _2, _3, ...; pandas would name them
@@ -85,11 +86,13 @@ data = pd.read_csv(
     io.StringIO(text),
     sep=delimiter,
     dtype=str,
-    keep_default_na=False,
-    na_values={null_values},
+    na_filter=False,
     header=0,
     names=column_names(header),
 )
+# as Lathe reads cells: without the spaces around them, its missing-value markers missing
+data = data.apply(lambda column: column.str.strip())
+data = data.mask(data.isin({null_values}))
 feed = {{}}
 for model_input in session.get_inputs():
     column = data[model_input.name]

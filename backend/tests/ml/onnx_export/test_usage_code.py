@@ -207,3 +207,15 @@ def test_the_code_reads_plain_numbers_of_a_semicolon_file_with_decimal_points(tm
     predicted = run_usage_code_on_file(tmp_path, onnx_model(pipeline, "Ridge"), text.encode())
     values = predicted["prediction"].astype(np.float64).to_numpy()
     np.testing.assert_allclose(values, pipeline.predict(rows), rtol=1e-9)
+
+
+def test_the_code_trims_cells_written_with_spaces_after_the_delimiter(tmp_path):
+    pipeline, rows = dated_pipeline_and_rows()
+    text = rows.to_csv(index=False, na_rep="?").replace(",", ", ")
+    assert ", ?," in text
+    model = onnx_model(pipeline, "LGBMClassifier")
+    predicted = run_usage_code_on_file(tmp_path, model, text.encode())
+    read = read_table(tmp_path / "new_data.csv", "new_data.csv").frame
+    assert read.isna().sum().tolist() == rows.isna().sum().tolist()
+    assert predicted["prediction"].tolist() == pipeline.predict(read).tolist()
+    assert predicted["prediction"].tolist() == pipeline.predict(rows).tolist()
