@@ -249,7 +249,7 @@ def _processor_seconds() -> float:
 
 def _best_seconds(work: Callable[[], object], runs: int = 2) -> float:
     """The fastest of `runs` runs: the first pays for lazy imports and cold memory."""
-    return min(seconds_of(work) for _ in range(runs))
+    return _best_run(work, runs)[0]
 
 
 def pipeline_overhead(data_dir: Path) -> None:

@@ -88,7 +88,7 @@ def _trimmed_text(table: pa.Table) -> pa.Table:
     A column with no such space is left as it is (a check of 10 ms per 1,000,000 cells)."""
     markers = pa.array(NULL_VALUES)
     for index, kind in enumerate(table.schema.types):
-        if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+        if not pa.types.is_string(kind):
             continue
         column = table.column(index)
         trimmed = pc.utf8_trim_whitespace(column)

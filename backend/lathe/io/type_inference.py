@@ -93,7 +93,7 @@ def _from_native_values(column: pd.Series, values: pd.Series) -> pd.Series | Non
     if kinds <= {bool, np.bool_}:
         return column.astype("boolean")
     if kinds <= {*_NUMBER_KINDS, str} and kinds & _NUMBER_KINDS:
-        numbers = _numbers_beside_number_text(column) if str in kinds else pd.to_numeric(column)
+        numbers = _numbers_beside_number_text(column)
         if numbers is None:
             return None
         if numbers.notna().all() and (numbers % 1 == 0).all():
@@ -107,8 +107,8 @@ def _from_native_values(column: pd.Series, values: pd.Series) -> pd.Series | Non
 
 
 def _numbers_beside_number_text(column: pd.Series) -> pd.Series | None:
-    """Number cells mixed with numbers typed as text (a spreadsheet's "number stored as
-    text"), which must all read as plain numbers."""
+    """Number cells, maybe mixed with numbers typed as text (a spreadsheet's "number stored
+    as text"), which must all read as plain numbers."""
     text = column.map(lambda value: value.strip() if isinstance(value, str) else value)
     numbers = pd.to_numeric(text, errors="coerce")
     return numbers if numbers.isna().sum() == column.isna().sum() else None

@@ -40,16 +40,15 @@ def seconds_since_epoch(column):
 def numbers(column, decimal_comma):
     # as Lathe reads numbers: plain ones when every value is one, else amounts: $1,250.00
     # is 1250, 12% is 12 and (5.00) is -5; with a decimal comma, 1.250,00 € is 1250
-    text = column.str.strip()
-    plain = pd.to_numeric(text, errors="coerce")
-    if plain.notna().sum() == text.notna().sum():
+    plain = pd.to_numeric(column, errors="coerce")
+    if plain.notna().sum() == column.notna().sum():
         return plain.to_numpy(np.float64, na_value=np.nan)
     grouping = r"[{signs}%.()\\s]" if decimal_comma else r"[{signs}%,()\\s]"
-    digits = text.str.replace(grouping, "", regex=True)
+    digits = column.str.replace(grouping, "", regex=True)
     if decimal_comma:
         digits = digits.str.replace(",", ".", regex=False)
     values = pd.to_numeric(digits, errors="coerce")
-    values = values.where(~text.str.startswith("(", na=False), -values)
+    values = values.where(~column.str.startswith("(", na=False), -values)
     return values.to_numpy(np.float64, na_value=np.nan)
 
 
