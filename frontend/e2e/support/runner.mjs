@@ -1,5 +1,6 @@
 // Runs scenarios against one backend and one browser, each scenario on a fresh page (its own
-// session), its checks in order; a failed check skips the rest of its scenario only.
+// session), its checks in order; a failed check skips the rest of its scenario only, and a
+// scenario with a failed check runs once more from its start (the summary names it).
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,13 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
+/** The error's first line, and the call log's line naming what was waited for. */
+function failureLines(error) {
+  const lines = String(error?.message ?? error).split('\n');
+  const waited = lines.find((line) => line.trim().startsWith('- waiting for'));
+  return waited ? [lines[0], waited.trim()] : [lines[0]];
+}
+
 async function runScenario(scenario, ui, results) {
   console.log(`${scenario.name}`);
   const run = async (name, body) => {
@@ -31,7 +39,7 @@ async function runScenario(scenario, ui, results) {
       if (name !== 'setup') console.log(`  ok    ${name}`);
     } catch (error) {
       results.push({ scenario: scenario.name, name, ok: false });
-      console.log(`  FAIL  ${name}\n        ${String(error?.message ?? error).split('\n')[0]}`);
+      console.log(`  FAIL  ${name}\n${failureLines(error).map((line) => `        ${line}`).join('\n')}`);
       await ui.shot(`failure-${scenario.file}`).catch(() => undefined);
     }
   };
@@ -42,6 +50,10 @@ async function runScenario(scenario, ui, results) {
   if (setup >= 0) results.splice(setup, 1);
 }
 
+function failedIn(results, scenario) {
+  return results.some((result) => result.scenario === scenario.name && !result.ok);
+}
+
 /** Runs the scenarios, prints a line per check and a summary, and exits 1 when any check failed. */
 export async function runScenarios(scenarios) {
   const work = makeWorkDir();
@@ -50,17 +62,29 @@ export async function runScenarios(scenarios) {
     newRows: writeCsv(work, 'new_people.csv', PREDICT_ROWS, { target: false }),
   };
   const results = [];
+  const secondRuns = [];
   let browser;
   let backend;
   try {
     backend = await startBackend(work);
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
     for (const scenario of scenarios) {
-      const ui = await openPage(browser, backend.url);
-      try {
-        await runScenario(scenario, { ...ui, files }, results);
-      } finally {
-        await ui.close().catch(() => undefined);
+      const runOnce = async () => {
+        const ui = await openPage(browser, backend.url);
+        try {
+          await runScenario(scenario, { ...ui, files }, results);
+        } finally {
+          await ui.close().catch(() => undefined);
+        }
+      };
+      await runOnce();
+      if (failedIn(results, scenario)) {
+        // a check that fails once in many runs must not hide: its failure above stays printed
+        console.log('  the scenario runs once more, from its start on a fresh page');
+        const first = results.splice(0).filter((result) => result.scenario !== scenario.name);
+        await runOnce();
+        if (!failedIn(results, scenario)) secondRuns.push(scenario.name);
+        results.unshift(...first);
       }
     }
   } catch (error) {
@@ -74,7 +98,8 @@ export async function runScenarios(scenarios) {
   const passed = results.filter((result) => result.ok).length;
   const skipped = results.filter((result) => result.skipped).length;
   const failed = results.length - passed - skipped;
-  console.log(`e2e: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  const retried = secondRuns.length ? ` (passed on a second run: ${secondRuns.join(', ')})` : '';
+  console.log(`e2e: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${retried}`);
   process.exit(failed === 0 ? 0 : 1);
 }
 
