@@ -39,4 +39,12 @@ def upload(client: TestClient, name: str, content: bytes) -> dict:
     return response.json()
 
 
+def train(client: TestClient, model: str, target: str, problem_type: str) -> dict:
+    """The session's data trained with one model, as the Training screen sends it."""
+    body = {"model_names": [model], "target_column": target, "problem_type": problem_type}
+    response = client.post("/api/train-models/", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
 SMALL_CSV = b"id,city,price,sold\n1,Paris,10.5,yes\n2,Rome,,no\n3,,7.25,yes\n4,Oslo,3,no\n"

@@ -83,7 +83,9 @@ async def apply_recipe(
     try:
         received = await receive_file(request, received_path, settings.max_upload_mb)
         file_format = download_format(received.fields.get("format") or "csv")
-        table = await run_in_threadpool(read_received_file, received.path, received.filename)
+        table = await run_in_threadpool(
+            read_received_file, received.path, received.filename, list(map(str, raw.columns))
+        )
     finally:
         received_path.unlink(missing_ok=True)
     prepared = await run_in_threadpool(applied_recipe, raw, recipe, target_column, table.frame)

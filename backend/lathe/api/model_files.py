@@ -20,7 +20,7 @@ from lathe.errors import LatheError
 from lathe.jobs.prediction_job import PREDICTION, PredictionSetup, predict_on_worker, predicted
 from lathe.jobs.session_job import ModelChoice
 from lathe.ml.model_export import ExportFormat, exported_bytes, safe_file_name, usage_code
-from lathe.ml.prediction import model_inputs, write_predictions
+from lathe.ml.prediction import model_columns, model_inputs, write_predictions
 from lathe.steps.recipe import RecipePipeline
 from lathe.store.frame_files import SUFFIX, write_frame
 from lathe.store.session_store import Session
@@ -99,7 +99,9 @@ async def predict(
         pipeline = await run_in_threadpool(
             _pipeline, store, current, form.selected_model, form.optimized
         )
-        table = await run_in_threadpool(read_received_file, received.path, received.filename)
+        table = await run_in_threadpool(
+            read_received_file, received.path, received.filename, model_columns(pipeline)
+        )
     finally:
         target.unlink(missing_ok=True)
     model = ModelChoice(form.selected_model, form.optimized)

@@ -1,6 +1,7 @@
 """Stream a multipart upload straight to disk, counting bytes as they arrive, and read it."""
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -155,10 +156,13 @@ async def receive_file(request: Request, target: Path, limit_mb: int) -> Receive
     return ReceivedFile(target, Path(state.filename).name, state.size, fields)
 
 
-def read_received_file(path: Path, filename: str) -> ReadTable:
-    """The received file as a frame; a file no reader understands is a 422."""
+def read_received_file(
+    path: Path, filename: str, expected: Sequence[str] | None = None
+) -> ReadTable:
+    """The received file as a frame (`expected`: the columns a model or recipe takes, as
+    ``read_table`` has them); a file no reader understands is a 422."""
     try:
-        return read_table(path, filename)
+        return read_table(path, filename, expected)
     except LatheError:
         raise
     except Exception as error:

@@ -27,10 +27,12 @@ import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 
 from lathe.errors import UnreadableFileError
-from lathe.io.headers import normalize_headers
+from lathe.io.headers import generated_names, normalize_headers
+from lathe.io.table_start import skipped_above
 from lathe.io.text_format import (
     bom_encoding,
     detect_delimiter,
+    lines_before_table,
     opens_as_utf8,
     read_header,
     read_sample,
@@ -51,34 +53,36 @@ class DelimitedText:
     frame: pd.DataFrame
     delimiter: str
     encoding: str
+    header: list[str]
     warnings: list[str] = field(default_factory=list)
 
 
-def read_delimited(path: Path, start: int = 0) -> DelimitedText:
-    """The table that begins `start` bytes into the file (``text_start``)."""
+def read_delimited(path: Path, start: int = 0, header: bool = True) -> DelimitedText:
+    """The table that begins `start` bytes into the file (``text_start``), its first row
+    naming the columns unless `header` is false (then they are col_1, col_2, ...)."""
     encoding = bom_encoding(path) or (
         UTF8 if opens_as_utf8(path, start) else single_byte_encoding(path)
     )
     try:
-        table, delimiter, skipped = _read_as(path, start, encoding)
+        read = _read_as(path, start, encoding, header)
     except _NotUtf8:
         encoding = single_byte_encoding(path)
-        table, delimiter, skipped = _read_as(path, start, encoding)
-    table = _trimmed_text(table)
+        read = _read_as(path, start, encoding, header)
+    table = _trimmed_text(read.table)
     frame = table.to_pandas(
         self_destruct=True,
         split_blocks=True,
         date_as_object=False,
         types_mapper={pa.bool_(): pd.BooleanDtype()}.get,
     )
-    del table
-    warnings = []
-    if skipped:
+    del table, read.table
+    warnings = skipped_above(read.lines_above)
+    if read.skipped:
         warnings.append(
-            f"{len(skipped)} rows had a different number of fields than the header "
-            f'and were skipped (for example "{skipped[0][:80]}").'
+            f"{len(read.skipped)} rows had a different number of fields than the header "
+            f'and were skipped (for example "{read.skipped[0][:80]}").'
         )
-    return DelimitedText(frame, delimiter, encoding, warnings)
+    return DelimitedText(frame, read.delimiter, encoding, read.first_row, warnings)
 
 
 def _trimmed_text(table: pa.Table) -> pa.Table:
@@ -116,22 +120,44 @@ class _NotUtf8(Exception):
     """A cell of a file read as UTF-8 is not UTF-8."""
 
 
-def _read_as(path: Path, start: int, encoding: str) -> tuple[pa.Table, str, list[str]]:
-    """The table, its delimiter and the rows skipped as ragged."""
+@dataclass
+class _Parsed:
+    table: pa.Table
+    delimiter: str
+    first_row: list[str]
+    skipped: list[str]
+    """Rows skipped as ragged."""
+    lines_above: list[str]
+    """Lines above the header row, not part of the table (``lines_before_table``)."""
+
+
+def _read_as(path: Path, start: int, encoding: str, header: bool) -> _Parsed:
     sample = read_sample(path, encoding, start)
     delimiter = detect_delimiter(sample)
-    names = normalize_headers(read_header(sample, delimiter))
-    if not names:
+    # a UTF-16 file is read from its start, where pyarrow finds its BOM
+    above = [] if encoding == "utf-16" else lines_before_table(sample, delimiter)
+    if above:
+        start += len("".join(above).encode("utf-8" if encoding == "utf-8-sig" else encoding))
+        sample = read_sample(path, encoding, start)
+    first_row = read_header(sample, delimiter)
+    if not first_row:
         raise UnreadableFileError("The file has no header row.", "file_unreadable")
+    names = normalize_headers(first_row) if header else generated_names(len(first_row))
     skipped: list[str] = []
-    table = _parse(path, start, encoding, delimiter, names, skipped)
+    table = _parse(path, start, encoding, delimiter, names, int(header), skipped)
     if skipped and table.num_rows == 0:
         raise _all_rows_ragged(skipped, names, delimiter)
-    return table, delimiter, skipped
+    return _Parsed(table, delimiter, first_row, skipped, above)
 
 
 def _parse(
-    path: Path, start: int, encoding: str, delimiter: str, names: list[str], skipped: list[str]
+    path: Path,
+    start: int,
+    encoding: str,
+    delimiter: str,
+    names: list[str],
+    skip_rows: int,
+    skipped: list[str],
 ) -> pa.Table:
     def skip_invalid(row: pacsv.InvalidRow) -> str:
         skipped.append(row.text)
@@ -149,7 +175,7 @@ def _parse(
         skipped.clear()
         read_options = pacsv.ReadOptions(
             column_names=names,
-            skip_rows=1,
+            skip_rows=skip_rows,
             encoding="utf8" if encoding == "utf-8-sig" else encoding,
             block_size=block_size,
         )

@@ -2,6 +2,7 @@
 
 import re
 import zipfile
+from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
 from xml.etree import ElementTree
@@ -11,7 +12,8 @@ from python_calamine import CalamineWorkbook
 
 from lathe.errors import UnreadableFileError
 from lathe.io.delimited_reader import NULL_VALUES
-from lathe.io.headers import normalize_headers
+from lathe.io.headers import generated_names, normalize_headers
+from lathe.io.table_start import OPENING_ROWS, header_index, skipped_above
 
 _MAX_EXPANSION = 50
 _MIN_EXPANDED_LIMIT = 256 * 1024 * 1024
@@ -27,7 +29,18 @@ _READ_BYTES = 1024 * 1024
 _RELATIONSHIP = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 
 
-def read_workbook(path: Path, is_xlsx: bool) -> pd.DataFrame:
+@dataclass
+class Sheet:
+    frame: pd.DataFrame
+    first_row: list[object]
+    """The cells of the table's first row, the header row unless read without one."""
+    warnings: list[str]
+
+
+def read_workbook(path: Path, is_xlsx: bool, header: bool = True) -> Sheet:
+    """The first sheet's table, below any rows above it that are not part of it (a title,
+    ``table_start``); its first row names the columns unless `header` is false (then they
+    are col_1, col_2, ...)."""
     if is_xlsx:
         _check_zip(path)
     try:
@@ -44,12 +57,20 @@ def read_workbook(path: Path, is_xlsx: bool) -> pd.DataFrame:
             "file_unreadable",
             {"detail": str(error)[:300]},
         ) from error
-    sheet = sheet.dropna(how="all").dropna(axis="columns", how="all")
+    sheet = sheet.dropna(how="all")
+    start = header_index(sheet.head(OPENING_ROWS).notna().sum(axis="columns").tolist())
+    above = [" ".join(map(str, row.dropna())) for _, row in sheet.iloc[:start].iterrows()]
+    sheet = sheet.iloc[start:].dropna(axis="columns", how="all")
     if sheet.empty:
         raise UnreadableFileError("The first sheet of the workbook is empty.", "empty_file")
-    frame = sheet.iloc[1:].reset_index(drop=True)
-    frame.columns = pd.Index(normalize_headers(sheet.iloc[0].tolist()))
-    return frame
+    first_row = sheet.iloc[0].tolist()
+    if header:
+        frame = sheet.iloc[1:].reset_index(drop=True)
+        frame.columns = pd.Index(normalize_headers(first_row))
+    else:
+        frame = sheet.reset_index(drop=True)
+        frame.columns = pd.Index(generated_names(sheet.shape[1]))
+    return Sheet(frame, first_row, skipped_above(above))
 
 
 def _check_cells(cells: int) -> None:

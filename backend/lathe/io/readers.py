@@ -1,5 +1,6 @@
 """Turn an uploaded file into a typed frame, whatever its format."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -8,6 +9,7 @@ import pandas as pd
 from lathe.io.delimited_reader import read_delimited
 from lathe.io.excel_reader import read_workbook
 from lathe.io.file_kind import FileKind, check_suffix, detect_kind
+from lathe.io.header_row import first_row_is_data, reads_as_generated
 from lathe.io.text_format import text_start
 from lathe.io.type_inference import infer_types
 
@@ -18,19 +20,48 @@ class ReadTable:
     warnings: list[str] = field(default_factory=list)
 
 
-def read_table(path: Path, filename: str) -> ReadTable:
+@dataclass
+class _Read:
+    frame: pd.DataFrame
+    first_row: list[object]
+    decimal_comma: bool
+    warnings: list[str]
+
+
+def read_table(path: Path, filename: str, expected: Sequence[str] | None = None) -> ReadTable:
+    """The file's table. Its first row names the columns unless it holds values like the
+    rows below (``header_row``); for a file to predict, whose `expected` columns the model
+    knows, unless the model's columns are col_1, col_2, ... and that row names none."""
     check_suffix(filename)
     start = text_start(path)
     with path.open("rb") as handle:
         handle.seek(start)
         kind = detect_kind(handle.read(4096))
-    warnings: list[str] = []
-    if kind is FileKind.TEXT:
-        text = read_delimited(path, start)
-        frame = infer_types(text.frame, decimal_comma=text.delimiter != ",")
-        warnings.extend(text.warnings)
+    read = _read(path, start, kind, header=True)
+    if expected is not None:
+        headerless = reads_as_generated(expected, read.first_row)
     else:
-        frame = infer_types(read_workbook(path, kind is FileKind.XLSX))
-    if len(frame) == 0:
+        headerless = first_row_is_data(read.first_row, read.frame, read.decimal_comma)
+    warnings: list[str] = []
+    if headerless:
+        del read  # one frame at a time: the file is read again in full
+        read = _read(path, start, kind, header=False)
+        if expected is None:
+            warnings.append(
+                "The first row holds values rather than column names, so it was read as a "
+                f"row and the columns were named col_1 to col_{read.frame.shape[1]}."
+            )
+    warnings.extend(read.warnings)
+    if len(read.frame) == 0:
         warnings.append("The file has a header but no data rows.")
-    return ReadTable(frame, warnings)
+    return ReadTable(read.frame, warnings)
+
+
+def _read(path: Path, start: int, kind: FileKind, header: bool) -> _Read:
+    if kind is FileKind.TEXT:
+        text = read_delimited(path, start, header)
+        decimal_comma = text.delimiter != ","
+        frame = infer_types(text.frame, decimal_comma=decimal_comma)
+        return _Read(frame, list(text.header), decimal_comma, text.warnings)
+    sheet = read_workbook(path, kind is FileKind.XLSX, header)
+    return _Read(infer_types(sheet.frame), sheet.first_row, False, sheet.warnings)

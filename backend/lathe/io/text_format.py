@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 from lathe.errors import UnreadableFileError
+from lathe.io.table_start import OPENING_ROWS, header_index
 
 DELIMITERS = (",", ";", "\t", "|")
 _CHUNK = 4 * 1024 * 1024
@@ -110,6 +111,19 @@ def detect_delimiter(sample: str) -> str:
     return best
 
 
+def lines_before_table(sample: str, delimiter: str) -> list[str]:
+    """The lines above the header row that are not part of the table (``header_index``),
+    blank ones included, so their length is where the header row starts. None when a
+    quote opens above the header row, where rows and lines may part."""
+    lines = sample.splitlines(keepends=True)[:OPENING_ROWS]
+    try:
+        widths = [len(row) for row in csv.reader(lines, delimiter=delimiter)]
+    except csv.Error:
+        return []
+    above = lines[: header_index(widths)]
+    return [] if '"' in "".join(above) else above
+
+
 def read_header(sample: str, delimiter: str) -> list[str]:
     for row in _rows(sample, delimiter):
         return row
@@ -122,7 +136,7 @@ def _rows(sample: str, delimiter: str) -> list[list[str]]:
     try:
         for row in reader:
             rows.append(row)
-            if len(rows) >= 50:
+            if len(rows) >= OPENING_ROWS:
                 break
     except csv.Error:
         pass

@@ -134,6 +134,12 @@ def _as_boolean(column: pd.Series, sample: pd.Series) -> pd.Series | None:
     return mapped.astype("boolean")
 
 
+def looks_like_date(text: str) -> bool:
+    """Whether one value reads as a date, as a column of such values would."""
+    value = pd.Series([text.strip()])
+    return _as_datetime(value, value) is not None
+
+
 def _parsed_dates(values: pd.Series, fmt: str) -> pd.Series:
     """`values` read with `fmt`; times with different UTC offsets (a summer-time change)
     are all converted to UTC."""

@@ -45,10 +45,15 @@ def _listed(columns: list[str]) -> str:
     return ", ".join(columns)
 
 
+def model_columns(pipeline: RecipePipeline) -> list[str]:
+    """The uploaded columns the model takes."""
+    return [str(name) for name in pipeline.feature_names_in_]
+
+
 def check_columns(frame: pd.DataFrame, pipeline: RecipePipeline) -> None:
     """Refuse a frame that lacks a training column or has a column the model does not
     know (its target excepted)."""
-    expected = [str(name) for name in pipeline.feature_names_in_]
+    expected = model_columns(pipeline)
     present = [str(name) for name in frame.columns]
     missing = [name for name in expected if name not in present]
     if missing:
@@ -233,4 +238,4 @@ def _predicted(
 def predict_file(pipeline: RecipePipeline, path: str | Path) -> pd.DataFrame:
     """Read a CSV, TSV or spreadsheet as Lathe reads uploads and predict its rows."""
     file = Path(path)
-    return prediction_frame(pipeline, read_table(file, file.name).frame)
+    return prediction_frame(pipeline, read_table(file, file.name, model_columns(pipeline)).frame)

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from tests.conftest import upload
+from tests.conftest import train, upload
 
 DAYS = pd.date_range("2021-01-01", periods=60, freq="D")
 
@@ -18,15 +18,7 @@ def trained_on_dates(client, date_format):
     x = np.random.default_rng(0).normal(size=len(DAYS))
     frame = pd.DataFrame({"day": DAYS.strftime(date_format), "x": x, "y": np.arange(60.0)})
     upload(client, "days.csv", frame.to_csv(index=False).encode())
-    response = client.post(
-        "/api/train-models/",
-        json={
-            "model_names": ["LinearRegression"],
-            "target_column": "y",
-            "problem_type": "regression",
-        },
-    )
-    assert response.status_code == 200, response.text
+    train(client, "LinearRegression", "y", "regression")
     return client
 
 

@@ -25,13 +25,15 @@ Quirks, and the sets that have them:
   ``survey``;
 - a file saved by a German spreadsheet: semicolons, decimal commas, euro amounts
   ("1.250,00 €"), percentages ("12,5%"), dates 31.12.2023, Windows-1252 with umlauts in
-  levels and headers, yes/no written ja/nein: ``bakery``;
-- a workbook: native dates and booleans, some numbers stored as text, zero-padded codes
-  as text, blank cells, a rare class: ``shop_orders``;
+  levels and headers, yes/no written ja/nein, a title and a date above the header row:
+  ``bakery``;
+- a workbook: a title above the table, native dates and booleans, some numbers stored as
+  text, zero-padded codes as text, blank cells, a rare class: ``shop_orders``;
 - a 0/1 integer target, a class column written 1/2/3, a mostly-empty column, names
   unique per row, zero fares, cells written after ", " and "?" for missing:
   ``passengers``;
-- an integer target of seven grades, the highest held by two rows: ``wine_grades``.
+- an integer target of seven grades, the highest held by two rows: ``wine_grades``;
+- no header row, the target first or last, a few zero sizes: ``abalone``, ``abalone_sex``.
 
 A set is sent as its file format writes it (a comma CSV unless said); the ONNX usage code,
 which reads text files, gets a workbook's rows as the comma CSV a person would save.
@@ -60,14 +62,15 @@ PERCENT_COLUMNS = ("Rabatt",)
 def european_csv(frame: pd.DataFrame) -> bytes:
     """The rows as a German spreadsheet saves them: semicolons, decimal commas, dates
     day.month.year, Windows-1252, the `EURO_COLUMNS` as amounts with thousands points and
-    the euro sign and the `PERCENT_COLUMNS` with a percent sign."""
+    the euro sign and the `PERCENT_COLUMNS` with a percent sign; a title and the date of
+    the export above the header row."""
     written = frame.copy()
     for name in EURO_COLUMNS:
         written[name] = [euros(value) for value in frame[name]]
     for name in PERCENT_COLUMNS:
         written[name] = [f"{value:.1f}%".replace(".", ",") for value in frame[name]]
     text = written.to_csv(index=False, sep=";", decimal=",", date_format="%d.%m.%Y")
-    return text.encode("cp1252")
+    return f"Umsätze je Filiale\nStand: 31.12.2023\n\n{text}".encode("cp1252")
 
 
 def euros(value: float) -> str | None:
@@ -84,9 +87,17 @@ def spaced_csv(frame: pd.DataFrame) -> bytes:
     return frame.to_csv(index=False, na_rep="?").replace(",", ", ").encode()
 
 
+def headerless_csv(frame: pd.DataFrame) -> bytes:
+    """The rows with no header row, as the UCI repository's .data files are written."""
+    return frame.to_csv(index=False, header=False).encode()
+
+
 def workbook_bytes(frame: pd.DataFrame) -> bytes:
+    """The rows in a workbook's first sheet, below a title and a blank row."""
     buffer = io.BytesIO()
-    frame.to_excel(buffer, index=False, engine="openpyxl")
+    with pd.ExcelWriter(buffer, engine="openpyxl") as writer:
+        frame.to_excel(writer, index=False, startrow=2)
+        writer.sheets["Sheet1"]["A1"] = "Orders, last quarter"
     return buffer.getvalue()
 
 
@@ -100,6 +111,7 @@ class FileFormat:
 COMMA_CSV = FileFormat("csv", "text/csv", csv_bytes)
 EUROPEAN_CSV = FileFormat("csv", "text/csv", european_csv)
 SPACED_CSV = FileFormat("csv", "text/csv", spaced_csv)
+HEADERLESS_CSV = FileFormat("csv", "text/csv", headerless_csv)
 WORKBOOK = FileFormat(
     "xlsx",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -460,6 +472,33 @@ def wine_grades(seed: int = 10, rows: int = 500) -> pd.DataFrame:
     )
 
 
+def abalone(seed: int = 11, rows: int = 400) -> pd.DataFrame:
+    """Shellfish measured: sex (M, F or I for infant) first, seven sizes and weights in
+    millimetres and grams, the rings that tell the age last; no names, so Lathe names the
+    columns col_1 to col_9. A few heights are zero."""
+    rng = np.random.default_rng(seed)
+    sex = rng.choice(["M", "F", "I"], rows, p=[0.37, 0.31, 0.32])
+    length = np.clip(rng.normal(0.52, 0.12, rows) - 0.12 * (sex == "I"), 0.08, 0.82)
+    diameter = length * rng.normal(0.78, 0.03, rows)
+    height = length * rng.normal(0.27, 0.04, rows)
+    height[rng.choice(rows, 2, replace=False)] = 0.0
+    whole = 4.2 * length**3 * rng.normal(1, 0.08, rows)
+    rings = np.clip(np.round(3 + 14 * length + rng.gamma(2.0, 1.2, rows)), 1, 29).astype(np.int64)
+    return pd.DataFrame(
+        {
+            "col_1": sex,
+            "col_2": length.round(3),
+            "col_3": diameter.round(3),
+            "col_4": _with_outliers(height.round(3), rng, 3, 8),
+            "col_5": whole.round(4),
+            "col_6": (whole * rng.normal(0.43, 0.03, rows)).round(4),
+            "col_7": (whole * rng.normal(0.22, 0.02, rows)).round(4),
+            "col_8": (whole * rng.normal(0.29, 0.03, rows)).round(4),
+            "col_9": rings,
+        }
+    )
+
+
 @dataclass(frozen=True)
 class DataSet:
     """A messy file, the column to predict and what kind of problem that is."""
@@ -580,6 +619,7 @@ DATA_SETS: tuple[DataSet, ...] = (
             "Windows-1252 umlauts",
             "ja/nein text",
             "missing target",
+            "lines above the header row",
         ),
         EUROPEAN_CSV,
     ),
@@ -590,6 +630,7 @@ DATA_SETS: tuple[DataSet, ...] = (
         "status",
         (
             "workbook",
+            "a title above the table",
             "native dates and booleans",
             "numbers stored as text",
             "zero-padded codes as text",
@@ -618,5 +659,21 @@ DATA_SETS: tuple[DataSet, ...] = (
         "classification",
         "quality",
         ("integer target of 7 grades", "2-row class", "names with spaces", "outliers"),
+    ),
+    DataSet(
+        "abalone",
+        abalone,
+        "regression",
+        "col_9",
+        ("no header row", "integer count target", "zero heights", "outliers"),
+        HEADERLESS_CSV,
+    ),
+    DataSet(
+        "abalone_sex",
+        abalone,
+        "classification",
+        "col_1",
+        ("no header row", "target in the first column", "3 classes"),
+        HEADERLESS_CSV,
     ),
 )

@@ -89,6 +89,8 @@ SLICE: tuple[Walk, ...] = tuple(
         "shop_orders-typical-train_test",
         "passengers-careful-cross_validation",
         "wine_grades-typical-train_test",
+        "abalone-careful-cross_validation",
+        "abalone_sex-columnwise-train_test",
     )
 )
 """Every data set once (so every quirk), both validation methods and six of the recipes."""

@@ -1,17 +1,19 @@
 """The Python a person runs to predict a CSV file with the exported model.
 
 The file is read as Lathe reads one: UTF-8 with or without a BOM, else Windows-1252;
-comma, semicolon, tab or pipe, whichever the header row holds most of; with a delimiter
-other than the comma, a decimal comma (1.250,5); cells without the spaces around them,
-Lathe's missing-value markers missing.
+comma, semicolon, tab or pipe, whichever splits the opening lines most consistently; lines
+above the header row that are not part of the table (a title, an export date) passed over;
+with a delimiter other than the comma, a decimal comma (1.250,5); cells without the spaces
+around them, Lathe's missing-value markers missing.
 
 Columns are named as Lathe names them (``normalize_headers``): spaces trimmed, a blank
 name is col_<position> and a repeated one gets _2, _3, ...; pandas would name them
-"Unnamed: 3" and "rooms.1", which the model's inputs are not. Dates are read as Lathe
-reads them: ISO 8601 first, then day first (05/03/2024 is
-5 March); pandas' ``dayfirst`` alone would read ISO dates day first too (2024-03-05 as
-3 May). Amounts are read as Lathe reads them too: $1,250.00 is 1250, 12% is 12 and
-(5.00) is -5.
+"Unnamed: 3" and "rooms.1", which the model's inputs are not. A model of a file Lathe read
+without a header row takes col_1, col_2, ...; a file whose first row names none of them
+is read without one too. Dates are read as Lathe reads them: ISO 8601 first, then day
+first (05/03/2024 is 5 March); pandas' ``dayfirst`` alone would read ISO dates day first
+too (2024-03-05 as 3 May). Amounts are read as Lathe reads them too: $1,250.00 is 1250,
+12% is 12 and (5.00) is -5.
 """
 
 import json
@@ -23,6 +25,8 @@ USAGE_CODE = """\
 import csv
 import io
 import json
+import re
+from collections import Counter
 
 import numpy as np
 import onnxruntime as ort
@@ -63,6 +67,37 @@ def read_text(path):
     return raw.decode("latin-1")
 
 
+def table_text(text):
+    # as Lathe finds the table: the delimiter that splits the opening lines into the most
+    # consistent number of fields, then the header row, the first with at least the table's
+    # number of fields, below lines that hold at most half as many (a title, an export date)
+    lines = text.lstrip().splitlines(keepends=True)
+
+    def widths(delimiter):
+        return [len(row) for row in csv.reader(lines[:50], delimiter=delimiter)]
+
+    def consistency(delimiter):
+        present = [width for width in widths(delimiter) if width]
+        width, count = Counter(present).most_common(1)[0]
+        return (count / len(present), int(present[0] == width), width) if width >= 2 else (0,)
+
+    delimiter = max(",;\\t|", key=consistency)
+    counts = Counter(width for width in widths(delimiter) if width >= 2)
+    if not counts:
+        return delimiter, "".join(lines)
+    table_width = counts.most_common(1)[0][0]
+    for index, width in enumerate(widths(delimiter)):
+        if width >= table_width:
+            rows = [count for count in widths(delimiter)[index:] if count]
+            wide = sum(count >= table_width for count in rows)
+            if 2 * wide > len(rows) and '"' not in "".join(lines[:index]):
+                return delimiter, "".join(lines[index:])
+            break
+        if width > max(1, table_width // 2):
+            break
+    return delimiter, "".join(lines)
+
+
 def column_names(header):
     # as Lathe names columns: a blank name is col_<position>, a repeated one gets _2, _3, ...
     names = []
@@ -78,16 +113,23 @@ def column_names(header):
 session = ort.InferenceSession({file_name})
 datetime_inputs = json.loads(session.get_modelmeta().custom_metadata_map["datetime_inputs"])
 text = read_text("new_data.csv")
-first_line = text.lstrip().partition("\\n")[0]
-delimiter = max(",;\\t|", key=first_line.count)
-header = next(csv.reader(io.StringIO(first_line), delimiter=delimiter))
+delimiter, text = table_text(text)
+header = next(csv.reader(io.StringIO(text), delimiter=delimiter))
+names = column_names(header)
+inputs = [model_input.name for model_input in session.get_inputs()]
+# a model of a file without a header row takes col_1, col_2, ...: so is a file whose
+# first row names none of them read
+generated = all(re.fullmatch(r"col_\\d+", name) for name in inputs)
+headerless = generated and not set(names) & set(inputs)
+if headerless:
+    names = [f"col_{{position}}" for position in range(1, len(header) + 1)]
 data = pd.read_csv(
     io.StringIO(text),
     sep=delimiter,
     dtype=str,
     na_filter=False,
-    header=0,
-    names=column_names(header),
+    header=None if headerless else 0,
+    names=names,
 )
 # as Lathe reads cells: without the spaces around them, its missing-value markers missing
 data = data.apply(lambda column: column.str.strip())

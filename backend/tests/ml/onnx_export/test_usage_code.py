@@ -55,6 +55,8 @@ def test_the_code_imports_only_numpy_pandas_and_onnxruntime():
         "import csv",
         "import io",
         "import json",
+        "import re",
+        "from collections import Counter",
         "import numpy as np",
         "import onnxruntime as ort",
         "import pandas as pd",
@@ -219,3 +221,14 @@ def test_the_code_trims_cells_written_with_spaces_after_the_delimiter(tmp_path):
     assert read.isna().sum().tolist() == rows.isna().sum().tolist()
     assert predicted["prediction"].tolist() == pipeline.predict(read).tolist()
     assert predicted["prediction"].tolist() == pipeline.predict(rows).tolist()
+
+
+def test_the_code_passes_over_lines_above_the_header_as_lathe_does(tmp_path):
+    train = with_targets(raw_frame(240, seed=0))
+    pipeline = fitted(ENTRIES["Ridge"], train, "price", recipe("price", SCALING))
+    rows = new_rows()
+    text = "Price list\n# exported 2024-05-01\n\n" + rows.to_csv(index=False, sep=";")
+    predicted = run_usage_code_on_file(tmp_path, onnx_model(pipeline, "Ridge"), text.encode())
+    table = read_table(tmp_path / "new_data.csv", "new_data.csv")
+    assert "Price list" in table.warnings[0]
+    assert_predicts_as_lathe(predicted, pipeline, table.frame, rows)

@@ -1,0 +1,98 @@
+"""Whether a file's first row names its columns or is its first row of values.
+
+Files saved by programs that write no header (the UCI repository's iris, wine and adult
+files among them) open with a row of values. Read as a header, that row becomes column
+names such as "5.1" and "Iris-setosa", and the row is lost. The first row is read as
+values when it looks like the rows below it: every number column has a number above it,
+every date column a date, every yes/no column a yes/no word and every text column one of
+its own values, with at least one number or date among them. A first cell that is blank
+or a missing-value marker tells nothing.
+
+A row whose numbers count up (0,1,2 as pandas writes a frame without names, or years
+1990,2000,2010) is a header. So is a first row whose text a column does not hold again,
+a name or a level seen once: such a file keeps its first row as names, as before.
+
+A model trained on such a file knows its columns as col_1, col_2, ...; a file to predict
+whose first row names none of them is read the same way, whatever its values look like.
+"""
+
+import math
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+
+import pandas as pd
+
+from lathe.io.delimited_reader import NULL_VALUES
+from lathe.io.headers import cell_text, generated_name
+from lathe.io.type_inference import BOOLEAN_WORDS, amount_pattern, looks_like_date
+
+_GENERATED = re.compile(r"col_\d+")
+
+
+def first_row_is_data(cells: Sequence[object], frame: pd.DataFrame, decimal_comma: bool) -> bool:
+    """Whether the header `cells` read above `frame` (its columns in the same order,
+    typed) are values like the ones below them. Text columns are looked into last, and
+    only when every other column already agrees: a file with a header is told in a few
+    cells."""
+    if frame.empty or len(cells) != frame.shape[1]:
+        return False
+    numbers: list[float] = []
+    dates = 0
+    text_columns: list[tuple[str, pd.Series]] = []
+    for raw, position in zip(cells, range(frame.shape[1]), strict=True):
+        text = cell_text(raw)
+        if text == "" or text in NULL_VALUES:
+            continue
+        column = frame.iloc[:, position]
+        dtype = column.dtype
+        if pd.api.types.is_bool_dtype(dtype):
+            if text.lower() not in BOOLEAN_WORDS:
+                return False
+        elif pd.api.types.is_datetime64_any_dtype(dtype):
+            if not looks_like_date(text):
+                return False
+            dates += 1
+        elif pd.api.types.is_numeric_dtype(dtype):
+            number = _number(text, decimal_comma)
+            if number is None:
+                return False
+            numbers.append(number)
+        else:
+            text_columns.append((text, column))
+    if (dates == 0 and not numbers) or _counts_up(numbers):
+        return False
+    return all(_one_of_its_values(text, column) for text, column in text_columns)
+
+
+def reads_as_generated(expected: Sequence[str], cells: Sequence[object]) -> bool:
+    """Whether a file to predict whose first row is `cells` is read without a header: the
+    model's columns are all col_<position> and that row names none of them."""
+    if not expected or not all(_GENERATED.fullmatch(name) for name in expected):
+        return False
+    texts = {cell_text(raw) or generated_name(position) for position, raw in enumerate(cells, 1)}
+    return not texts & set(expected)
+
+
+def _number(text: str, decimal_comma: bool) -> float | None:
+    try:
+        number = float(text)
+    except ValueError:
+        # an amount ($1,250.00) is a number, though not one a header row counts with
+        return math.nan if amount_pattern(decimal_comma).fullmatch(text) else None
+    return number if math.isfinite(number) else None
+
+
+def _one_of_its_values(text: str, column: pd.Series) -> bool:
+    return bool((column.dropna().astype("str").str.strip() == text).any())
+
+
+def _counts_up(numbers: list[float]) -> bool:
+    """Whole numbers rising by one step: by one, or by any step over three or more."""
+    if len(numbers) < 2 or not all(number.is_integer() for number in numbers):
+        return False
+    steps = {later - earlier for earlier, later in pairwise(numbers)}
+    if len(steps) != 1:
+        return False
+    step = steps.pop()
+    return step == 1 or (step > 0 and len(numbers) >= 3)
