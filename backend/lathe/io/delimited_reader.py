@@ -23,12 +23,12 @@ from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 
 from lathe.errors import UnreadableFileError
 from lathe.io.headers import generated_names, normalize_headers
 from lathe.io.table_start import skipped_above
+from lathe.io.text_cells import NULL_VALUES, trimmed_text, without_repeated_header
 from lathe.io.text_format import (
     bom_encoding,
     detect_delimiter,
@@ -39,7 +39,6 @@ from lathe.io.text_format import (
     single_byte_encoding,
 )
 
-NULL_VALUES = ["", "NA", "N/A", "n/a", "NaN", "nan", "NULL", "null", "None", "none", "-", "?"]
 TRUE_VALUES = ["true", "True", "TRUE", "yes", "Yes", "YES"]
 FALSE_VALUES = ["false", "False", "FALSE", "no", "No", "NO"]
 _FIRST_BLOCK = 1024 * 1024
@@ -68,7 +67,9 @@ def read_delimited(path: Path, start: int = 0, header: bool = True) -> Delimited
     except _NotUtf8:
         encoding = single_byte_encoding(path)
         read = _read_as(path, start, encoding, header)
-    table = _trimmed_text(read.table)
+    table, repeats = trimmed_text(read.table), 0
+    if header:
+        table, repeats = without_repeated_header(table, read.first_row)
     frame = table.to_pandas(
         self_destruct=True,
         split_blocks=True,
@@ -77,43 +78,18 @@ def read_delimited(path: Path, start: int = 0, header: bool = True) -> Delimited
     )
     del table, read.table
     warnings = skipped_above(read.lines_above)
+    if repeats:
+        warnings.append(
+            "A row repeated the header row and was skipped."
+            if repeats == 1
+            else f"{repeats} rows repeated the header row and were skipped."
+        )
     if read.skipped:
         warnings.append(
             f"{len(read.skipped)} rows had a different number of fields than the header "
             f'and were skipped (for example "{read.skipped[0][:80]}").'
         )
     return DelimitedText(frame, read.delimiter, encoding, read.first_row, warnings)
-
-
-def _trimmed_text(table: pa.Table) -> pa.Table:
-    """Text cells without the white space around them, as in files written "39, Private,
-    Male": a cell left empty or a missing-value marker is missing, and a column left all
-    whole or decimal numbers is read as numbers, as the parser reads cells without spaces.
-    A column with no such space is left as it is (a check of 10 ms per 1,000,000 cells)."""
-    markers = pa.array(NULL_VALUES)
-    for index, kind in enumerate(table.schema.types):
-        if not pa.types.is_string(kind):
-            continue
-        column = table.column(index)
-        trimmed = pc.utf8_trim_whitespace(column)
-        if _text_bytes(trimmed) == _text_bytes(column):
-            continue
-        cells = pc.if_else(pc.is_in(trimmed, value_set=markers), None, trimmed)
-        table = table.set_column(index, table.field(index).name, _as_numbers(cells))
-    return table
-
-
-def _text_bytes(column: pa.ChunkedArray) -> int:
-    return int(pc.sum(pc.binary_length(column)).as_py() or 0)
-
-
-def _as_numbers(cells: pa.ChunkedArray) -> pa.ChunkedArray:
-    for kind in (pa.int64(), pa.float64()):
-        try:
-            return pc.cast(cells, kind)
-        except pa.ArrowInvalid:
-            continue
-    return cells
 
 
 class _NotUtf8(Exception):

@@ -11,9 +11,9 @@ import pandas as pd
 from python_calamine import CalamineWorkbook
 
 from lathe.errors import UnreadableFileError
-from lathe.io.delimited_reader import NULL_VALUES
 from lathe.io.headers import generated_names, normalize_headers
 from lathe.io.table_start import OPENING_ROWS, header_index, skipped_above
+from lathe.io.text_cells import NULL_VALUES
 
 _MAX_EXPANSION = 50
 _MIN_EXPANDED_LIMIT = 256 * 1024 * 1024

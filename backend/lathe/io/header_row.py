@@ -23,8 +23,8 @@ from itertools import pairwise
 
 import pandas as pd
 
-from lathe.io.delimited_reader import NULL_VALUES
 from lathe.io.headers import cell_text, generated_name
+from lathe.io.text_cells import NULL_VALUES, plain_number
 from lathe.io.type_inference import BOOLEAN_WORDS, amount_pattern, looks_like_date
 
 _GENERATED = re.compile(r"col_\d+")
@@ -75,12 +75,11 @@ def reads_as_generated(expected: Sequence[str], cells: Sequence[object]) -> bool
 
 
 def _number(text: str, decimal_comma: bool) -> float | None:
-    try:
-        number = float(text)
-    except ValueError:
+    number = plain_number(text)
+    if number is None and amount_pattern(decimal_comma).fullmatch(text):
         # an amount ($1,250.00) is a number, though not one a header row counts with
-        return math.nan if amount_pattern(decimal_comma).fullmatch(text) else None
-    return number if math.isfinite(number) else None
+        return math.nan
+    return number
 
 
 def _one_of_its_values(text: str, column: pd.Series) -> bool:

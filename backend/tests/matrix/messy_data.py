@@ -7,7 +7,8 @@ Quirks, and the sets that have them:
 - missing target values: ``penguins``, ``cost``;
 - a mostly-zero numeric target (85 % zeros): ``cost``;
 - a 12-class text target: ``twelve_classes``;
-- dates written "Jun 12 1998": ``weather``;
+- dates written "Jun 12 1998", and the header row repeated halfway (two files joined):
+  ``weather``, ``weather_temp``;
 - an id-like text column, unique per row: ``cost``, ``twelve_classes``;
 - a constant column: ``cost``, ``clusters``;
 - an all-missing column: ``cost``, ``clusters``;
@@ -81,6 +82,12 @@ def euros(value: float) -> str | None:
     return f"{grouped} €"
 
 
+def joined_csv(frame: pd.DataFrame) -> bytes:
+    """The rows as two files joined end to end, the second with its header row too."""
+    half = len(frame) // 2
+    return (frame.iloc[:half].to_csv(index=False) + frame.iloc[half:].to_csv(index=False)).encode()
+
+
 def spaced_csv(frame: pd.DataFrame) -> bytes:
     """The rows with a space after every comma and "?" for a missing cell, as some public
     data sets are written."""
@@ -111,6 +118,7 @@ class FileFormat:
 COMMA_CSV = FileFormat("csv", "text/csv", csv_bytes)
 EUROPEAN_CSV = FileFormat("csv", "text/csv", european_csv)
 SPACED_CSV = FileFormat("csv", "text/csv", spaced_csv)
+JOINED_CSV = FileFormat("csv", "text/csv", joined_csv)
 HEADERLESS_CSV = FileFormat("csv", "text/csv", headerless_csv)
 WORKBOOK = FileFormat(
     "xlsx",
@@ -561,14 +569,29 @@ DATA_SETS: tuple[DataSet, ...] = (
         weather,
         "classification",
         "sky",
-        ("month-name dates", "yes/no text", "5 classes", "missing numbers", "outliers"),
+        (
+            "month-name dates",
+            "yes/no text",
+            "5 classes",
+            "missing numbers",
+            "outliers",
+            "the header row repeated halfway",
+        ),
+        JOINED_CSV,
     ),
     DataSet(
         "weather_temp",
         weather,
         "regression",
         "max_temp",
-        ("float target", "month-name dates", "yes/no text", "missing numbers"),
+        (
+            "float target",
+            "month-name dates",
+            "yes/no text",
+            "missing numbers",
+            "the header row repeated halfway",
+        ),
+        JOINED_CSV,
     ),
     DataSet(
         "clusters",

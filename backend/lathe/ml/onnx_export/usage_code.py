@@ -4,7 +4,8 @@ The file is read as Lathe reads one: UTF-8 with or without a BOM, else Windows-1
 comma, semicolon, tab or pipe, whichever splits the opening lines most consistently; lines
 above the header row that are not part of the table (a title, an export date) passed over;
 with a delimiter other than the comma, a decimal comma (1.250,5); cells without the spaces
-around them, Lathe's missing-value markers missing.
+around them, Lathe's missing-value markers missing, rows that repeat the header row
+dropped.
 
 Columns are named as Lathe names them (``normalize_headers``): spaces trimmed, a blank
 name is col_<position> and a repeated one gets _2, _3, ...; pandas would name them
@@ -18,7 +19,7 @@ too (2024-03-05 as 3 May). Amounts are read as Lathe reads them too: $1,250.00 i
 
 import json
 
-from lathe.io.delimited_reader import NULL_VALUES
+from lathe.io.text_cells import NULL_VALUES
 from lathe.io.type_inference import CURRENCY_SIGNS
 
 USAGE_CODE = """\
@@ -133,6 +134,9 @@ data = pd.read_csv(
 )
 # as Lathe reads cells: without the spaces around them, its missing-value markers missing
 data = data.apply(lambda column: column.str.strip())
+if not headerless:
+    # a row that repeats the header row (files joined end to end) is no row to predict
+    data = data[~(data == [raw.strip() for raw in header]).all(axis="columns")]
 data = data.mask(data.isin({null_values}))
 feed = {{}}
 for model_input in session.get_inputs():
