@@ -1,4 +1,5 @@
-"""Read the first sheet of an .xlsx or .xls workbook through calamine."""
+"""Read the table of an .xlsx or .xls workbook through calamine: its first sheet, or the
+first that holds a table when that one does not."""
 
 import re
 import zipfile
@@ -38,17 +39,16 @@ class Sheet:
 
 
 def read_workbook(path: Path, is_xlsx: bool, header: bool = True) -> Sheet:
-    """The first sheet's table, below any rows above it that are not part of it (a title,
-    ``table_start``); its first row names the columns unless `header` is false (then they
-    are col_1, col_2, ...)."""
+    """The table of the first sheet that holds one (two rows and two columns; a sheet of
+    notes before the data is passed over), below any rows above it that are not part of it
+    (a title, ``table_start``); its first row names the columns unless `header` is false
+    (then they are col_1, col_2, ...)."""
     if is_xlsx:
         _check_zip(path)
     try:
         if not is_xlsx:
-            _check_cells(_xls_cells(path))
-        sheet = pd.read_excel(
-            path, sheet_name=0, header=None, engine="calamine", na_values=NULL_VALUES
-        )
+            _check_cells(_xls_cells(path, 0))
+        sheet, name = _table_sheet(path, is_xlsx)
     except UnreadableFileError:
         raise
     except Exception as error:
@@ -57,12 +57,11 @@ def read_workbook(path: Path, is_xlsx: bool, header: bool = True) -> Sheet:
             "file_unreadable",
             {"detail": str(error)[:300]},
         ) from error
-    sheet = sheet.dropna(how="all")
     start = header_index(sheet.head(OPENING_ROWS).notna().sum(axis="columns").tolist())
     above = [" ".join(map(str, row.dropna())) for _, row in sheet.iloc[:start].iterrows()]
     sheet = sheet.iloc[start:].dropna(axis="columns", how="all")
     if sheet.empty:
-        raise UnreadableFileError("The first sheet of the workbook is empty.", "empty_file")
+        raise UnreadableFileError("Every sheet of the workbook is empty.", "empty_file")
     first_row = sheet.iloc[0].tolist()
     if header:
         frame = sheet.iloc[1:].reset_index(drop=True)
@@ -70,7 +69,48 @@ def read_workbook(path: Path, is_xlsx: bool, header: bool = True) -> Sheet:
     else:
         frame = sheet.reset_index(drop=True)
         frame.columns = pd.Index(generated_names(sheet.shape[1]))
-    return Sheet(frame, first_row, skipped_above(above))
+    warnings = (
+        []
+        if name is None
+        else [f'The sheet "{name}" was read: the sheets before it hold no table.']
+    )
+    return Sheet(frame, first_row, warnings + skipped_above(above))
+
+
+def _table_sheet(path: Path, is_xlsx: bool) -> tuple[pd.DataFrame, str | None]:
+    """The first sheet with a table, and its name when it is not the first sheet; the
+    first sheet when none has one. A later sheet over the cell limit is passed over."""
+    first = _filled_cells(path, 0)
+    if _holds_table(first):
+        return first, None
+    names = CalamineWorkbook.from_path(str(path)).sheet_names
+    for index in range(1, len(names)):
+        if _cells(path, is_xlsx, index) > MAX_CELLS:
+            continue
+        sheet = _filled_cells(path, index)
+        if _holds_table(sheet):
+            return sheet, names[index]
+    return first, None
+
+
+def _filled_cells(path: Path, index: int) -> pd.DataFrame:
+    """The sheet at `index`, without its empty rows and columns."""
+    sheet = pd.read_excel(
+        path, sheet_name=index, header=None, engine="calamine", na_values=NULL_VALUES
+    )
+    return sheet.dropna(how="all").dropna(axis="columns", how="all")
+
+
+def _holds_table(sheet: pd.DataFrame) -> bool:
+    return sheet.shape[0] >= 2 and sheet.shape[1] >= 2
+
+
+def _cells(path: Path, is_xlsx: bool, index: int) -> int:
+    if not is_xlsx:
+        return _xls_cells(path, index)
+    with zipfile.ZipFile(path) as archive:
+        member = _sheet_member(archive, index)
+        return 0 if member is None else _sheet_cells(archive, member)
 
 
 def _check_cells(cells: int) -> None:
@@ -84,9 +124,9 @@ def _check_cells(cells: int) -> None:
         )
 
 
-def _xls_cells(path: Path) -> int:
+def _xls_cells(path: Path, index: int) -> int:
     """The .xls format caps a sheet at 65,536 × 256 cells, so calamine can measure it."""
-    sheet = CalamineWorkbook.from_path(str(path)).get_sheet_by_index(0)
+    sheet = CalamineWorkbook.from_path(str(path)).get_sheet_by_index(index)
     return int(sheet.height) * int(sheet.width)
 
 
@@ -107,7 +147,7 @@ def _check_zip(path: Path) -> None:
                     "The workbook expands to far more data than its size suggests and was refused.",
                     "file_unreadable",
                 )
-            sheet = _first_sheet(archive)
+            sheet = _sheet_member(archive, 0)
             if sheet is not None:
                 _check_cells(_sheet_cells(archive, sheet))
     except (zipfile.BadZipFile, OSError, EOFError) as error:
@@ -116,18 +156,18 @@ def _check_zip(path: Path) -> None:
         ) from error
 
 
-def _first_sheet(archive: zipfile.ZipFile) -> str | None:
-    """The archive member of the workbook's first sheet, the one calamine reads."""
+def _sheet_member(archive: zipfile.ZipFile, index: int) -> str | None:
+    """The archive member of the workbook's sheet at `index`, in calamine's order."""
     try:
         workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
         relations = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
     except (KeyError, ElementTree.ParseError):
         return None
-    first = next((node for node in workbook.iter() if node.tag.endswith("}sheet")), None)
-    if first is None:
+    sheets = [node for node in workbook.iter() if node.tag.endswith("}sheet")]
+    if index >= len(sheets):
         return None
     for relation in relations:
-        if relation.get("Id") == first.get(_RELATIONSHIP):
+        if relation.get("Id") == sheets[index].get(_RELATIONSHIP):
             target = relation.get("Target", "").lstrip("/")
             return target if target.startswith("xl/") else f"xl/{target}"
     return None

@@ -28,8 +28,9 @@ Quirks, and the sets that have them:
   ("1.250,00 €"), percentages ("12,5%"), dates 31.12.2023, Windows-1252 with umlauts in
   levels and headers, yes/no written ja/nein, a title and a date above the header row:
   ``bakery``;
-- a workbook: a title above the table, native dates and booleans, some numbers stored as
-  text, zero-padded codes as text, blank cells, a rare class: ``shop_orders``;
+- a workbook: notes on the first sheet, a title above the table, native dates and
+  booleans, some numbers stored as text, zero-padded codes as text, blank cells, a rare
+  class: ``shop_orders``;
 - a 0/1 integer target, a class column written 1/2/3, a mostly-empty column, names
   unique per row, zero fares, cells written after ", " and "?" for missing:
   ``passengers``;
@@ -100,11 +101,14 @@ def headerless_csv(frame: pd.DataFrame) -> bytes:
 
 
 def workbook_bytes(frame: pd.DataFrame) -> bytes:
-    """The rows in a workbook's first sheet, below a title and a blank row."""
+    """The rows in a workbook's second sheet, below a title and a blank row; the first
+    sheet holds notes."""
+    notes = pd.DataFrame({"note": ["Exported from the shop", "Amounts in euros"]})
     buffer = io.BytesIO()
     with pd.ExcelWriter(buffer, engine="openpyxl") as writer:
-        frame.to_excel(writer, index=False, startrow=2)
-        writer.sheets["Sheet1"]["A1"] = "Orders, last quarter"
+        notes.to_excel(writer, sheet_name="Notes", index=False, header=False)
+        frame.to_excel(writer, sheet_name="Orders", index=False, startrow=2)
+        writer.sheets["Orders"]["A1"] = "Orders, last quarter"
     return buffer.getvalue()
 
 
@@ -653,6 +657,7 @@ DATA_SETS: tuple[DataSet, ...] = (
         "status",
         (
             "workbook",
+            "notes on the first sheet",
             "a title above the table",
             "native dates and booleans",
             "numbers stored as text",
