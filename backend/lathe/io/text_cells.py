@@ -20,7 +20,22 @@ import pyarrow.compute as pc
 
 from lathe.io.headers import cell_text
 
-NULL_VALUES = ["", "NA", "N/A", "n/a", "NaN", "nan", "NULL", "null", "None", "none", "-", "?"]
+EXCEL_ERRORS = [
+    "#N/A",
+    "#N/A N/A",
+    "#NA",
+    "#DIV/0!",
+    "#VALUE!",
+    "#REF!",
+    "#NAME?",
+    "#NUM!",
+    "#NULL!",
+]
+"""What a spreadsheet writes for a formula that failed, in its files as in its cells."""
+NULL_VALUES = [
+    *["", "NA", "N/A", "n/a", "NaN", "nan", "NULL", "null", "None", "none", "-", "?"],
+    *EXCEL_ERRORS,
+]
 
 
 def trimmed_text(table: pa.Table) -> pa.Table:

@@ -509,3 +509,16 @@ def test_padded_decimal_comma_numbers_and_year_months(tmp_path):
     assert frame["amount"].tolist() == [1.5, 2000.25]
     assert frame["month"].tolist() == [pd.Timestamp("1949-01-01"), pd.Timestamp("1949-02-01")]
     assert frame["level"].tolist() == ["x", "y"]
+
+
+def test_a_spreadsheets_failed_formulas_are_missing(tmp_path):
+    content = b"n,fee,label\n1.5,$1.00,a\n#N/A,#VALUE!,b\n#DIV/0!,$2.50,#REF!\n4,$3.00,#NAME?\n"
+    frame = read(tmp_path, "t.csv", content).frame
+    assert frame["n"].dtype == "float64" and frame["n"].isna().tolist() == [
+        False,
+        True,
+        True,
+        False,
+    ]
+    assert frame["fee"].dtype == "float64" and frame["fee"].isna().sum() == 1
+    assert frame["label"].isna().sum() == 2

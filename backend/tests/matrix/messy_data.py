@@ -20,6 +20,8 @@ Quirks, and the sets that have them:
 - percentages and amounts written as text ("12%", "$1,250.00"): ``listings``;
 - zero-padded codes ("00501") and ISO dates with gaps: ``listings``;
 - a repeated header, a non-ASCII header and duplicated rows: ``listings``;
+- a spreadsheet's failed formulas (``#N/A``, ``#VALUE!``) in a number and an amount
+  column: ``listings``;
 - one level spelled four ways ("North", "north", "NORTH", "North "): ``listings``;
 - a true/false target with missing values: ``listings_furnished``;
 - 112 columns for 180 rows, named with spaces, brackets, dots and question marks:
@@ -344,6 +346,10 @@ def listings(seed: int = 5, rows: int = 320) -> pd.DataFrame:
             "price": price,
         }
     ).rename(columns={"rooms_again": "rooms"})
+    # formulas that failed in the spreadsheet the file was saved from
+    frame.isetitem(1, frame.iloc[:, 1].to_numpy(dtype=object))
+    frame.iloc[rng.choice(rows, 3, replace=False), 1] = "#N/A"
+    frame.loc[rng.choice(rows, 2, replace=False), "fee"] = "#VALUE!"
     twice = frame.iloc[rng.choice(rows, 12, replace=False)]
     return pd.concat([frame, twice], ignore_index=True)
 
@@ -617,6 +623,7 @@ DATA_SETS: tuple[DataSet, ...] = (
             "non-ASCII header",
             "duplicated rows",
             "one level spelled four ways",
+            "failed formulas (#N/A)",
         ),
     ),
     DataSet(
