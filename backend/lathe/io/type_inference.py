@@ -12,7 +12,9 @@ after ($1,250.00, 1.250,00 €), a percent sign (12.5%, read as 12.5), thousands
 parentheses ((1,250.00) is -1250). In a file whose decimal separator is the point, some
 value must carry a currency or percent sign, a thousands separator or parentheses: a text
 column of bare digits (codes typed as text in a workbook, 00123) stays text; beside number
-cells, numbers typed as text (12.50) are numbers.
+cells, numbers typed as text (12.50) are numbers. So do measures written with their unit
+when every value has the same one (12 kg, 1,248 CC, 23.4 km/h): only the unit's name,
+the same in every row, is lost.
 """
 
 import re
@@ -52,6 +54,7 @@ _LONG_MONTH = (
     r"|(oct|nov|dec)(?:ober|ember))\b"
 )
 _SAMPLE = 500
+_UNIT = r"[^\W\d_]{1,12}(?:/[^\W\d_]{1,6})?"
 _DATE_KINDS = {datetime, date, pd.Timestamp}
 _NUMBER_KINDS = {int, float, np.int64, np.float64}
 
@@ -83,8 +86,11 @@ def _infer_column(column: pd.Series, decimal_comma: bool) -> pd.Series:
         result = infer(column, sample)
         if result is not None:
             return result
-    amounts = _as_amount(column, sample, decimal_comma)
-    return amounts if amounts is not None else column.astype("str")
+    for as_numbers in (_as_amount, _as_measure):
+        numbers = as_numbers(column, sample, decimal_comma)
+        if numbers is not None:
+            return numbers
+    return column.astype("str")
 
 
 def _from_native_values(column: pd.Series, values: pd.Series) -> pd.Series | None:
@@ -216,3 +222,32 @@ def _as_amount(column: pd.Series, sample: pd.Series, decimal_comma: bool) -> pd.
     if numbers.isna().sum() != column.isna().sum():
         return None
     return numbers.where(~text.str.startswith("(", na=False), -numbers)
+
+
+def _measure_pattern(decimal_comma: bool) -> re.Pattern[str]:
+    """A number followed by a unit of letters, maybe per another (12 kg, 1,248 CC,
+    23.4 km/h, 850 m²)."""
+    groups, decimal = _separators(decimal_comma)
+    number = rf"[-+]?(?:\d{{1,3}}(?:[{groups}]\d{{3}})+|\d+)(?:{decimal}\d+)?"
+    return re.compile(rf"(?P<number>{number})\s?(?P<unit>{_UNIT})")
+
+
+def _as_measure(column: pd.Series, sample: pd.Series, decimal_comma: bool) -> pd.Series | None:
+    """Numbers when every value is one written with the same unit (kg and kgs, CC and cc
+    are one unit), so nothing but the unit's name is lost."""
+    pattern = _measure_pattern(decimal_comma)
+    if not sample.str.fullmatch(pattern).all():
+        return None
+    present = column.notna()
+    parts = column[present].astype("str").str.strip().str.extract(f"^{pattern.pattern}$")
+    if parts["unit"].isna().any():
+        return None
+    if parts["unit"].str.lower().str.removesuffix("s").nunique() != 1:
+        return None
+    groups, _ = _separators(decimal_comma)
+    digits = parts["number"].str.replace(f"[\\s{groups}]", "", regex=True)
+    if decimal_comma:
+        digits = digits.str.replace(",", ".", regex=False)
+    numbers = pd.Series(np.nan, index=column.index)
+    numbers[present] = pd.to_numeric(digits, errors="coerce")
+    return numbers if numbers.isna().sum() == column.isna().sum() else None

@@ -37,6 +37,7 @@ Quirks, and the sets that have them:
   unique per row, zero fares, cells written after ", " and "?" for missing:
   ``passengers``;
 - an integer target of seven grades, the highest held by two rows: ``wine_grades``;
+- measures written with their unit ("23.4 kmpl", "1,248 CC", "74 bhp"): ``used_cars``;
 - no header row, the target first or last, a few zero sizes: ``abalone``, ``abalone_sex``.
 
 A set is sent as its file format writes it (a comma CSV unless said); the ONNX usage code,
@@ -517,6 +518,37 @@ def abalone(seed: int = 11, rows: int = 400) -> pd.DataFrame:
     )
 
 
+def used_cars(seed: int = 12, rows: int = 360) -> pd.DataFrame:
+    """Cars for sale: the price follows the year, the distance driven and the power;
+    mileage, engine and power written with their units ("23.4 kmpl", "1,248 CC",
+    "74 bhp"), the torque as free text, the owner as words."""
+    rng = np.random.default_rng(seed)
+    year = rng.integers(2004, 2021, rows)
+    engine = rng.choice([796, 998, 1197, 1248, 1498, 1998, 2494], rows)
+    power = (engine * rng.normal(0.062, 0.008, rows)).round(1)
+    driven = (rng.gamma(2.0, 30_000, rows) * (2021 - year) / 8).round(-2)
+    price = 1.1 ** (year - 2004) * power * 4000 - driven * 0.4 + rng.normal(0, 40_000, rows)
+    mileage = _text(np.array([f"{value:.1f} kmpl" for value in rng.normal(19, 3, rows)]), rng, 0.03)
+    return pd.DataFrame(
+        {
+            "year": year,
+            "km_driven": driven,
+            "fuel": rng.choice(["Petrol", "Diesel", "CNG"], rows, p=[0.5, 0.45, 0.05]),
+            "owner": rng.choice(["First Owner", "Second Owner", "Third Owner"], rows),
+            "mileage": mileage,
+            "engine": [f"{value:,} CC" for value in engine],
+            "max_power": _text(np.array([f"{value} bhp" for value in power]), rng, 0.02),
+            "torque": [
+                f"{value}Nm@ {rpm}rpm"
+                for value, rpm in zip(
+                    (engine / 10).round(), rng.choice([1750, 2000, 4000], rows), strict=True
+                )
+            ],
+            "selling_price": price.clip(30_000).round(-3),
+        }
+    )
+
+
 @dataclass(frozen=True)
 class DataSet:
     """A messy file, the column to predict and what kind of problem that is."""
@@ -694,6 +726,13 @@ DATA_SETS: tuple[DataSet, ...] = (
         "classification",
         "quality",
         ("integer target of 7 grades", "2-row class", "names with spaces", "outliers"),
+    ),
+    DataSet(
+        "used_cars",
+        used_cars,
+        "regression",
+        "selling_price",
+        ("measures with units", "thousands in a measure", "free-text torque", "owner as words"),
     ),
     DataSet(
         "abalone",

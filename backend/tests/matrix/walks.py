@@ -89,6 +89,7 @@ SLICE: tuple[Walk, ...] = tuple(
         "shop_orders-typical-train_test",
         "passengers-careful-cross_validation",
         "wine_grades-typical-train_test",
+        "used_cars-typical-train_test",
         "abalone-careful-cross_validation",
         "abalone_sex-columnwise-train_test",
     )

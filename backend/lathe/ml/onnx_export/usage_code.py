@@ -13,8 +13,8 @@ name is col_<position> and a repeated one gets _2, _3, ...; pandas would name th
 without a header row takes col_1, col_2, ...; a file whose first row names none of them
 is read without one too. Dates are read as Lathe reads them: ISO 8601 first, then day
 first (05/03/2024 is 5 March); pandas' ``dayfirst`` alone would read ISO dates day first
-too (2024-03-05 as 3 May). Amounts are read as Lathe reads them too: $1,250.00 is 1250,
-12% is 12 and (5.00) is -5.
+too (2024-03-05 as 3 May). Amounts and measures are read as Lathe reads them too:
+$1,250.00 is 1250, 12% is 12, (5.00) is -5 and 12 kg is 12.
 """
 
 import json
@@ -43,13 +43,16 @@ def seconds_since_epoch(column):
 
 
 def numbers(column, decimal_comma):
-    # as Lathe reads numbers: plain ones when every value is one, else amounts: $1,250.00
-    # is 1250, 12% is 12 and (5.00) is -5; with a decimal comma, 1.250,00 € is 1250
+    # as Lathe reads numbers: plain ones when every value is one, else amounts and
+    # measures: $1,250.00 is 1250, 12% is 12, (5.00) is -5 and 12 kg is 12; with a decimal
+    # comma, 1.250,00 € is 1250
     plain = pd.to_numeric(column, errors="coerce")
     if plain.notna().sum() == column.notna().sum():
         return plain.to_numpy(np.float64, na_value=np.nan)
     grouping = r"[{signs}%.()\\s]" if decimal_comma else r"[{signs}%,()\\s]"
     digits = column.str.replace(grouping, "", regex=True)
+    # a measure's unit, the same in every row: 12 kg is 12, 23.4 km/h is 23.4
+    digits = digits.str.replace(r"[^\\W\\d_]+(/[^\\W\\d_]+)?$", "", regex=True)
     if decimal_comma:
         digits = digits.str.replace(",", ".", regex=False)
     values = pd.to_numeric(digits, errors="coerce")

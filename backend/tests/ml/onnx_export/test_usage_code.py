@@ -244,3 +244,13 @@ def test_the_code_drops_rows_that_repeat_the_header_as_lathe_does(tmp_path):
     assert table.warnings == ["A row repeated the header row and was skipped."]
     assert len(predicted) == len(rows)
     assert_predicts_as_lathe(predicted, pipeline, table.frame, rows)
+
+
+def test_the_code_reads_measures_with_their_unit_as_lathe_does(tmp_path):
+    pipeline, rows = amounts_pipeline_and_rows()
+    written = rows.assign(x4=rows["x4"].map(lambda value: f"{value:,.2f} kg", na_action="ignore"))
+    assert written["x4"].str.contains(",").any()
+    predicted = run_usage_code(tmp_path, onnx_model(pipeline, "Ridge"), written)
+    read = read_table(tmp_path / "new_data.csv", "new_data.csv").frame
+    np.testing.assert_allclose(read["x4"], rows["x4"])
+    assert_predicts_as_lathe(predicted, pipeline, read, rows)
