@@ -90,5 +90,21 @@ describe('UploadStep', () => {
     expect(isShown(screen.getByText('Oslo'))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Remove file' }));
     expect(props.onRemove).toHaveBeenCalled();
+    expect(screen.queryByRole('region', { name: 'How the file was read' })).toBeNull();
+  });
+
+  it('keeps what the upload said of how it read the file above the preview', () => {
+    const notes = ['The line above the header row was not part of the table and was skipped: "Sales".', 'A row repeated the header row and was skipped.'];
+    renderStep({
+      ...emptySession(),
+      columns: ['city'],
+      currentData: [['Oslo']],
+      uploadedFile: { name: 'houses.csv', size: 10 },
+      sessionId: 's1',
+      stepResults: { 1: { filename: 'houses.csv', shape: [1, 1], warnings: notes } },
+    });
+    const region = screen.getByRole('region', { name: 'How the file was read' });
+    expect(isShown(region)).toBe(true);
+    expect([...region.querySelectorAll('li')].map((item) => item.textContent)).toEqual(notes);
   });
 });

@@ -32,6 +32,14 @@ export function uploadedMessage(filename: string, rows: number, columns: number,
   });
 }
 
+/** What the upload said of how it read the file (a title passed over, a row repeating the header…). */
+function readNotes(session: Session): string[] {
+  const result = session.stepResults[stepId('upload')];
+  if (typeof result !== 'object' || result === null) return [];
+  const warnings = (result as Record<string, unknown>).warnings;
+  return Array.isArray(warnings) ? warnings.filter((warning) => typeof warning === 'string') : [];
+}
+
 /** Step 1: choose a file, upload it, and preview what was read. */
 export function UploadStep({ session, onUploaded, onRemove, onContinue, onDataChange }: UploadStepProps) {
   const { t } = useTranslation();
@@ -49,6 +57,7 @@ export function UploadStep({ session, onUploaded, onRemove, onContinue, onDataCh
   });
 
   const file = chosen ?? session.uploadedFile;
+  const notes = readNotes(session);
 
   return (
     <div className="step-screen">
@@ -84,6 +93,18 @@ export function UploadStep({ session, onUploaded, onRemove, onContinue, onDataCh
 
       {session.sessionId !== null && !upload.isPending && (
         <>
+          {notes.length > 0 && (
+            <section className="read-notes" aria-labelledby="read-notes-title">
+              <h2 id="read-notes-title" className="read-notes__title">
+                {t('upload.readNotes')}
+              </h2>
+              <ul className="read-notes__list">
+                {notes.map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            </section>
+          )}
           <DataTable
             columns={session.columns}
             data={session.currentData}
