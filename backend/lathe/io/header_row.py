@@ -25,7 +25,7 @@ import pandas as pd
 
 from lathe.io.headers import cell_text, generated_name
 from lathe.io.text_cells import NULL_VALUES, plain_number
-from lathe.io.type_inference import BOOLEAN_WORDS, amount_pattern, looks_like_date
+from lathe.io.type_inference import BOOLEAN_WORDS, looks_like_date, written_number
 
 _GENERATED = re.compile(r"col_\d+")
 
@@ -76,8 +76,9 @@ def reads_as_generated(expected: Sequence[str], cells: Sequence[object]) -> bool
 
 def _number(text: str, decimal_comma: bool) -> float | None:
     number = plain_number(text)
-    if number is None and amount_pattern(decimal_comma).fullmatch(text):
-        # an amount ($1,250.00) is a number, though not one a header row counts with
+    if number is None and written_number(text, decimal_comma):
+        # an amount ($1,250.00) or a measure (12 kg) is a number, though not one a header
+        # row counts with
         return math.nan
     return number
 

@@ -224,6 +224,14 @@ def _as_amount(column: pd.Series, sample: pd.Series, decimal_comma: bool) -> pd.
     return numbers.where(~text.str.startswith("(", na=False), -numbers)
 
 
+def written_number(text: str, decimal_comma: bool) -> bool:
+    """Whether `text` is an amount or a measure, as a column of such values would read."""
+    return any(
+        pattern(decimal_comma).fullmatch(text.strip())
+        for pattern in (amount_pattern, _measure_pattern)
+    )
+
+
 def _measure_pattern(decimal_comma: bool) -> re.Pattern[str]:
     """A number followed by a unit of letters, maybe per another (12 kg, 1,248 CC,
     23.4 km/h, 850 m²)."""

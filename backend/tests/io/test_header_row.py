@@ -61,6 +61,12 @@ def test_a_file_of_values_keeps_its_first_row_and_names_columns_by_position(tmp_
         ),
         # semicolons and decimal commas
         ("weights.csv", "1,5;2;x\n2,5;3;x\n3,5;4;y\n", [1.5, 2, "x"]),
+        # a measure written with its unit
+        (
+            "cars.csv",
+            "2014,18.2 kmpl,Petrol\n2015,17.1 kmpl,Diesel\n2016,19.0 kmpl,Petrol\n",
+            [2014, 18.2, "Petrol"],
+        ),
     ],
 )
 def test_files_without_a_header_row_are_read_whole(tmp_path, name, text, first):
