@@ -38,7 +38,7 @@ from lathe.ml.pipeline import model_features, model_step
 from lathe.ml.results import FeatureImportance, FeatureImportances, json_number
 from lathe.ml.sampling import SEED, uniform_sample
 from lathe.ml.threads import fold_workers, single_threaded_libraries
-from lathe.steps.encoding import CategoricalEncoder, output_names
+from lathe.steps.encoding import CategoricalEncoder
 from lathe.steps.frame_estimator import with_replaced_columns
 from lathe.steps.missing import ROW_ORDER_STRATEGIES, MissingValueImputer
 from lathe.steps.recipe import RecipePipeline
@@ -54,10 +54,7 @@ def feature_sources(pipeline: RecipePipeline) -> list[str]:
     for _, step in pipeline.steps[:-1]:
         if isinstance(step, CategoricalEncoder):
             encoding = step.encoding_
-            for column, strategy in encoding.strategies.items():
-                outputs = output_names(
-                    column, strategy, encoding.levels[column], encoding.target_classes
-                )
+            for column, outputs in encoding.outputs.items():
                 for output in outputs:
                     sources[output] = sources.get(column, column)
     return [sources.get(name, name) for name in model_step(pipeline).feature_names_in_]

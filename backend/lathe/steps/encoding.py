@@ -169,6 +169,8 @@ class Encoding(NamedTuple):
     target_encoder: TargetEncoding | None
     target_classes: tuple[str, ...]
     """The classes of a multiclass target, else empty."""
+    outputs: dict[str, tuple[str, ...]]
+    """The columns that replace each encoded column (``unique_output_names``)."""
 
 
 def as_text(series: pd.Series[Any]) -> pd.Series[Any]:
@@ -206,7 +208,7 @@ def target_type_of(target: pd.Series[Any]) -> str:
     return "continuous" if is_numeric(target) else "multiclass"
 
 
-def output_names(
+def _wanted_names(
     name: str, strategy: str, levels: Levels, target_classes: tuple[str, ...]
 ) -> list[str]:
     """The columns that replace column `name`."""
@@ -217,6 +219,38 @@ def output_names(
     if strategy == "target" and target_classes:
         return [f"{name}_{target_class}" for target_class in target_classes]
     return [name]
+
+
+def unique_output_names(
+    columns: Sequence[str],
+    strategies: Mapping[str, str],
+    levels: Mapping[str, Levels],
+    target_classes: tuple[str, ...],
+) -> dict[str, tuple[str, ...]]:
+    """The outputs of each encoded column of a frame with `columns`, none of them the
+    name of another column: a one-hot `color_red` beside a `color_red` of the file becomes
+    `color_red_2` instead of replacing it. Columns that keep their own name come first."""
+    wanted = {
+        column: _wanted_names(column, strategy, levels[column], target_classes)
+        for column, strategy in strategies.items()
+    }
+    taken = {column for column in columns if wanted.get(column, [column]) == [column]}
+    outputs: dict[str, tuple[str, ...]] = {}
+    for column in columns:
+        if column not in wanted:
+            continue
+        if wanted[column] == [column]:
+            outputs[column] = (column,)
+            continue
+        names = []
+        for name in wanted[column]:
+            unique, suffix = name, 2
+            while unique in taken:
+                unique, suffix = f"{name}_{suffix}", suffix + 1
+            taken.add(unique)
+            names.append(unique)
+        outputs[column] = tuple(names)
+    return outputs
 
 
 def _target(frame: pd.DataFrame, target_column: str | None, y: Any) -> pd.Series[Any]:
@@ -315,7 +349,10 @@ def fit_encoding(
             cross_fitted[has_target] = fitted
         if kind == "multiclass":
             classes = names
-    encoding = Encoding(dict(strategies), levels, frozenset(unknown_as_missing), encoder, classes)
+    outputs = unique_output_names(list(map(str, frame.columns)), strategies, levels, classes)
+    encoding = Encoding(
+        dict(strategies), levels, frozenset(unknown_as_missing), encoder, classes, outputs
+    )
     return encoding, cross_fitted
 
 
@@ -342,7 +379,7 @@ def encoded_frame(
         if strategy is None:
             pieces[name] = frame[name]
             continue
-        names = output_names(name, strategy, encoding.levels[name], encoding.target_classes)
+        names = list(encoding.outputs[name])
         if strategy == "target" and target_encoded is not None:
             start = target_columns.index(name) * width
             pieces.update(zip(names, target_encoded[:, start : start + width].T, strict=True))
@@ -453,8 +490,7 @@ class CategoricalEncoder(FrameTransformer):
             if strategy is None:
                 out.append(names[column])
             else:
-                levels = encoding.levels[column]
-                out.extend(output_names(names[column], strategy, levels, encoding.target_classes))
+                out.extend(encoding.outputs[column])
         return np.asarray(out, dtype=object)
 
 

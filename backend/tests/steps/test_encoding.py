@@ -7,10 +7,12 @@ from sklearn.preprocessing import TargetEncoder
 
 from lathe.steps.encoding import (
     CategoricalEncoder,
+    Levels,
     binary_width,
     encode_categorical,
     encoding_steps,
     learn_levels,
+    unique_output_names,
 )
 from lathe.steps.errors import StepConfigError
 from lathe.steps.recipe import replay
@@ -341,3 +343,20 @@ def test_global_strategies_never_take_date_columns():
     for strategy in ("onehot", "label", "binary", "auto"):
         (step,) = encoding_steps(values, default_strategy=strategy)
         assert list(step["params"]["strategies"]) == ["kind"]
+
+
+def test_outputs_never_take_another_columns_name():
+    levels = {"a": Levels(("b", "c"), False), "a_b": Levels(("x", "y"), False)}
+    levels["x"] = Levels(("p", "q", "r"), False)
+    outputs = unique_output_names(
+        ["a", "a_b", "a_c", "x", "x_bin0"],
+        {"a": "onehot", "a_b": "label", "x": "binary"},
+        levels,
+        (),
+    )
+    # a_b keeps its name as it is label-encoded; a_c is a column of the file
+    assert outputs == {
+        "a": ("a_b_2", "a_c_2"),
+        "a_b": ("a_b",),
+        "x": ("x_bin0_2", "x_bin1"),
+    }

@@ -26,7 +26,7 @@ from lathe.ml.onnx_export.graph_columns import (
     as_text,
     with_tensor,
 )
-from lathe.steps.encoding import CategoricalEncoder, Levels, level_codes, output_names
+from lathe.steps.encoding import CategoricalEncoder, Levels, level_codes
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -80,7 +80,7 @@ def encoded_columns(graph: GraphBuilder, columns: Columns, step: CategoricalEnco
             result[name] = column
             continue
         levels = encoding.levels[name]
-        names = output_names(name, strategy, levels, encoding.target_classes)
+        names = encoding.outputs[name]
         rows = len(probe_values(levels))
         tables = {out: encoded[out].to_numpy(np.float64, na_value=np.nan)[:rows] for out in names}
         result.update(_looked_up(graph, column, levels, tables))
