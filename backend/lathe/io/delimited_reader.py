@@ -67,7 +67,10 @@ def read_delimited(path: Path, start: int = 0, header: bool = True) -> Delimited
     except _NotUtf8:
         encoding = single_byte_encoding(path)
         read = _read_as(path, start, encoding, header)
-    table, repeats = trimmed_text(read.table), 0
+    # one reference to the parsed table, so the conversion below frees it as it goes
+    table, repeats = read.table, 0
+    del read.table
+    table = trimmed_text(table)
     if header:
         table, repeats = without_repeated_header(table, read.first_row)
     frame = table.to_pandas(
@@ -76,7 +79,7 @@ def read_delimited(path: Path, start: int = 0, header: bool = True) -> Delimited
         date_as_object=False,
         types_mapper={pa.bool_(): pd.BooleanDtype()}.get,
     )
-    del table, read.table
+    del table
     warnings = skipped_above(read.lines_above)
     if repeats:
         warnings.append(

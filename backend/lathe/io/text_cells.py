@@ -39,6 +39,7 @@ NULL_VALUES = [
 
 
 def trimmed_text(table: pa.Table) -> pa.Table:
+    """`table` with the text of its padded columns trimmed, markers missing, numbers read."""
     markers = pa.array(NULL_VALUES)
     for index, kind in enumerate(table.schema.types):
         if not pa.types.is_string(kind):
@@ -63,16 +64,20 @@ def without_repeated_header(table: pa.Table, first_row: list[str]) -> tuple[pa.T
     # a column the parser typed holds no word: a name over it means no row repeats them
     if not text or any(names[index] and plain_number(names[index]) is None for index in others):
         return table, 0
-    repeats = pa.chunked_array([pa.array([True] * table.num_rows)])
-    for index in text + others:
-        repeats = pc.and_(repeats, _holds_name(table.column(index), names[index]))
+    first, *rest = [*text, *others]
+    repeats = _holds_name(table.column(first), names[first])
+    for index in rest:
         if not pc.any(repeats).as_py():
-            return table, 0
+            break
+        repeats = pc.and_(repeats, _holds_name(table.column(index), names[index]))
+    count = int(pc.sum(repeats).as_py() or 0)
+    if count == 0:
+        return table, 0
     kept = table.filter(pc.invert(repeats))
     for index, kind in enumerate(kinds):
         if pa.types.is_string(kind):
             kept = kept.set_column(index, kept.field(index).name, _as_numbers(kept.column(index)))
-    return kept, int(pc.sum(repeats).as_py() or 0)
+    return kept, count
 
 
 def plain_number(text: str) -> float | None:

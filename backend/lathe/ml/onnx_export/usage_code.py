@@ -121,8 +121,8 @@ delimiter, text = table_text(text)
 header = next(csv.reader(io.StringIO(text), delimiter=delimiter))
 names = column_names(header)
 inputs = [model_input.name for model_input in session.get_inputs()]
-# a model of a file without a header row takes col_1, col_2, ...: so is a file whose
-# first row names none of them read
+# a model of a file without a header row takes col_1, col_2, ...; a file whose first
+# row names none of them is read without one too
 generated = all(re.fullmatch(r"col_\\d+", name) for name in inputs)
 headerless = generated and not set(names) & set(inputs)
 if headerless:
