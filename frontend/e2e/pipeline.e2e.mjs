@@ -10,8 +10,9 @@ import keyboard from './scenarios/keyboard.e2e.mjs';
 import longtasks from './scenarios/longtasks.e2e.mjs';
 import mobile from './scenarios/mobile.e2e.mjs';
 import models from './scenarios/models.e2e.mjs';
+import readnotes from './scenarios/readnotes.e2e.mjs';
 import report from './scenarios/report.e2e.mjs';
 import transforms from './scenarios/transforms.e2e.mjs';
 import { runScenarios } from './support/runner.mjs';
 
-await runScenarios([analyze, transforms, models, report, guards, german, mobile, accessibility, keyboard, longtasks]);
+await runScenarios([analyze, readnotes, transforms, models, report, guards, german, mobile, accessibility, keyboard, longtasks]);

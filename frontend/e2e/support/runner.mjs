@@ -19,9 +19,12 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
+// the colour codes Playwright writes around its call log
+const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
 /** The error's first line, and the call log's line naming what was waited for. */
 function failureLines(error) {
-  const lines = String(error?.message ?? error).split('\n');
+  const lines = String(error?.message ?? error).replace(COLOURS, '').split('\n');
   const waited = lines.find((line) => line.trim().startsWith('- waiting for'));
   return waited ? [lines[0], waited.trim()] : [lines[0]];
 }
