@@ -63,10 +63,25 @@ class FramePayload(TypedDict):
     missing_values: dict[str, int]
 
 
+class ReadNotePayload(TypedDict):
+    """How the file was read, as a code the interface words and the values it names."""
+
+    code: str
+    params: dict[str, str | int]
+
+
 class UploadResponse(FramePayload):
     session_id: str
     filename: str
-    warnings: list[str]
+    warnings: Annotated[list[str], Field(description="The notes in English.")]
+    notes: Annotated[
+        list[ReadNotePayload],
+        Field(
+            description="How the file was read: lines_above_table (count, first), "
+            "no_header_row (count), repeated_header_rows (count), ragged_rows (count, "
+            "example), sheet_read (sheet), no_data_rows."
+        ),
+    ]
     message: str
 
 

@@ -68,6 +68,7 @@ async def upload(
         session_id=sid,
         filename=received.filename,
         warnings=table.warnings,
+        notes=[{"code": note.code, "params": note.params} for note in table.notes],
         message=f"Uploaded {received.filename}: {rows} rows, {len(table.frame.columns)} columns.",
     )
 

@@ -27,7 +27,7 @@ import pyarrow.csv as pacsv
 
 from lathe.errors import UnreadableFileError
 from lathe.io.headers import generated_names, normalize_headers
-from lathe.io.table_start import skipped_above
+from lathe.io.read_notes import ReadNote, lines_above_table, ragged_rows, repeated_header_rows
 from lathe.io.text_cells import NULL_VALUES, trimmed_text, without_repeated_header
 from lathe.io.text_format import (
     bom_encoding,
@@ -53,7 +53,7 @@ class DelimitedText:
     delimiter: str
     encoding: str
     header: list[str]
-    warnings: list[str] = field(default_factory=list)
+    notes: list[ReadNote] = field(default_factory=list)
 
 
 def read_delimited(path: Path, start: int = 0, header: bool = True) -> DelimitedText:
@@ -80,19 +80,12 @@ def read_delimited(path: Path, start: int = 0, header: bool = True) -> Delimited
         types_mapper={pa.bool_(): pd.BooleanDtype()}.get,
     )
     del table
-    warnings = skipped_above(read.lines_above)
+    notes = lines_above_table(read.lines_above)
     if repeats:
-        warnings.append(
-            "A row repeated the header row and was skipped."
-            if repeats == 1
-            else f"{repeats} rows repeated the header row and were skipped."
-        )
+        notes.append(repeated_header_rows(repeats))
     if read.skipped:
-        warnings.append(
-            f"{len(read.skipped)} rows had a different number of fields than the header "
-            f'and were skipped (for example "{read.skipped[0][:80]}").'
-        )
-    return DelimitedText(frame, read.delimiter, encoding, read.first_row, warnings)
+        notes.append(ragged_rows(read.skipped))
+    return DelimitedText(frame, read.delimiter, encoding, read.first_row, notes)
 
 
 class _NotUtf8(Exception):

@@ -13,7 +13,8 @@ from python_calamine import CalamineWorkbook
 
 from lathe.errors import UnreadableFileError
 from lathe.io.headers import generated_names, normalize_headers
-from lathe.io.table_start import OPENING_ROWS, header_index, skipped_above
+from lathe.io.read_notes import ReadNote, lines_above_table, sheet_read
+from lathe.io.table_start import OPENING_ROWS, header_index
 from lathe.io.text_cells import NULL_VALUES
 
 _MAX_EXPANSION = 50
@@ -35,7 +36,7 @@ class Sheet:
     frame: pd.DataFrame
     first_row: list[object]
     """The cells of the table's first row, the header row unless read without one."""
-    warnings: list[str]
+    notes: list[ReadNote]
 
 
 def read_workbook(path: Path, is_xlsx: bool, header: bool = True) -> Sheet:
@@ -69,12 +70,8 @@ def read_workbook(path: Path, is_xlsx: bool, header: bool = True) -> Sheet:
     else:
         frame = sheet.reset_index(drop=True)
         frame.columns = pd.Index(generated_names(sheet.shape[1]))
-    warnings = (
-        []
-        if name is None
-        else [f'The sheet "{name}" was read: the sheets before it hold no table.']
-    )
-    return Sheet(frame, first_row, warnings + skipped_above(above))
+    notes = [] if name is None else [sheet_read(name)]
+    return Sheet(frame, first_row, notes + lines_above_table(above))
 
 
 def _table_sheet(path: Path, is_xlsx: bool) -> tuple[pd.DataFrame, str | None]:

@@ -10,6 +10,7 @@ from lathe.io.delimited_reader import read_delimited
 from lathe.io.excel_reader import read_workbook
 from lathe.io.file_kind import FileKind, check_suffix, detect_kind
 from lathe.io.header_row import first_row_is_data, reads_as_generated
+from lathe.io.read_notes import NO_DATA_ROWS, ReadNote, no_header_row
 from lathe.io.text_format import text_start
 from lathe.io.type_inference import infer_types
 
@@ -17,7 +18,12 @@ from lathe.io.type_inference import infer_types
 @dataclass
 class ReadTable:
     frame: pd.DataFrame
-    warnings: list[str] = field(default_factory=list)
+    notes: list[ReadNote] = field(default_factory=list)
+
+    @property
+    def warnings(self) -> list[str]:
+        """The notes in English."""
+        return [note.text for note in self.notes]
 
 
 @dataclass
@@ -25,7 +31,7 @@ class _Read:
     frame: pd.DataFrame
     first_row: list[object]
     decimal_comma: bool
-    warnings: list[str]
+    notes: list[ReadNote]
 
 
 def read_table(path: Path, filename: str, expected: Sequence[str] | None = None) -> ReadTable:
@@ -42,19 +48,16 @@ def read_table(path: Path, filename: str, expected: Sequence[str] | None = None)
         headerless = reads_as_generated(expected, read.first_row)
     else:
         headerless = first_row_is_data(read.first_row, read.frame, read.decimal_comma)
-    warnings: list[str] = []
+    notes: list[ReadNote] = []
     if headerless:
         del read  # one frame at a time: the file is read again in full
         read = _read(path, start, kind, header=False)
         if expected is None:
-            warnings.append(
-                "The first row holds values rather than column names, so it was read as a "
-                f"row and the columns were named col_1 to col_{read.frame.shape[1]}."
-            )
-    warnings.extend(read.warnings)
+            notes.append(no_header_row(read.frame.shape[1]))
+    notes.extend(read.notes)
     if len(read.frame) == 0:
-        warnings.append("The file has a header but no data rows.")
-    return ReadTable(read.frame, warnings)
+        notes.append(NO_DATA_ROWS)
+    return ReadTable(read.frame, notes)
 
 
 def _read(path: Path, start: int, kind: FileKind, header: bool) -> _Read:
@@ -62,6 +65,6 @@ def _read(path: Path, start: int, kind: FileKind, header: bool) -> _Read:
         text = read_delimited(path, start, header)
         decimal_comma = text.delimiter != ","
         frame = infer_types(text.frame, decimal_comma=decimal_comma)
-        return _Read(frame, list(text.header), decimal_comma, text.warnings)
+        return _Read(frame, list(text.header), decimal_comma, text.notes)
     sheet = read_workbook(path, kind is FileKind.XLSX, header)
-    return _Read(infer_types(sheet.frame), sheet.first_row, False, sheet.warnings)
+    return _Read(infer_types(sheet.frame), sheet.first_row, False, sheet.notes)

@@ -28,19 +28,3 @@ def header_index(widths: list[int]) -> int:
         if width > max(1, table_width // 2):
             return 0
     return 0
-
-
-def skipped_above(lines: list[str]) -> list[str]:
-    """The upload's warning about the non-blank `lines` passed over above the table."""
-    above = [line.strip() for line in lines if line.strip()]
-    if not above:
-        return []
-    if len(above) == 1:
-        return [
-            "The line above the header row was not part of the table and was skipped: "
-            f'"{above[0][:80]}".'
-        ]
-    return [
-        f"{len(above)} lines above the header row were not part of the table and were "
-        f'skipped (the first: "{above[0][:80]}").'
-    ]

@@ -37,6 +37,7 @@ def test_a_headerless_file_trains_predicts_and_exports(client, tmp_path):
     assert uploaded["columns"] == [f"col_{n}" for n in range(1, 6)]
     assert uploaded["shape"] == [150, 5]
     assert any("col_1 to col_5" in warning for warning in uploaded["warnings"])
+    assert uploaded["notes"] == [{"code": "no_header_row", "params": {"count": 5}}]
     train(client, "LogisticRegression", "col_5", "classification")
 
     # new rows without the species, the first of them a size the file never held

@@ -42,7 +42,10 @@ def test_a_single_title_line_is_named(tmp_path):
     table = read(tmp_path, f"Users per day\nDay,Users\n{days(5)}".encode())
     assert len(table.frame) == 5
     assert table.warnings == [
-        'The line above the header row was not part of the table and was skipped: "Users per day".'
+        '1 line above the header row was not part of the table and was skipped: "Users per day".'
+    ]
+    assert [(note.code, note.params) for note in table.notes] == [
+        ("lines_above_table", {"count": 1, "first": "Users per day"})
     ]
 
 

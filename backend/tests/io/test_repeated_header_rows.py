@@ -37,7 +37,7 @@ PEOPLE = pd.DataFrame(
 @pytest.mark.parametrize(
     ("parts", "warning"),
     [
-        (2, "A row repeated the header row and was skipped."),
+        (2, "1 row repeated the header row and was skipped."),
         (3, "2 rows repeated the header row and were skipped."),
     ],
 )

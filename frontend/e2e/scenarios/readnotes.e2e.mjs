@@ -1,6 +1,6 @@
 // An export as files come: a title and its date above the header row, and the header row
 // again halfway. The upload says how it read the file, and the Upload step keeps saying
-// it, after a reload too.
+// it, after a reload too, in the language chosen.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifacts } from '../support/server.mjs';
@@ -18,7 +18,7 @@ function exportFile() {
 
 const NOTES = [
   '2 lines above the header row were not part of the table and were skipped (the first: "Shop sales").',
-  'A row repeated the header row and was skipped.',
+  '1 row repeated the header row and was skipped.',
 ];
 
 const scenario = {
@@ -54,6 +54,15 @@ const scenario = {
           await shot('60-read-notes');
           await page.reload();
           await expectNotes();
+        },
+      ],
+      [
+        'the notes speak the language chosen',
+        async () => {
+          await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+          const notes = page.getByRole('region', { name: 'So wurde die Datei gelesen' });
+          await expectVisible(notes.getByText('2 Zeilen über der Kopfzeile gehörten nicht zur Tabelle und wurden übersprungen (die erste: „Shop sales“).'));
+          await expectVisible(notes.getByText('1 Zeile wiederholte die Kopfzeile und wurde übersprungen.'));
           expectNoPageErrors();
         },
       ],

@@ -1459,6 +1459,18 @@ export interface components {
             /** Score */
             score: number;
         };
+        /**
+         * ReadNotePayload
+         * @description How the file was read, as a code the interface words and the values it names.
+         */
+        ReadNotePayload: {
+            /** Code */
+            code: string;
+            /** Params */
+            params: {
+                [key: string]: string | number;
+            };
+        };
         /** RecipeColumn */
         RecipeColumn: {
             /** Column */
@@ -1884,8 +1896,16 @@ export interface components {
             session_id: string;
             /** Filename */
             filename: string;
-            /** Warnings */
+            /**
+             * Warnings
+             * @description The notes in English.
+             */
             warnings: string[];
+            /**
+             * Notes
+             * @description How the file was read: lines_above_table (count, first), no_header_row (count), repeated_header_rows (count), ragged_rows (count, example), sheet_read (sheet), no_data_rows.
+             */
+            notes: components["schemas"]["ReadNotePayload"][];
             /** Message */
             message: string;
         };

@@ -51,7 +51,7 @@ function UploadScreen({ session, onSessionChange, onDataChange }: StepScreenProp
               sessionId: result.session_id,
             },
             id,
-            { filename: result.filename, shape: result.shape, warnings: result.warnings },
+            { filename: result.filename, shape: result.shape, warnings: result.warnings, notes: result.notes },
           ),
         );
       }}

@@ -5,13 +5,18 @@ import type en from './locales/en.json';
 
 type ErrorKey = `errors.${keyof (typeof en)['errors']}`;
 
+/** A server code as a translation key's last part: `no_dataset` reads `noDataset`. */
+export function codeKey(code: string): string {
+  return code.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}
+
 /** The translation key of an error code: `no_dataset` reads `errors.noDataset`. */
 export function errorKey(code: string): string {
-  return `errors.${code.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())}`;
+  return `errors.${codeKey(code)}`;
 }
 
 /** Params as the message shows them: lists joined, numbers written as the language writes them. */
-function displayParams(params: Record<string, unknown>): Record<string, string> {
+export function displayParams(params: Record<string, unknown>): Record<string, string> {
   const shown = (value: unknown) => (typeof value === 'number' ? formatNumber(value) : String(value));
   return Object.fromEntries(
     Object.entries(params).map(([name, value]) => [name, Array.isArray(value) ? value.map(shown).join(', ') : shown(value)]),

@@ -241,7 +241,7 @@ def test_the_code_drops_rows_that_repeat_the_header_as_lathe_does(tmp_path):
     text = rows.iloc[:30].to_csv(index=False) + rows.iloc[30:].to_csv(index=False)
     predicted = run_usage_code_on_file(tmp_path, onnx_model(pipeline, "Ridge"), text.encode())
     table = read_table(tmp_path / "new_data.csv", "new_data.csv")
-    assert table.warnings == ["A row repeated the header row and was skipped."]
+    assert table.warnings == ["1 row repeated the header row and was skipped."]
     assert len(predicted) == len(rows)
     assert_predicts_as_lathe(predicted, pipeline, table.frame, rows)
 

@@ -15,6 +15,7 @@ const uploaded = {
   dtypes: { city: 'object', price: 'int64' },
   missing_values: { city: 0, price: 0 },
   warnings: ['Column names were made unique.'],
+  notes: [],
   message: 'File uploaded successfully',
 };
 
@@ -94,7 +95,7 @@ describe('UploadStep', () => {
   });
 
   it('keeps what the upload said of how it read the file above the preview', () => {
-    const notes = ['The line above the header row was not part of the table and was skipped: "Sales".', 'A row repeated the header row and was skipped.'];
+    const notes = ['1 line above the header row was not part of the table and was skipped: "Sales".', '1 row repeated the header row and was skipped.'];
     renderStep({
       ...emptySession(),
       columns: ['city'],

@@ -14,6 +14,7 @@ import { DropZone } from './DropZone';
 import { formatMegabytes } from '../../i18n/format';
 import './UploadStep.css';
 import { stepId } from '../stepKeys';
+import { savedUploadNotes, uploadNotes } from './readNotes';
 
 interface UploadStepProps {
   session: Session;
@@ -32,14 +33,6 @@ export function uploadedMessage(filename: string, rows: number, columns: number,
   });
 }
 
-/** What the upload said of how it read the file (a title passed over, a row repeating the header…). */
-function readNotes(session: Session): string[] {
-  const result = session.stepResults[stepId('upload')];
-  if (typeof result !== 'object' || result === null) return [];
-  const warnings = (result as Record<string, unknown>).warnings;
-  return Array.isArray(warnings) ? warnings.filter((warning) => typeof warning === 'string') : [];
-}
-
 /** Step 1: choose a file, upload it, and preview what was read. */
 export function UploadStep({ session, onUploaded, onRemove, onContinue, onDataChange }: UploadStepProps) {
   const { t } = useTranslation();
@@ -49,7 +42,7 @@ export function UploadStep({ session, onUploaded, onRemove, onContinue, onDataCh
     mutationFn: uploadDataset,
     onSuccess: (result, file) => {
       notify.success(uploadedMessage(result.filename, result.shape[0] ?? 0, result.shape[1] ?? 0, t));
-      result.warnings.forEach((warning) => notify.warning(warning));
+      uploadNotes(result, t).forEach((note) => notify.warning(note));
       onUploaded(result, { name: file.name, size: file.size });
     },
     onError: (error) => notify.error(errorMessage(error, t, t('upload.failed'))),
@@ -57,7 +50,7 @@ export function UploadStep({ session, onUploaded, onRemove, onContinue, onDataCh
   });
 
   const file = chosen ?? session.uploadedFile;
-  const notes = readNotes(session);
+  const notes = savedUploadNotes(session, t);
 
   return (
     <div className="step-screen">
