@@ -2,9 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { sessionDataQueryKey, type TableData } from '../../api/dataset';
+import { getSessionData, sessionDataQueryKey, type TableData } from '../../api/dataset';
 import type { FrameResult } from '../../api/transforms';
 import { createQueryClient } from '../../app/App';
+import { deferred, json, stubApi } from '../../test/api';
 import { frame } from '../../test/steps';
 import { useFrameChange } from './useFrameChange';
 
@@ -38,6 +39,18 @@ describe('useFrameChange', () => {
     const { change, events } = start(() => Promise.reject(new Error('no snapshot')));
     await change(() => Promise.resolve(AFTER));
     expect(events).toEqual(['snapshot', 'data age']);
+  });
+
+  it('keeps its frame when a read of the session data started before it answers after it', async () => {
+    const { change, queryClient } = start(() => Promise.resolve());
+    const held = deferred<Response>();
+    stubApi({ 'GET /api/get-session-data/': () => held.promise });
+    // a screen opening reads the session data again; the server answers late, with the frame before the change
+    const reading = queryClient.query({ queryKey: sessionDataQueryKey, queryFn: getSessionData, staleTime: 0 }).catch(() => undefined);
+    await change(() => Promise.resolve(AFTER));
+    held.resolve(json({ ...BEFORE, filename: 'f.csv', target_column: null }));
+    await reading;
+    expect(queryClient.getQueryData(sessionDataQueryKey)).toMatchObject({ columns: ['age'] });
   });
 
   it('changes nothing when the call fails', async () => {

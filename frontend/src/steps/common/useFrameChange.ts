@@ -22,7 +22,7 @@ export function useFrameChange(snapshot: StepSnapshot, onDataChange: (table: Tab
       const result = await send();
       // settings that left the data as it was change nothing here either (no later step goes stale)
       if (result.changed === false) return result;
-      storeFrame(queryClient, result);
+      await storeFrame(queryClient, result);
       onDataChange({ columns: result.columns, data: result.data });
       return result;
     },

@@ -21,8 +21,13 @@ export function useFrameInfo(): FrameInfo | null {
   return { dtypes: query.data.dtypes, missingValues: query.data.missing_values, shape: query.data.shape };
 }
 
-/** Records a step's answer as the session's current data. */
-export function storeFrame(queryClient: QueryClient, result: FrameResult): void {
+/**
+ * Records a step's answer as the session's current data. A read of the session data still
+ * on its way (a screen opening reads it again) is cancelled first: it would answer the
+ * frame before the change and replace this one.
+ */
+export async function storeFrame(queryClient: QueryClient, result: FrameResult): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: sessionDataQueryKey });
   const cached = queryClient.getQueryData<SessionData>(sessionDataQueryKey);
   if (cached === undefined) {
     void queryClient.invalidateQueries({ queryKey: sessionDataQueryKey });
