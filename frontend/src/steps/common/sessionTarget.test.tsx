@@ -2,10 +2,10 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { sessionDataQueryKey } from '../../api/dataset';
+import { getSessionData, sessionDataQueryKey } from '../../api/dataset';
 import { createQueryClient } from '../../app/App';
 import { completeStep, emptySession, withAnalysis, withTableData } from '../../app/session';
-import { json, stubApi } from '../../test/api';
+import { deferred, json, stubApi } from '../../test/api';
 import { frame } from '../../test/steps';
 import { rememberSessionTarget, useStepTarget } from './sessionTarget';
 
@@ -27,9 +27,30 @@ describe('a step target', () => {
     const { result } = renderHook(() => useStepTarget(session), { wrapper: Providers });
     expect(result.current[0]).toBe('');
     await waitFor(() => expect(result.current[0]).toBe('y'));
-    rememberSessionTarget(queryClient, 'a');
+    await rememberSessionTarget(queryClient, 'a');
     await waitFor(() => expect(result.current[0]).toBe('a'));
     expect(queryClient.getQueryData<{ target_column: string | null }>(sessionDataQueryKey)?.target_column).toBe('a');
+  });
+
+  it('keeps a remembered target when a read started before it answers after it', async () => {
+    const { queryClient } = wrapper();
+    queryClient.setQueryData(sessionDataQueryKey, { ...frame(COLUMNS, [], {}), target_column: 'y' });
+    const held = deferred<Response>();
+    stubApi({ 'GET /api/get-session-data/': () => held.promise });
+    const reading = queryClient.query({ queryKey: sessionDataQueryKey, queryFn: getSessionData, staleTime: 0 }).catch(() => undefined);
+    await rememberSessionTarget(queryClient, 'a');
+    held.resolve(json({ ...frame(COLUMNS, [], {}), target_column: 'y' }));
+    await reading;
+    expect(queryClient.getQueryData<{ target_column: string | null }>(sessionDataQueryKey)?.target_column).toBe('a');
+  });
+
+  it('reads the session data again when a target is remembered before any read', async () => {
+    const api = stubApi({ 'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, [], {}), target_column: 'a' }) });
+    const { queryClient, Providers } = wrapper();
+    renderHook(() => useStepTarget(session), { wrapper: Providers });
+    await rememberSessionTarget(queryClient, 'a');
+    await waitFor(() => expect(queryClient.getQueryData<{ target_column: string | null }>(sessionDataQueryKey)?.target_column).toBe('a'));
+    expect(api.calls.length).toBeGreaterThan(0);
   });
 
   it('takes no target from earlier screens: none when the session target is not a column', async () => {

@@ -14,10 +14,19 @@ export function useSessionTarget(enabled = true): string | null {
   return typeof target === 'string' && target !== '' ? target : null;
 }
 
-/** Records a new session target in the cached session data, so every screen and the header follow it. */
-export function rememberSessionTarget(queryClient: QueryClient, target: string | null): void {
+/**
+ * Records a new session target in the cached session data, so every screen and the header
+ * follow it. A read on its way is cancelled first, as `storeFrame` does: its older answer
+ * would bring the old target back; with nothing cached, the session data is read again.
+ */
+export async function rememberSessionTarget(queryClient: QueryClient, target: string | null): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: sessionDataQueryKey });
   const cached = queryClient.getQueryData<SessionData>(sessionDataQueryKey);
-  if (cached === undefined || cached.target_column === target) return;
+  if (cached === undefined) {
+    await queryClient.invalidateQueries({ queryKey: sessionDataQueryKey });
+    return;
+  }
+  if (cached.target_column === target) return;
   queryClient.setQueryData<SessionData>(sessionDataQueryKey, { ...cached, target_column: target });
 }
 

@@ -87,7 +87,7 @@ export function useStepChange<Request, Result extends FrameResult, Action extend
     mutationFn: (request: Request) => step.change(() => send(request)),
     onSuccess: (result: Result, request: Request) => {
       const target = sentTarget(request);
-      if (target !== null) rememberSessionTarget(queryClient, target);
+      if (target !== null) void rememberSessionTarget(queryClient, target);
       // no "applied" message, and nothing recorded, for settings that left the data as it was
       if (result.changed === false) {
         notify.info(t('common.nothingChanged'));

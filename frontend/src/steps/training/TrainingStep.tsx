@@ -158,7 +158,7 @@ function useTraining(onContinue: (result: TrainResult) => void) {
     failed: t('training.failed'),
     onSuccess: (result: TrainResult) => {
       // the target trained on becomes the session target on the server
-      if (result.target_column !== null) rememberSessionTarget(queryClient, result.target_column);
+      if (result.target_column !== null) void rememberSessionTarget(queryClient, result.target_column);
       notify.success(t('training.completed'));
       const leftOut = leftOutClassesNote(result.left_out_classes, t);
       if (leftOut !== null) notify.warning(leftOut);
