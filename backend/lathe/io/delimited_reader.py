@@ -63,14 +63,11 @@ def read_delimited(path: Path, start: int = 0, header: bool = True) -> Delimited
         UTF8 if opens_as_utf8(path, start) else single_byte_encoding(path)
     )
     try:
-        read = _read_as(path, start, encoding, header)
+        table, read = _read_as(path, start, encoding, header)
     except _NotUtf8:
         encoding = single_byte_encoding(path)
-        read = _read_as(path, start, encoding, header)
-    # one reference to the parsed table, so the conversion below frees it as it goes
-    table, repeats = read.table, 0
-    del read.table
-    table = trimmed_text(table)
+        table, read = _read_as(path, start, encoding, header)
+    table, repeats = trimmed_text(table), 0
     if header:
         table, repeats = without_repeated_header(table, read.first_row)
     frame = table.to_pandas(
@@ -94,7 +91,8 @@ class _NotUtf8(Exception):
 
 @dataclass
 class _Parsed:
-    table: pa.Table
+    """What parsing found besides the table."""
+
     delimiter: str
     first_row: list[str]
     skipped: list[str]
@@ -103,7 +101,7 @@ class _Parsed:
     """Lines above the header row, not part of the table (``lines_before_table``)."""
 
 
-def _read_as(path: Path, start: int, encoding: str, header: bool) -> _Parsed:
+def _read_as(path: Path, start: int, encoding: str, header: bool) -> tuple[pa.Table, _Parsed]:
     sample = read_sample(path, encoding, start)
     delimiter = detect_delimiter(sample)
     # a UTF-16 file is read from its start, where pyarrow finds its BOM
@@ -119,7 +117,7 @@ def _read_as(path: Path, start: int, encoding: str, header: bool) -> _Parsed:
     table = _parse(path, start, encoding, delimiter, names, int(header), skipped)
     if skipped and table.num_rows == 0:
         raise _all_rows_ragged(skipped, names, delimiter)
-    return _Parsed(table, delimiter, first_row, skipped, above)
+    return table, _Parsed(delimiter, first_row, skipped, above)
 
 
 def _parse(

@@ -40,7 +40,7 @@ def first_row_is_data(cells: Sequence[object], frame: pd.DataFrame, decimal_comm
     numbers: list[float] = []
     dates = 0
     text_columns: list[tuple[str, pd.Series]] = []
-    for raw, position in zip(cells, range(frame.shape[1]), strict=True):
+    for position, raw in enumerate(cells):
         text = cell_text(raw)
         if text == "" or text in NULL_VALUES:
             continue

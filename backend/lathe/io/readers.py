@@ -29,7 +29,7 @@ class ReadTable:
 @dataclass
 class _Read:
     frame: pd.DataFrame
-    first_row: list[object]
+    first_row: Sequence[object]
     decimal_comma: bool
     notes: list[ReadNote]
 
@@ -65,6 +65,6 @@ def _read(path: Path, start: int, kind: FileKind, header: bool) -> _Read:
         text = read_delimited(path, start, header)
         decimal_comma = text.delimiter != ","
         frame = infer_types(text.frame, decimal_comma=decimal_comma)
-        return _Read(frame, list(text.header), decimal_comma, text.notes)
+        return _Read(frame, text.header, decimal_comma, text.notes)
     sheet = read_workbook(path, kind is FileKind.XLSX, header)
     return _Read(infer_types(sheet.frame), sheet.first_row, False, sheet.notes)

@@ -379,7 +379,7 @@ def encoded_frame(
         if strategy is None:
             pieces[name] = frame[name]
             continue
-        names = list(encoding.outputs[name])
+        names = encoding.outputs[name]
         if strategy == "target" and target_encoded is not None:
             start = target_columns.index(name) * width
             pieces.update(zip(names, target_encoded[:, start : start + width].T, strict=True))
