@@ -9,7 +9,8 @@ preprocessed matrix directly; every classifier's 5-fold training against a bare
 time of ``explain=true`` per model and the memory of a full data download
 (``explain_and_download.py``); and jobs on the embedded Dask cluster: the web process's
 latency while 50 sessions train, throughput and search time on 1 and 2 workers
-(``jobs_bench.py``). ``--part`` runs one part alone.
+(``jobs_bench.py``); and ``/health/`` while 45 explained predictions arrive at once
+(``prediction_load.py``). ``--part`` runs one part alone.
 
 The server's peak RSS is the web process's: training and optimization run in the
 cluster's worker processes.
@@ -38,6 +39,7 @@ from bare_transfer import body_sink
 from explain_and_download import download_memory, explain_timing
 from jobs_bench import jobs_bench
 from mixed_dataset import mixed_frame, write_csv
+from prediction_load import prediction_load
 from training_speed import SHAPES, seconds_of, training_speed
 
 from lathe.ml.catalog import ENTRIES
@@ -334,11 +336,17 @@ def main() -> None:
         help="largest shape of the training-speed table",
     )
     parser.add_argument(
-        "--part", choices=["all", "upload", "explain", "download", "jobs"], default="all"
+        "--part",
+        choices=["all", "upload", "explain", "download", "jobs", "predict-load"],
+        default="all",
     )
     parser.add_argument("--explained-rows", type=int, default=1_000)
     parser.add_argument("--jobs-sessions", type=int, default=50, help="sessions training at once")
     parser.add_argument("--jobs-rows", type=int, default=2_000, help="rows of each such session")
+    parser.add_argument("--predictions", type=int, default=45, help="explained predictions at once")
+    parser.add_argument("--predict-sessions", type=int, default=5, help="sessions sending them")
+    parser.add_argument("--predict-rows", type=int, default=500, help="rows of each prediction")
+    parser.add_argument("--predict-model", default="LogisticRegression")
     args = parser.parse_args()
     if args.part == "upload":
         upload_part(args.rows)
@@ -352,6 +360,9 @@ def main() -> None:
     if args.part == "jobs":
         with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
             jobs_bench(serve, Path(scratch), TARGET, args.jobs_sessions, args.jobs_rows)
+        return
+    if args.part == "predict-load":
+        predict_load_part(args)
         return
 
     with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
@@ -425,6 +436,20 @@ def main() -> None:
     training_speed(tuple(shape for shape in SHAPES if shape.rows <= args.training_rows))
     with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
         jobs_bench(serve, Path(scratch), TARGET, args.jobs_sessions, args.jobs_rows)
+    predict_load_part(args)
+
+
+def predict_load_part(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
+        prediction_load(
+            serve,
+            Path(scratch) / "predict-load",
+            TARGET,
+            predictions=args.predictions,
+            sessions=args.predict_sessions,
+            rows=args.predict_rows,
+            model=args.predict_model,
+        )
 
 
 if __name__ == "__main__":

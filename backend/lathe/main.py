@@ -35,6 +35,7 @@ from lathe.api.upload_stream import streams_a_file
 from lathe.config import Settings, get_settings
 from lathe.jobs.board import JobBoard
 from lathe.jobs.cluster import open_cluster
+from lathe.jobs.prediction_queue import PredictionQueue
 from lathe.store.lru_cache import LruCache
 from lathe.store.session_store import SessionStore
 from lathe.store.sweep import sweep_store
@@ -61,6 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         cluster = await asyncio.to_thread(open_cluster, settings)
         jobs = JobBoard(cluster.client, store, progress_registry(), settings.max_jobs_per_session)
         app.state.jobs = jobs
+        app.state.predictions = PredictionQueue(progress_registry(), settings.max_jobs_per_session)
         try:
             yield
         finally:

@@ -18,6 +18,7 @@ from lathe.api.routes_common import Config, Jobs, SessionId, Store
 from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
 from lathe.errors import LatheError
 from lathe.jobs.prediction_job import PREDICTION, PredictionSetup, predict_on_worker, predicted
+from lathe.jobs.prediction_queue import PredictionQueue
 from lathe.jobs.session_job import ModelChoice
 from lathe.ml.model_export import ExportFormat, exported_bytes, safe_file_name, usage_code
 from lathe.ml.prediction import model_columns, model_inputs, write_predictions
@@ -70,9 +71,9 @@ def _predict_form(fields: dict[str, str]) -> PredictForm:
         raise RequestValidationError(error.errors(include_url=False)) from error
 
 
-def _training_rows(store: Store, current: SessionId) -> pd.DataFrame:
-    with store.reading(current) as session:
-        return session.raw_frame()
+def predictions_of(request: Request) -> PredictionQueue:
+    queue: PredictionQueue = request.app.state.predictions
+    return queue
 
 
 @router.post(
@@ -87,9 +88,11 @@ async def predict(
     """Predict the rows of a new CSV or spreadsheet with the training columns (the target
     may be left out): the rows come back as CSV with a `prediction` column and, for
     classifiers, a `probability_<class>` column per class; with `explain`, each row's top
-    contributing uploaded columns. A large file is predicted as a job on the cluster, its
-    progress and queue position on `GET /api/progress/` (task `prediction`), cancelled by
-    `POST /api/cancel-task/`."""
+    contributing uploaded columns. A large file, an explained one, or any while another
+    prediction is in flight is predicted as a job on the cluster, its progress and queue
+    position on `GET /api/progress/` (task `prediction`), cancelled by
+    `POST /api/cancel-task/`; a session's predictions wait for each other and for room
+    among its jobs rather than being refused."""
     target = store.temp_path("predict")
     try:
         received = await receive_file(request, target, settings.max_upload_mb)
@@ -106,16 +109,16 @@ async def predict(
         target.unlink(missing_ok=True)
     model = ModelChoice(form.selected_model, form.optimized)
     output = store.temp_path("predictions", ".csv")
+    queue = predictions_of(request)
+    runs_here = queue.runs_here(len(table.frame), form.explain, settings.prediction_job_rows)
     try:
-        if len(table.frame) >= settings.prediction_job_rows:
-            await _predict_as_job(
-                store, jobs, current, pipeline, model, table.frame, output, form.explain
-            )
-        else:
-            training_rows = (
-                await run_in_threadpool(_training_rows, store, current) if form.explain else None
-            )
-            await run_in_threadpool(write_predictions, pipeline, table.frame, output, training_rows)
+        with queue.counted():
+            if runs_here:
+                await run_in_threadpool(write_predictions, pipeline, table.frame, output)
+            else:
+                await _predict_as_job(
+                    store, jobs, queue, current, pipeline, model, table.frame, output, form.explain
+                )
     except BaseException:
         output.unlink(missing_ok=True)
         raise
@@ -130,6 +133,7 @@ async def predict(
 async def _predict_as_job(
     store: Store,
     jobs: Jobs,
+    queue: PredictionQueue,
     current: SessionId,
     pipeline: RecipePipeline,
     model: ModelChoice,
@@ -137,8 +141,8 @@ async def _predict_as_job(
     output: Path,
     explain: bool,
 ) -> None:
-    """The file's refusals here, before it waits for a worker; then the job writes the
-    predictions to `output`."""
+    """The file's refusals here, before it waits for its turn or a worker; then the job
+    writes the predictions to `output`."""
     await run_in_threadpool(model_inputs, pipeline, frame)
     rows = store.temp_path("prediction-rows", SUFFIX)
     try:
@@ -149,6 +153,9 @@ async def _predict_as_job(
             session.models.trained_results(model.name, model.optimized)
             return setup
 
-        await jobs.run(current, PREDICTION, prepare, predict_on_worker, predicted, model)
+        await queue.run_job(
+            current,
+            lambda: jobs.run(current, PREDICTION, prepare, predict_on_worker, predicted, model),
+        )
     finally:
         rows.unlink(missing_ok=True)
