@@ -2,21 +2,123 @@
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from enum import StrEnum
 from typing import Any
 
 
+class ErrorCode(StrEnum):
+    """Every code an error answer carries. The interface translates each one
+    (`errors.<camelCase>` in every language); the English message sent beside it is the
+    fallback."""
+
+    # requests and the server
+    INVALID_REQUEST = "invalid_request"
+    BODY_TOO_LARGE = "body_too_large"
+    NOT_FOUND = "not_found"
+    METHOD_NOT_ALLOWED = "method_not_allowed"
+    HTTP_ERROR = "http_error"
+    INTERNAL_ERROR = "internal_error"
+    # upload and files
+    UPLOAD_TOO_LARGE = "upload_too_large"
+    MALFORMED_UPLOAD = "malformed_upload"
+    NO_FILE = "no_file"
+    TOO_MANY_FILES = "too_many_files"
+    UNSUPPORTED_FILE = "unsupported_file"
+    EMPTY_FILE = "empty_file"
+    FILE_UNREADABLE = "file_unreadable"
+    HEADER_TOO_LONG = "header_too_long"
+    TOO_MANY_CELLS = "too_many_cells"
+    UNKNOWN_FORMAT = "unknown_format"
+    STORE_FULL = "store_full"
+    # the session's data and history
+    NO_DATASET = "no_dataset"
+    UNKNOWN_COLUMNS = "unknown_columns"
+    UNKNOWN_TARGET = "unknown_target"
+    INVALID_STEP = "invalid_step"
+    INVALID_STEP_ID = "invalid_step_id"
+    NO_SNAPSHOT = "no_snapshot"
+    STEP_FAILED = "step_failed"
+    # step settings (`invalid_<setting>` from check_choice)
+    INVALID_STRATEGY = "invalid_strategy"
+    INVALID_CAT_STRATEGY = "invalid_cat_strategy"
+    INVALID_DROP_STRATEGY = "invalid_drop_strategy"
+    INVALID_METHOD = "invalid_method"
+    INVALID_TARGET_TYPE = "invalid_target_type"
+    NO_COLUMNS = "no_columns"
+    LAST_COLUMN = "last_column"
+    NO_COLUMNS_LEFT = "no_columns_left"
+    NO_ROWS_LEFT = "no_rows_left"
+    COLUMN_NOT_NUMERIC = "column_not_numeric"
+    COLUMN_NOT_CATEGORICAL = "column_not_categorical"
+    NO_NUMERIC_COLUMNS = "no_numeric_columns"
+    FRACTION_OUT_OF_RANGE = "fraction_out_of_range"
+    STRATEGY_NOT_FOR_COLUMN = "strategy_not_for_column"
+    FACTOR_OUT_OF_RANGE = "factor_out_of_range"
+    THRESHOLD_OUT_OF_RANGE = "threshold_out_of_range"
+    MAX_CATEGORIES_TOO_SMALL = "max_categories_too_small"
+    TOO_MANY_CATEGORIES_FOR_ONEHOT = "too_many_categories_for_onehot"
+    TOO_FEW_ROWS_FOR_TARGET_ENCODING = "too_few_rows_for_target_encoding"
+    TARGET_COLUMN_REQUIRED = "target_column_required"
+    TARGET_COLUMN_REQUIRED_FOR_COLUMN = "target_column_required_for_column"
+    TARGET_COLUMN_NOT_IMPUTED = "target_column_not_imputed"
+    TARGET_COLUMN_NOT_HANDLED = "target_column_not_handled"
+    TARGET_COLUMN_NOT_ENCODED = "target_column_not_encoded"
+    TARGET_COLUMN_NOT_SCALED = "target_column_not_scaled"
+    TARGET_NOT_NUMERIC = "target_not_numeric"
+    # the recipe
+    UNKNOWN_STEP = "unknown_step"
+    TARGET_COLUMN_DROPPED = "target_column_dropped"
+    RECIPE_FAILED = "recipe_failed"
+    # training and its settings
+    NO_MODELS = "no_models"
+    UNKNOWN_MODELS = "unknown_models"
+    MODELS_NOT_FOR_PROBLEM_TYPE = "models_not_for_problem_type"
+    TARGET_REQUIRED = "target_required"
+    TARGET_NOT_UPLOADED = "target_not_uploaded"
+    TARGET_EMPTY = "target_empty"
+    TEST_SIZE_OUT_OF_RANGE = "test_size_out_of_range"
+    CV_FOLDS_OUT_OF_RANGE = "cv_folds_out_of_range"
+    TOO_FEW_CLASSES = "too_few_classes"
+    CLASS_TOO_SMALL = "class_too_small"
+    TOO_FEW_ROWS = "too_few_rows"
+    TRAINING_FAILED = "training_failed"
+    NO_TRAINING_RESULTS = "no_training_results"
+    MODEL_NOT_TRAINED = "model_not_trained"
+    # optimization
+    OPTIMIZATION_MODEL_REQUIRED = "optimization_model_required"
+    N_ITERATIONS_OUT_OF_RANGE = "n_iterations_out_of_range"
+    NO_SEARCH_SPACE = "no_search_space"
+    OPTIMIZATION_FAILED = "optimization_failed"
+    MODEL_NOT_OPTIMIZED = "model_not_optimized"
+    NO_OPTIMIZATION_RESULT = "no_optimization_result"
+    # export and prediction
+    MODEL_REQUIRED = "model_required"
+    ONNX_UNSUPPORTED = "onnx_unsupported"
+    MISSING_COLUMNS = "missing_columns"
+    UNEXPECTED_COLUMNS = "unexpected_columns"
+    COLUMN_TYPE_CHANGED = "column_type_changed"
+    PREDICTION_FAILED = "prediction_failed"
+    # long tasks (`data_changed_during_<task>` from JobKind)
+    TASK_RUNNING = "task_running"
+    NO_TASK_RUNNING = "no_task_running"
+    TASK_CANCELLED = "task_cancelled"
+    DATA_CHANGED_DURING_TRAINING = "data_changed_during_training"
+    DATA_CHANGED_DURING_OPTIMIZATION = "data_changed_during_optimization"
+    DATA_CHANGED_DURING_PREDICTION = "data_changed_during_prediction"
+
+
 class LatheError(Exception):
-    """A refusal with an English message, a stable snake_case code and optional params."""
+    """A refusal with an English message, a code of the catalogue and optional params."""
 
     status = 400
 
-    def __init__(self, message: str, code: str, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, message: str, code: ErrorCode, params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
         self.params = params or {}
 
-    def __reduce__(self) -> tuple[type["LatheError"], tuple[str, str, dict[str, Any]]]:
+    def __reduce__(self) -> tuple[type["LatheError"], tuple[str, ErrorCode, dict[str, Any]]]:
         # a refusal raised on a Dask worker travels back to the web process pickled
         return type(self), (self.message, self.code, self.params)
 
@@ -34,15 +136,15 @@ class InsufficientStorageError(LatheError):
 
 
 def no_dataset() -> LatheError:
-    return LatheError("No dataset uploaded.", "no_dataset")
+    return LatheError("No dataset uploaded.", ErrorCode.NO_DATASET)
 
 
 def unknown_columns(columns: list[str]) -> LatheError:
     names = ", ".join(columns)
-    return LatheError(f"Unknown columns: {names}", "unknown_columns", {"columns": names})
+    return LatheError(f"Unknown columns: {names}", ErrorCode.UNKNOWN_COLUMNS, {"columns": names})
 
 
-def check_range(value: float, minimum: float, maximum: float, what: str, code: str) -> None:
+def check_range(value: float, minimum: float, maximum: float, what: str, code: ErrorCode) -> None:
     """Refuse `value` outside [minimum, maximum]: "<what> must be between ... and ..."."""
     if not minimum <= value <= maximum:
         raise LatheError(
@@ -53,7 +155,7 @@ def check_range(value: float, minimum: float, maximum: float, what: str, code: s
 
 
 @contextmanager
-def refused_rows(what: str, code: str) -> Iterator[None]:
+def refused_rows(what: str, code: ErrorCode) -> Iterator[None]:
     """Turn a library's TypeError or ValueError on a person's rows into a 400 saying
     `what` failed; Lathe's own refusals pass unchanged."""
     try:

@@ -9,7 +9,7 @@ from lathe.api.payloads import frame_payload
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.schemas import AnalyzeResponse
-from lathe.errors import LatheError
+from lathe.errors import ErrorCode, LatheError
 from lathe.store.lru_cache import LruCache
 
 router = APIRouter(tags=["analysis"], responses=ERRORS)
@@ -41,7 +41,9 @@ def analyze(
             profile = analyze_frame(frame, target, settings.analysis_sample_rows)
         except UnknownTargetError as error:
             raise LatheError(
-                f"Unknown target column: {error.column}", "unknown_target", {"column": error.column}
+                f"Unknown target column: {error.column}",
+                ErrorCode.UNKNOWN_TARGET,
+                {"column": error.column},
             ) from error
         result = AnalyzeResponse(**frame_payload(frame, settings), **profile)
         cache.put(key, result)

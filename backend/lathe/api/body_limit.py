@@ -9,6 +9,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from lathe.api.error_handlers import error_body
+from lathe.errors import ErrorCode
 
 
 class BodyLimit:
@@ -45,7 +46,7 @@ class BodyLimit:
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         body = error_body(
             f"The request body is larger than the {self.limit_kb} KB limit.",
-            "body_too_large",
+            ErrorCode.BODY_TOO_LARGE,
             {"limit_kb": self.limit_kb},
         )
         await JSONResponse(body, 413, headers={"Connection": "close"})(scope, receive, send)

@@ -10,12 +10,16 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.routing import Match, Mount
 
-from lathe.errors import LatheError
+from lathe.errors import ErrorCode, LatheError
 
 log = logging.getLogger(__name__)
 
 _METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
-_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "upload_too_large"}
+_HTTP_CODES = {
+    404: ErrorCode.NOT_FOUND,
+    405: ErrorCode.METHOD_NOT_ALLOWED,
+    413: ErrorCode.UPLOAD_TOO_LARGE,
+}
 
 
 def json_safe(value: object) -> object:
@@ -36,7 +40,7 @@ def json_safe(value: object) -> object:
 
 
 def error_body(
-    message: str, code: str, params: dict[str, object] | None = None
+    message: str, code: ErrorCode, params: dict[str, object] | None = None
 ) -> dict[str, object]:
     body: dict[str, object] = {"error": message, "code": code}
     if params:
@@ -72,12 +76,12 @@ def install_error_handlers(app: FastAPI) -> None:
             for issue in error.errors()
         )
         return JSONResponse(
-            error_body(f"Invalid request: {problems}", "invalid_request"), status_code=422
+            error_body(f"Invalid request: {problems}", ErrorCode.INVALID_REQUEST), status_code=422
         )
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
-        code = _HTTP_CODES.get(error.status_code, "http_error")
+        code = _HTTP_CODES.get(error.status_code, ErrorCode.HTTP_ERROR)
         headers = dict(error.headers or {})
         if error.status_code == 405:
             headers["Allow"] = _allowed_methods(request) or headers.get("Allow", "")
@@ -87,5 +91,5 @@ def install_error_handlers(app: FastAPI) -> None:
     async def unexpected(request: Request, error: Exception) -> JSONResponse:
         log.exception("unhandled error on %s %s", request.method, request.url.path)
         return JSONResponse(
-            error_body("Something went wrong on the server.", "internal_error"), 500
+            error_body("Something went wrong on the server.", ErrorCode.INTERNAL_ERROR), 500
         )

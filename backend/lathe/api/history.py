@@ -15,7 +15,7 @@ from lathe.api.schemas import (
     UndoResponse,
 )
 from lathe.api.session_changes import apply_steps
-from lathe.errors import LatheError
+from lathe.errors import ErrorCode, LatheError
 from lathe.steps.columns import column_drop_steps
 
 router = APIRouter(tags=["history"], responses=ERRORS)
@@ -30,7 +30,7 @@ def _valid_step(step_id: int | None, refusal: LatheError) -> int:
 def _step_for(step_id: int | None) -> int:
     return _valid_step(
         step_id,
-        LatheError("A step must be given as a positive whole number.", "invalid_step_id"),
+        LatheError("A step must be given as a positive whole number.", ErrorCode.INVALID_STEP_ID),
     )
 
 
@@ -62,7 +62,9 @@ def snapshot_step(body: StepRequest, store: Store, current: SessionId) -> Snapsh
 def undo_step(
     body: StepRequest, store: Store, settings: Config, current: SessionId
 ) -> UndoResponse:
-    step_id = _valid_step(body.step_id, LatheError("Undo requires a valid step.", "invalid_step"))
+    step_id = _valid_step(
+        body.step_id, LatheError("Undo requires a valid step.", ErrorCode.INVALID_STEP)
+    )
     with store.changing(current) as session:
         session.restore(step_id)
         frame = session.frame

@@ -16,7 +16,7 @@ from lathe.api.model_schemas import ExportModelRequest, PredictForm, UsageCodeRe
 from lathe.api.responses import ERRORS, attachment
 from lathe.api.routes_common import Config, Jobs, SessionId, Store
 from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
-from lathe.errors import LatheError
+from lathe.errors import ErrorCode, LatheError
 from lathe.jobs.prediction_job import PREDICTION, PredictionSetup, predict_on_worker, predicted
 from lathe.jobs.prediction_queue import PredictionQueue
 from lathe.jobs.session_job import ModelChoice
@@ -44,7 +44,7 @@ def export_model(body: ExportModelRequest, store: Store, current: SessionId) -> 
     """The model's whole fitted pipeline (raw columns in, predictions out) as a joblib,
     pickle or ONNX file named after `model_name`."""
     if not body.selected_model:
-        raise LatheError("Select a model please.", "model_required")
+        raise LatheError("Select a model please.", ErrorCode.MODEL_REQUIRED)
     pipeline = _pipeline(store, current, body.selected_model, body.optimized)
     content = exported_bytes(pipeline, body.selected_model, body.format)
     return Response(
@@ -98,7 +98,7 @@ async def predict(
         received = await receive_file(request, target, settings.max_upload_mb)
         form = _predict_form(received.fields)
         if not form.selected_model:
-            raise LatheError("Select a model please.", "model_required")
+            raise LatheError("Select a model please.", ErrorCode.MODEL_REQUIRED)
         pipeline = await run_in_threadpool(
             _pipeline, store, current, form.selected_model, form.optimized
         )

@@ -14,7 +14,7 @@ from lathe.api.model_schemas import (
 )
 from lathe.api.responses import ERRORS
 from lathe.api.routes_common import Jobs, SessionId, Store
-from lathe.errors import LatheError
+from lathe.errors import ErrorCode, LatheError
 from lathe.jobs.search import optimize_on_workers
 from lathe.jobs.session_job import JobKind
 from lathe.ml.catalog import ENTRIES
@@ -71,7 +71,9 @@ async def optimize_model(
     the session's last optimization (`GET /api/optimization-result/`)."""
     model = body.selected_model
     if not model:
-        raise LatheError("Please select a model to optimize.", "optimization_model_required")
+        raise LatheError(
+            "Please select a model to optimize.", ErrorCode.OPTIMIZATION_MODEL_REQUIRED
+        )
     check_search_settings(body.cv_folds, body.n_iterations)
 
     def prepare(session: Session) -> OptimizationConfig:

@@ -8,7 +8,7 @@ from lathe.api.responses import ERRORS
 from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.session_changes import apply_steps
 from lathe.api.step_schemas import ScaleFeaturesRequest, StepResult
-from lathe.errors import LatheError
+from lathe.errors import ErrorCode, LatheError
 from lathe.steps.recipe_step import RecipeStep
 from lathe.steps.scaling import scaling_steps
 
@@ -30,7 +30,7 @@ def scale_features(
             column_settings=body.column_specific_settings or None,
         )
         if not built:
-            raise LatheError("No numeric column to scale was found.", "no_numeric_columns")
+            raise LatheError("No numeric column to scale was found.", ErrorCode.NO_NUMERIC_COLUMNS)
         return built
 
     change = apply_steps(store, current, "scaling", steps, chosen_target=body.target_column or None)

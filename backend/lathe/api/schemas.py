@@ -7,6 +7,7 @@ from pydantic.config import JsonDict
 from typing_extensions import TypedDict
 
 from lathe.analysis.profile import AnalysisResult
+from lathe.errors import ErrorCode
 from lathe.io.preview import Cell
 
 FIRST_STEP, LAST_STEP = 1, 10
@@ -43,7 +44,7 @@ def stated_range(minimum: float, maximum: float | None = None) -> JsonDict:
 
 class ErrorResponse(BaseModel):
     error: str = Field(description="An English message a person can act on.")
-    code: str = Field(description="A stable snake_case code the interface translates.")
+    code: ErrorCode = Field(description="A stable snake_case code the interface translates.")
     params: dict[str, Any] | None = Field(default=None, description="Values in the message.")
 
 

@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 import pandas as pd
 
-from lathe.errors import LatheError
+from lathe.errors import ErrorCode, LatheError
 from lathe.steps.applied import AppliedSteps, StepAction
 from lathe.steps.recipe import replay
 from lathe.steps.recipe_step import RecipeStep
@@ -48,7 +48,7 @@ def apply_steps(
             log.warning("step failed on the session's data", exc_info=True)
             raise LatheError(
                 f"The step could not be applied to this data: {error}",
-                "step_failed",
+                ErrorCode.STEP_FAILED,
                 {"detail": str(error)[:300]},
             ) from error
         session.commit(after, steps)

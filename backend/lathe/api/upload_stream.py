@@ -12,7 +12,7 @@ from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, MultipartState, parse_options_header
 from starlette.routing import BaseRoute
 
-from lathe.errors import LatheError, PayloadTooLargeError, UnreadableFileError
+from lathe.errors import ErrorCode, LatheError, PayloadTooLargeError, UnreadableFileError
 from lathe.io.readers import ReadTable, read_table
 
 log = logging.getLogger(__name__)
@@ -62,7 +62,7 @@ def streams_a_file(route: BaseRoute) -> bool:
 def too_large(limit_mb: int) -> PayloadTooLargeError:
     return PayloadTooLargeError(
         f"The file is larger than the {limit_mb} MB upload limit.",
-        "upload_too_large",
+        ErrorCode.UPLOAD_TOO_LARGE,
         {"limit_mb": limit_mb},
     )
 
@@ -70,7 +70,7 @@ def too_large(limit_mb: int) -> PayloadTooLargeError:
 def malformed_upload(detail: str) -> LatheError:
     return LatheError(
         "The upload was malformed or incomplete; send the file again.",
-        "malformed_upload",
+        ErrorCode.MALFORMED_UPLOAD,
         {"detail": detail[:300]},
     )
 
@@ -82,7 +82,8 @@ async def receive_file(request: Request, target: Path, limit_mb: int) -> Receive
     boundary = options.get(b"boundary")
     if content_type != b"multipart/form-data" or not boundary:
         raise LatheError(
-            "Send the file as multipart/form-data in a field named 'file'.", "invalid_request"
+            "Send the file as multipart/form-data in a field named 'file'.",
+            ErrorCode.INVALID_REQUEST,
         )
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit + _FORM_OVERHEAD:
@@ -149,9 +150,9 @@ async def receive_file(request: Request, target: Path, limit_mb: int) -> Receive
             raise malformed_upload("the body ends before its closing boundary")
 
     if state.files_seen == 0 or state.filename is None:
-        raise LatheError("Choose a file to upload in the field 'file'.", "no_file")
+        raise LatheError("Choose a file to upload in the field 'file'.", ErrorCode.NO_FILE)
     if state.files_seen > 1:
-        raise LatheError("Upload a single file at a time.", "too_many_files")
+        raise LatheError("Upload a single file at a time.", ErrorCode.TOO_MANY_FILES)
     fields = {name: value.decode("utf-8", "replace") for name, value in state.fields.items()}
     return ReceivedFile(target, Path(state.filename).name, state.size, fields)
 
@@ -168,5 +169,5 @@ def read_received_file(
     except Exception as error:
         log.warning("unreadable upload %s", filename, exc_info=True)
         raise UnreadableFileError(
-            "The file could not be read.", "file_unreadable", {"detail": str(error)[:300]}
+            "The file could not be read.", ErrorCode.FILE_UNREADABLE, {"detail": str(error)[:300]}
         ) from error

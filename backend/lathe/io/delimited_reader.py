@@ -25,7 +25,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.csv as pacsv
 
-from lathe.errors import UnreadableFileError
+from lathe.errors import ErrorCode, UnreadableFileError
 from lathe.io.headers import generated_names, normalize_headers
 from lathe.io.read_notes import ReadNote, lines_above_table, ragged_rows, repeated_header_rows
 from lathe.io.text_cells import NULL_VALUES, trimmed_text, without_repeated_header
@@ -111,7 +111,7 @@ def _read_as(path: Path, start: int, encoding: str, header: bool) -> tuple[pa.Ta
         sample = read_sample(path, encoding, start)
     first_row = read_header(sample, delimiter)
     if not first_row:
-        raise UnreadableFileError("The file has no header row.", "file_unreadable")
+        raise UnreadableFileError("The file has no header row.", ErrorCode.FILE_UNREADABLE)
     names = normalize_headers(first_row) if header else generated_names(len(first_row))
     skipped: list[str] = []
     table = _parse(path, start, encoding, delimiter, names, int(header), skipped)
@@ -176,7 +176,7 @@ def _parse(
             else:
                 raise UnreadableFileError(
                     f"The file could not be read as {_describe(delimiter)}-separated text.",
-                    "file_unreadable",
+                    ErrorCode.FILE_UNREADABLE,
                     {"detail": message[:300]},
                 ) from error
 
@@ -200,7 +200,7 @@ def _all_rows_ragged(skipped: list[str], names: list[str], delimiter: str) -> Un
         f"None of the {len(skipped)} data rows has the {len(names)} fields of the header "
         f"when read as {_describe(delimiter)}-separated text, so no row could be read "
         f'(for example "{skipped[0][:80]}").',
-        "file_unreadable",
+        ErrorCode.FILE_UNREADABLE,
         {"rows": len(skipped), "columns": len(names), "example": skipped[0][:80]},
     )
 

@@ -11,7 +11,7 @@ from xml.etree import ElementTree
 import pandas as pd
 from python_calamine import CalamineWorkbook
 
-from lathe.errors import UnreadableFileError
+from lathe.errors import ErrorCode, UnreadableFileError
 from lathe.io.headers import generated_names, normalize_headers
 from lathe.io.read_notes import ReadNote, lines_above_table, sheet_read
 from lathe.io.table_start import OPENING_ROWS, header_index
@@ -55,14 +55,14 @@ def read_workbook(path: Path, is_xlsx: bool, header: bool = True) -> Sheet:
     except Exception as error:
         raise UnreadableFileError(
             "The spreadsheet could not be read; it may be damaged or password-protected.",
-            "file_unreadable",
+            ErrorCode.FILE_UNREADABLE,
             {"detail": str(error)[:300]},
         ) from error
     start = header_index(sheet.head(OPENING_ROWS).notna().sum(axis="columns").tolist())
     above = [" ".join(map(str, row.dropna())) for _, row in sheet.iloc[:start].iterrows()]
     sheet = sheet.iloc[start:].dropna(axis="columns", how="all")
     if sheet.empty:
-        raise UnreadableFileError("Every sheet of the workbook is empty.", "empty_file")
+        raise UnreadableFileError("Every sheet of the workbook is empty.", ErrorCode.EMPTY_FILE)
     first_row = sheet.iloc[0].tolist()
     if header:
         frame = sheet.iloc[1:].reset_index(drop=True)
@@ -116,7 +116,7 @@ def _check_cells(cells: int) -> None:
             f"The first sheet spans {cells:,} cells (rows × columns from its first to its "
             f"last used cell), more than the {MAX_CELLS:,} a spreadsheet may have; save "
             "the data as CSV, or delete stray cells far from the table.",
-            "too_many_cells",
+            ErrorCode.TOO_MANY_CELLS,
             {"cells": cells, "max_cells": MAX_CELLS},
         )
 
@@ -135,21 +135,21 @@ def _check_zip(path: Path) -> None:
             members = archive.infolist()
             if not any(member.filename.startswith("xl/") for member in members):
                 raise UnreadableFileError(
-                    "This archive is not an Excel workbook.", "file_unreadable"
+                    "This archive is not an Excel workbook.", ErrorCode.FILE_UNREADABLE
                 )
             expanded = sum(member.file_size for member in members)
             compressed = sum(member.compress_size for member in members)
             if expanded > max(_MIN_EXPANDED_LIMIT, _MAX_EXPANSION * compressed):
                 raise UnreadableFileError(
                     "The workbook expands to far more data than its size suggests and was refused.",
-                    "file_unreadable",
+                    ErrorCode.FILE_UNREADABLE,
                 )
             sheet = _sheet_member(archive, 0)
             if sheet is not None:
                 _check_cells(_sheet_cells(archive, sheet))
     except (zipfile.BadZipFile, OSError, EOFError) as error:
         raise UnreadableFileError(
-            "The .xlsx file is damaged and could not be opened.", "file_unreadable"
+            "The .xlsx file is damaged and could not be opened.", ErrorCode.FILE_UNREADABLE
         ) from error
 
 

@@ -3,7 +3,7 @@
 from enum import Enum
 from pathlib import Path
 
-from lathe.errors import LatheError
+from lathe.errors import ErrorCode, LatheError
 
 ACCEPTED_SUFFIXES = (".csv", ".tsv", ".txt", ".xlsx", ".xls")
 
@@ -32,7 +32,7 @@ def check_suffix(filename: str) -> None:
     if Path(filename).suffix.lower() not in ACCEPTED_SUFFIXES:
         raise LatheError(
             "Unsupported file type. Upload a .csv, .tsv, .txt, .xlsx or .xls file.",
-            "unsupported_file",
+            ErrorCode.UNSUPPORTED_FILE,
             {"filename": filename},
         )
 
@@ -40,7 +40,7 @@ def check_suffix(filename: str) -> None:
 def detect_kind(head: bytes) -> FileKind:
     """The kind of file the bytes start, refusing binary formats that are not spreadsheets."""
     if not head.strip():
-        raise LatheError("The file is empty.", "empty_file")
+        raise LatheError("The file is empty.", ErrorCode.EMPTY_FILE)
     if head.startswith(_ZIP_MAGIC):
         return FileKind.XLSX
     if head.startswith(_OLE_MAGIC):
@@ -49,11 +49,13 @@ def detect_kind(head: bytes) -> FileKind:
         if head.startswith(magic):
             raise LatheError(
                 f"This file is {what}, not a CSV or spreadsheet.",
-                "unsupported_file",
+                ErrorCode.UNSUPPORTED_FILE,
                 {"detected": what},
             )
     if not head.startswith(_UTF16_BOMS) and _looks_binary(head):
-        raise LatheError("This file does not look like text or a spreadsheet.", "unsupported_file")
+        raise LatheError(
+            "This file does not look like text or a spreadsheet.", ErrorCode.UNSUPPORTED_FILE
+        )
     return FileKind.TEXT
 
 

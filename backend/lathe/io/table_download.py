@@ -17,7 +17,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from lathe.errors import LatheError
+from lathe.errors import ErrorCode, LatheError
 
 DownloadFormat = Literal["csv", "parquet"]
 BATCH_ROWS = 20_000
@@ -34,7 +34,7 @@ def download_format(value: str) -> DownloadFormat:
             return known  # type: ignore[no-any-return]
     raise LatheError(
         f"Unknown file format '{value}'; choose csv or parquet.",
-        "unknown_format",
+        ErrorCode.UNKNOWN_FORMAT,
         {"format": value, "formats": "csv, parquet"},
     )
 

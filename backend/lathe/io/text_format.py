@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from lathe.errors import UnreadableFileError
+from lathe.errors import ErrorCode, UnreadableFileError
 from lathe.io.table_start import OPENING_ROWS, header_index
 
 DELIMITERS = (",", ";", "\t", "|")
@@ -87,7 +87,7 @@ def read_sample(path: Path, encoding: str, start: int = 0) -> str:
             raise UnreadableFileError(
                 f"The header row is longer than {SAMPLE_KIB} KiB, so the file cannot be read "
                 "as a table. Check that it has line breaks and a header row of column names.",
-                "header_too_long",
+                ErrorCode.HEADER_TOO_LONG,
                 {"limit_kib": SAMPLE_KIB},
             )
         text = text[:end]

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from distributed import Client, Event, Future
 from starlette.concurrency import run_in_threadpool
 
-from lathe.errors import LatheError
+from lathe.errors import ErrorCode, LatheError
 from lathe.jobs.session_job import (
     PROGRESS_TOPIC,
     JobData,
@@ -101,7 +101,7 @@ class JobBoard:
             finished = FinishedJob(
                 job,
                 kind.task,
-                "cancelled" if refusal.code == "task_cancelled" else "failed",
+                "cancelled" if refusal.code == ErrorCode.TASK_CANCELLED else "failed",
                 refusal.code,
                 refusal.params,
             )
@@ -149,7 +149,7 @@ class JobBoard:
         mark is set under the session's lock, which a job commits under)."""
         running = self.registry.running_jobs(session_id)
         if not running:
-            raise LatheError("No task is running for this dataset.", "no_task_running")
+            raise LatheError("No task is running for this dataset.", ErrorCode.NO_TASK_RUNNING)
         with self.store.changing(session_id):
             for job_id in (job.job_id for job in running if job.job_id is not None):
                 Event(cancel_mark(job_id), client=self.client).set()

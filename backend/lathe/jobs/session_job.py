@@ -28,6 +28,7 @@ from typing import Generic, TypeVar
 import pandas as pd
 from distributed import Client, Event, get_client, get_worker
 
+from lathe.errors import ErrorCode
 from lathe.ml.progress import ProgressReport, TaskStopped
 from lathe.ml.threads import use_cores
 from lathe.steps.recipe_step import RecipeStep, recipe_steps
@@ -54,10 +55,12 @@ class JobKind:
     """The refusal when the data changed while the task ran."""
 
     def changed(self) -> TaskStopped:
-        return TaskStopped(self.data_changed, f"data_changed_during_{self.task}")
+        return TaskStopped(self.data_changed, ErrorCode(f"data_changed_during_{self.task}"))
 
     def cancelled(self) -> TaskStopped:
-        return TaskStopped(f"The {self.task} was cancelled.", "task_cancelled", {"task": self.task})
+        return TaskStopped(
+            f"The {self.task} was cancelled.", ErrorCode.TASK_CANCELLED, {"task": self.task}
+        )
 
 
 @dataclass(frozen=True)

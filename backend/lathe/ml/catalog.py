@@ -43,7 +43,7 @@ from sklearn.svm import SVC, SVR
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 from xgboost import XGBClassifier, XGBRegressor
 
-from lathe.errors import LatheError
+from lathe.errors import ErrorCode, LatheError
 from lathe.ml.problem import ProblemType
 
 SEED = 0
@@ -445,13 +445,13 @@ def catalog_entries(names: Sequence[str], problem_type: ProblemType) -> list[Cat
     unknown = [name for name in unique if name not in ENTRIES]
     if unknown:
         listed = ", ".join(unknown)
-        raise LatheError(f"Unknown models: {listed}", "unknown_models", {"models": listed})
+        raise LatheError(f"Unknown models: {listed}", ErrorCode.UNKNOWN_MODELS, {"models": listed})
     other = [name for name in unique if ENTRIES[name].problem_type != problem_type]
     if other:
         listed = ", ".join(other)
         raise LatheError(
             f"Not {problem_type} models: {listed}",
-            "models_not_for_problem_type",
+            ErrorCode.MODELS_NOT_FOR_PROBLEM_TYPE,
             {"models": listed, "problem_type": problem_type},
         )
     return [ENTRIES[name] for name in unique]

@@ -33,7 +33,7 @@ from typing import Any, Protocol
 import numpy as np
 import pandas as pd
 
-from lathe.errors import LatheError, check_range
+from lathe.errors import ErrorCode, LatheError, check_range
 from lathe.ml.catalog import CatalogEntry
 from lathe.ml.evaluation import PRIMARY_METRIC, clustering_metrics, primary_score
 from lathe.ml.model_step import model_matrix
@@ -88,9 +88,13 @@ class OptimizationRun:
 
 def check_search_settings(cv_folds: int, n_iterations: int) -> None:
     """SPEC §5's ranges: folds 2-10, iterations 1-200."""
-    check_range(cv_folds, MIN_CV_FOLDS, MAX_CV_FOLDS, "CV folds", "cv_folds_out_of_range")
+    check_range(cv_folds, MIN_CV_FOLDS, MAX_CV_FOLDS, "CV folds", ErrorCode.CV_FOLDS_OUT_OF_RANGE)
     check_range(
-        n_iterations, MIN_ITERATIONS, MAX_ITERATIONS, "Iterations", "n_iterations_out_of_range"
+        n_iterations,
+        MIN_ITERATIONS,
+        MAX_ITERATIONS,
+        "Iterations",
+        ErrorCode.N_ITERATIONS_OUT_OF_RANGE,
     )
 
 
@@ -259,7 +263,7 @@ def optimize(
     if candidates.size == 0:
         raise LatheError(
             f"{entry.name} has no search space for {config.method}.",
-            "no_search_space",
+            ErrorCode.NO_SEARCH_SPACE,
             {"model": entry.name},
         )
     counter = FitCounter(progress, (candidates.size + 1) * scorer.fits_per_set + 1)
@@ -285,7 +289,7 @@ def optimize(
         first = trials[0].error if trials else None
         raise LatheError(
             f"No parameter set of {entry.name} could be scored: {first}",
-            "optimization_failed",
+            ErrorCode.OPTIMIZATION_FAILED,
             {"model": entry.name, "detail": first},
         )
     best = max(scored, key=lambda trial: trial.score or 0.0)

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from lathe.analysis.column_types import column_kind
-from lathe.errors import LatheError, refused_rows
+from lathe.errors import ErrorCode, LatheError, refused_rows
 from lathe.io.readers import read_table
 from lathe.ml.explanations import top_contributions
 from lathe.ml.model_step import ModelStep
@@ -59,7 +59,7 @@ def check_columns(frame: pd.DataFrame, pipeline: RecipePipeline) -> None:
     if missing:
         raise LatheError(
             f"The file lacks columns the model was trained on: {_listed(missing)}",
-            "missing_columns",
+            ErrorCode.MISSING_COLUMNS,
             {"columns": _listed(missing)},
         )
     known = {*expected, pipeline.target_column}
@@ -67,7 +67,7 @@ def check_columns(frame: pd.DataFrame, pipeline: RecipePipeline) -> None:
     if extra:
         raise LatheError(
             f"The file has columns the model was not trained on: {_listed(extra)}",
-            "unexpected_columns",
+            ErrorCode.UNEXPECTED_COLUMNS,
             {"columns": _listed(extra)},
         )
 
@@ -141,7 +141,7 @@ def _unconvertible(column: str, dtype: Any, value: Any = None) -> LatheError:
     hint = " A date written as a number must be YYYYMMDD." if kind == "datetime" else ""
     return LatheError(
         f'Column "{column}" has values that are not {kind}, as it was at training{example}.' + hint,
-        "column_type_changed",
+        ErrorCode.COLUMN_TYPE_CHANGED,
         {"column": column, "kind": kind, "value": None if value is None else str(value)[:50]},
     )
 
@@ -227,7 +227,7 @@ def _predicted(
 ) -> tuple[Any, Any]:
     """The predictions (an array) and, for a classifier, the class probabilities of
     `inputs`."""
-    with refused_rows("The model could not predict these rows", "prediction_failed"):
+    with refused_rows("The model could not predict these rows", ErrorCode.PREDICTION_FAILED):
         # a classifier's prediction is its most probable class: one pass gives both
         if classifier:
             probabilities = pipeline.predict_proba(inputs)

@@ -14,7 +14,7 @@ import numpy.typing as npt
 import pandas as pd
 from pandas.api.types import is_bool_dtype
 
-from lathe.errors import LatheError
+from lathe.errors import ErrorCode, LatheError
 from lathe.steps.column_kinds import is_numeric
 
 ProblemType = Literal["classification", "regression", "clustering"]
@@ -59,7 +59,7 @@ def learning_target(target: pd.Series[Any], problem_type: ProblemType) -> pd.Ser
             raise LatheError(
                 "Regression needs a numeric target column; choose classification for "
                 f'"{target.name}".',
-                "target_not_numeric",
+                ErrorCode.TARGET_NOT_NUMERIC,
                 {"column": str(target.name)},
             )
         return target.astype(np.float64)
@@ -68,7 +68,7 @@ def learning_target(target: pd.Series[Any], problem_type: ProblemType) -> pd.Ser
     if len(counts) < 2:
         raise LatheError(
             "The target column needs at least two classes.",
-            "too_few_classes",
+            ErrorCode.TOO_FEW_CLASSES,
             {"column": str(target.name)},
         )
     return labels
@@ -90,7 +90,7 @@ def rows_of_large_classes(
         raise LatheError(
             f"Fewer than two classes have the {min_rows} rows this validation needs "
             f"({len(small)} classes have fewer, e.g. {shown}). Is this a regression target?",
-            "class_too_small",
+            ErrorCode.CLASS_TOO_SMALL,
             {"classes": shown, "count": len(small), "min_rows": min_rows},
         )
     keep = ~target.isin(small.index).to_numpy()

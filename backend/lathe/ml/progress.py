@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from lathe.errors import LatheError
+from lathe.errors import ErrorCode, LatheError
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ class ProgressRegistry:
                 raise LatheError(
                     f"A {busy.task} task is already running for this dataset; wait for it "
                     "to finish.",
-                    "task_running",
+                    ErrorCode.TASK_RUNNING,
                     {"task": busy.task},
                 )
             running[job_id] = TaskProgress(task, 0, 0, message, job_id or None)

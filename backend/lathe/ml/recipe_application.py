@@ -15,7 +15,7 @@ works column by column) and the output has no target column.
 
 import pandas as pd
 
-from lathe.errors import refused_rows
+from lathe.errors import ErrorCode, refused_rows
 from lathe.ml.prediction import check_columns, with_training_types
 from lathe.steps.recipe import recipe_pipeline, without_column_settings
 from lathe.steps.recipe_step import RecipeStep
@@ -33,6 +33,6 @@ def applied_recipe(
     pipeline = recipe_pipeline(steps, left_out).fit(raw_frame)
     check_columns(new_frame, pipeline)
     inputs = with_training_types(new_frame, pipeline.input_dtypes_)
-    with refused_rows("The recipe could not be applied to these rows", "recipe_failed"):
+    with refused_rows("The recipe could not be applied to these rows", ErrorCode.RECIPE_FAILED):
         prepared: pd.DataFrame = pipeline.transform(inputs)
     return prepared

@@ -34,7 +34,7 @@ import numpy.typing as npt
 import pandas as pd
 from sklearn.model_selection import KFold, StratifiedKFold, train_test_split
 
-from lathe.errors import LatheError
+from lathe.errors import ErrorCode, LatheError
 from lathe.ml.baseline import clustering_baseline, mark_against, supervised_baseline
 from lathe.ml.catalog import CatalogEntry
 from lathe.ml.evaluation import (
@@ -174,7 +174,7 @@ def validation_splits(target: pd.Series[Any], config: TrainingConfig) -> list[Sp
     except ValueError as error:
         raise LatheError(
             f"There are too few rows for this validation: {error}",
-            "too_few_rows",
+            ErrorCode.TOO_FEW_ROWS,
             {"rows": len(target), "detail": str(error)[:300]},
         ) from error
 
@@ -374,7 +374,7 @@ def train(
     if not pipelines:
         first = results[0]["error"]
         raise LatheError(
-            f"No model could be trained: {first}", "training_failed", {"detail": first}
+            f"No model could be trained: {first}", ErrorCode.TRAINING_FAILED, {"detail": first}
         )
     first_pipeline = next(iter(pipelines.values()))
     supervised = target is not None

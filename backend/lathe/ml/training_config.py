@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 import pandas as pd
 
-from lathe.errors import LatheError, check_range
+from lathe.errors import ErrorCode, LatheError, check_range
 from lathe.ml.catalog import CatalogEntry, catalog_entries
 from lathe.ml.problem import ProblemType, detect_problem_type
 from lathe.ml.results import ValidationMethod
@@ -36,13 +36,15 @@ def target_values(raw_frame: pd.DataFrame, target_column: str) -> pd.Series[Any]
     """The target's values, missing ones left out; refused when there are none."""
     if target_column not in raw_frame.columns:
         raise LatheError(
-            f"Unknown target column: {target_column}", "unknown_target", {"column": target_column}
+            f"Unknown target column: {target_column}",
+            ErrorCode.UNKNOWN_TARGET,
+            {"column": target_column},
         )
     target = raw_frame[target_column].dropna()
     if target.empty:
         raise LatheError(
             f'The target column "{target_column}" has no values.',
-            "target_empty",
+            ErrorCode.TARGET_EMPTY,
             {"column": target_column},
         )
     return target
@@ -63,22 +65,26 @@ def training_config(
     current frame and of the uploaded one. Clustering takes no target and no validation
     settings (any sent are ignored, once within their ranges)."""
     if not model_names:
-        raise LatheError("Please select at least one model.", "no_models")
-    check_range(test_size, MIN_TEST_SIZE, MAX_TEST_SIZE, "Test size", "test_size_out_of_range")
-    check_range(cv_folds, MIN_CV_FOLDS, MAX_CV_FOLDS, "CV folds", "cv_folds_out_of_range")
+        raise LatheError("Please select at least one model.", ErrorCode.NO_MODELS)
+    check_range(
+        test_size, MIN_TEST_SIZE, MAX_TEST_SIZE, "Test size", ErrorCode.TEST_SIZE_OUT_OF_RANGE
+    )
+    check_range(cv_folds, MIN_CV_FOLDS, MAX_CV_FOLDS, "CV folds", ErrorCode.CV_FOLDS_OUT_OF_RANGE)
     if problem_type == "clustering":
         return TrainingConfig(tuple(catalog_entries(model_names, "clustering")), "clustering")
     if not target_column:
-        raise LatheError("Please select a target column.", "target_required")
+        raise LatheError("Please select a target column.", ErrorCode.TARGET_REQUIRED)
     if target_column not in current_columns:
         raise LatheError(
-            f"Unknown target column: {target_column}", "unknown_target", {"column": target_column}
+            f"Unknown target column: {target_column}",
+            ErrorCode.UNKNOWN_TARGET,
+            {"column": target_column},
         )
     if target_column not in raw_frame.columns:
         raise LatheError(
             f'The target must be a column of the uploaded file; "{target_column}" was made '
             "by a step.",
-            "target_not_uploaded",
+            ErrorCode.TARGET_NOT_UPLOADED,
             {"column": target_column},
         )
     target = target_values(raw_frame, target_column)

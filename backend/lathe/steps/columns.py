@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from lathe.errors import ErrorCode
 from lathe.steps.errors import StepConfigError, check_columns_present
 from lathe.steps.frame_estimator import FrameTransformer, Names
 from lathe.steps.recipe_step import RecipeStep, recipe_step
@@ -49,8 +50,8 @@ def column_drop_steps(frame: pd.DataFrame, columns: Sequence[str]) -> list[Recip
     named and one must remain."""
     names = list(dict.fromkeys(columns))
     if not names:
-        raise StepConfigError("Please select at least one column to drop.", "no_columns")
+        raise StepConfigError("Please select at least one column to drop.", ErrorCode.NO_COLUMNS)
     check_columns_present(names, frame.columns)
     if len(names) >= frame.shape[1]:
-        raise StepConfigError("You cannot drop the last column.", "last_column")
+        raise StepConfigError("You cannot drop the last column.", ErrorCode.LAST_COLUMN)
     return [recipe_step("drop_columns", columns=names)]

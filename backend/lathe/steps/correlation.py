@@ -16,6 +16,7 @@ import pandas as pd
 from typing_extensions import TypedDict
 
 from lathe.analysis.column_types import column_kind
+from lathe.errors import ErrorCode
 from lathe.steps.column_kinds import numeric_columns
 from lathe.steps.errors import StepConfigError, check_choice, check_columns_present
 
@@ -39,7 +40,7 @@ def check_threshold(threshold: float) -> None:
     if not 0.0 <= threshold <= 1.0:
         raise StepConfigError(
             "The correlation threshold must be between 0 and 1.",
-            "threshold_out_of_range",
+            ErrorCode.THRESHOLD_OUT_OF_RANGE,
             {"threshold": threshold},
         )
 
@@ -76,7 +77,7 @@ def target_correlations(
     if column_kind(frame[target].dtype) not in ("numeric", "boolean"):
         raise StepConfigError(
             f'The target column "{target}" is not numeric; correlations need a numeric target.',
-            "target_not_numeric",
+            ErrorCode.TARGET_NOT_NUMERIC,
             {"column": target},
         )
     values: pd.Series[Any] = pd.Series(

@@ -60,6 +60,7 @@ from sklearn.model_selection import KFold, StratifiedKFold
 from sklearn.preprocessing import TargetEncoder
 
 from lathe.analysis.quality import ID_LIKE_MIN_DISTINCT_FRACTION
+from lathe.errors import ErrorCode
 from lathe.steps.column_kinds import is_categorical, is_numeric
 from lathe.steps.errors import StepConfigError, check_choice, check_columns_present
 from lathe.steps.frame_estimator import FrameTransformer, Names
@@ -259,7 +260,7 @@ def _target(frame: pd.DataFrame, target_column: str | None, y: Any) -> pd.Series
     if y is not None:
         return y if isinstance(y, pd.Series) else pd.Series(np.asarray(y), index=frame.index)
     raise StepConfigError(
-        "Please select a target column for Target strategy.", "target_column_required"
+        "Please select a target column for Target strategy.", ErrorCode.TARGET_COLUMN_REQUIRED
     )
 
 
@@ -279,7 +280,7 @@ def recorded_levels(levels: Mapping[str, Any]) -> dict[str, Levels]:
 def target_not_encoded(column: str) -> StepConfigError:
     return StepConfigError(
         f'Column "{column}" is the target column and is never encoded.',
-        "target_column_not_encoded",
+        ErrorCode.TARGET_COLUMN_NOT_ENCODED,
         {"column": column},
     )
 
@@ -299,7 +300,7 @@ def cross_fit_folds(target_type: str, target: pd.Series[Any]) -> KFold | Stratif
     if folds < 2:
         raise StepConfigError(
             "Target encoding needs at least two rows (of one class, for a class target).",
-            "too_few_rows_for_target_encoding",
+            ErrorCode.TOO_FEW_ROWS_FOR_TARGET_ENCODING,
         )
     splitter = KFold if continuous else StratifiedKFold
     return splitter(n_splits=folds, shuffle=True, random_state=CROSS_FIT_SEED)
@@ -527,7 +528,7 @@ def encoding_steps(
     if max_categories < MIN_MAX_CATEGORIES:
         raise StepConfigError(
             "Max categories must be at least 2.",
-            "max_categories_too_small",
+            ErrorCode.MAX_CATEGORIES_TOO_SMALL,
             {"max_categories": max_categories},
         )
     level_counts = {column: as_text(frame[column]).nunique() for column in requested}
@@ -558,7 +559,7 @@ def encoding_steps(
                 f'Column "{column}" has {level_counts[column]} categories, too many for '
                 f"one-hot encoding (at most {MAX_ONEHOT_LEVELS}); choose binary, target or "
                 "ordinal encoding.",
-                "too_many_categories_for_onehot",
+                ErrorCode.TOO_MANY_CATEGORIES_FOR_ONEHOT,
                 {"column": column, "categories": level_counts[column], "max": MAX_ONEHOT_LEVELS},
             )
     if not strategies:
@@ -590,7 +591,7 @@ def _global_requests(
     check_choice(strategy, STRATEGIES, "strategy")
     if strategy == "target" and target_column is None:
         raise StepConfigError(
-            "Please select a target column for Target strategy.", "target_column_required"
+            "Please select a target column for Target strategy.", ErrorCode.TARGET_COLUMN_REQUIRED
         )
     return {
         str(name): strategy
@@ -611,7 +612,7 @@ def _column_requests(
         if strategy == "target" and target_column is None:
             raise StepConfigError(
                 "Target strategy selected for a column. Please set a Target Column above.",
-                "target_column_required_for_column",
+                ErrorCode.TARGET_COLUMN_REQUIRED_FOR_COLUMN,
                 {"column": column},
             )
         if column == target_column:
@@ -619,7 +620,7 @@ def _column_requests(
         if not is_categorical(frame[column]):
             raise StepConfigError(
                 f'Column "{column}" is not categorical; only categorical columns are encoded.',
-                "column_not_categorical",
+                ErrorCode.COLUMN_NOT_CATEGORICAL,
                 {"column": column},
             )
         requested[column] = strategy

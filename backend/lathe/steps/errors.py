@@ -2,7 +2,7 @@
 
 from collections.abc import Hashable, Iterable
 
-from lathe.errors import LatheError, unknown_columns
+from lathe.errors import ErrorCode, LatheError, unknown_columns
 
 
 class StepConfigError(LatheError, ValueError):
@@ -30,12 +30,12 @@ def check_choice(value: object, choices: tuple[str, ...], setting: str) -> None:
         allowed = ", ".join(choices)
         raise StepConfigError(
             f"Unknown {setting} '{value}'; choose one of: {allowed}.",
-            f"invalid_{setting}",
+            ErrorCode(f"invalid_{setting}"),
             {"value": str(value), "choices": allowed},
         )
 
 
 def column_not_numeric(column: str) -> StepConfigError:
     return StepConfigError(
-        f'Column "{column}" is not numeric.', "column_not_numeric", {"column": column}
+        f'Column "{column}" is not numeric.', ErrorCode.COLUMN_NOT_NUMERIC, {"column": column}
     )

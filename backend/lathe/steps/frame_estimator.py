@@ -25,6 +25,7 @@ from sklearn.utils.validation import (
     validate_data,
 )
 
+from lathe.errors import ErrorCode
 from lathe.steps.errors import StepConfigError, check_columns_present
 
 Names = npt.NDArray[np.object_]
@@ -110,7 +111,7 @@ def kept_rows(frame: pd.DataFrame, y: Any, keep: npt.NDArray[np.bool_]) -> tuple
     transform and predict time. Removing every row is refused.
     """
     if not keep.any():
-        raise StepConfigError("Removing these rows would leave no data.", "no_rows_left")
+        raise StepConfigError("Removing these rows would leave no data.", ErrorCode.NO_ROWS_LEFT)
     if keep.all():
         return frame, y
     if y is None:

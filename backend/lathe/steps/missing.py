@@ -37,6 +37,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator
 
+from lathe.errors import ErrorCode
 from lathe.steps.column_kinds import is_numeric
 from lathe.steps.columns import ColumnDropper
 from lathe.steps.errors import StepConfigError, check_choice, check_columns_present
@@ -63,7 +64,7 @@ def check_fraction(value: float, setting: str) -> None:
     if not 0.0 <= value <= 1.0:
         raise StepConfigError(
             f"The {setting} must be between 0 and 1.",
-            "fraction_out_of_range",
+            ErrorCode.FRACTION_OUT_OF_RANGE,
             {"setting": setting, "value": value},
         )
 
@@ -78,7 +79,7 @@ def check_strategy(column: str, series: pd.Series[Any], strategy: str) -> None:
         raise StepConfigError(
             f'Strategy "{strategy}" does not apply to {kind} column "{column}"; '
             f"choose one of: {choices}.",
-            "strategy_not_for_column",
+            ErrorCode.STRATEGY_NOT_FOR_COLUMN,
             {"column": column, "strategy": strategy, "choices": choices},
         )
 
@@ -203,7 +204,7 @@ def learn_dropped_columns(frame: pd.DataFrame, threshold: float) -> list[str]:
     if frame.shape[1] and len(dropped) == frame.shape[1]:
         raise StepConfigError(
             "Every column has too many missing values; dropping them would leave no data.",
-            "no_columns_left",
+            ErrorCode.NO_COLUMNS_LEFT,
         )
     return dropped
 
@@ -338,7 +339,7 @@ def _column_strategies(
             raise StepConfigError(
                 f'Column "{column}" is the target column; its missing values are never filled '
                 "(rows without a target are left out of training).",
-                "target_column_not_imputed",
+                ErrorCode.TARGET_COLUMN_NOT_IMPUTED,
                 {"column": column},
             )
         check_strategy(column, frame[column], chosen)

@@ -32,6 +32,7 @@ from pydantic import Field
 from sklearn.base import BaseEstimator
 from typing_extensions import TypedDict
 
+from lathe.errors import ErrorCode
 from lathe.steps.column_kinds import is_numeric, numeric_columns
 from lathe.steps.errors import (
     StepConfigError,
@@ -78,7 +79,7 @@ def check_factor(factor: float) -> None:
     if not MIN_FACTOR <= factor <= MAX_FACTOR:
         raise StepConfigError(
             f"The factor must be between {MIN_FACTOR} and {MAX_FACTOR:g}.",
-            "factor_out_of_range",
+            ErrorCode.FACTOR_OUT_OF_RANGE,
             {"factor": factor, "min": MIN_FACTOR, "max": MAX_FACTOR},
         )
 
@@ -304,7 +305,7 @@ def resolved_configs(
         if column == target_column:
             raise StepConfigError(
                 f'Column "{column}" is the target column; outlier handling never changes it.',
-                "target_column_not_handled",
+                ErrorCode.TARGET_COLUMN_NOT_HANDLED,
                 {"column": column},
             )
         _check_numeric(frame, column)

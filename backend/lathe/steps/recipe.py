@@ -27,6 +27,7 @@ import pandas as pd
 from sklearn.base import BaseEstimator
 from sklearn.utils.metaestimators import available_if
 
+from lathe.errors import ErrorCode
 from lathe.steps.columns import ColumnDropper
 from lathe.steps.encoding import CategoricalEncoder
 from lathe.steps.errors import StepConfigError
@@ -114,7 +115,7 @@ def estimator_for(step: RecipeStep) -> BaseEstimator:
     kind = RECIPE_STEPS.get(step["step"])
     if kind is None:
         raise StepConfigError(
-            f"Unknown recipe step '{step['step']}'.", "unknown_step", {"step": step["step"]}
+            f"Unknown recipe step '{step['step']}'.", ErrorCode.UNKNOWN_STEP, {"step": step["step"]}
         )
     return kind.estimator(**step["params"])
 
@@ -197,7 +198,7 @@ class RecipePipeline(BaseEstimator):  # type: ignore[misc]
         if target not in frame.columns:
             raise StepConfigError(
                 f'The recipe removes the target column "{target}".',
-                "target_column_dropped",
+                ErrorCode.TARGET_COLUMN_DROPPED,
                 {"column": target},
             )
         return frame.drop(columns=[target]), frame[target]

@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from lathe.errors import ErrorCode
 from lathe.steps.column_kinds import is_categorical, is_numeric
 from lathe.steps.errors import (
     StepConfigError,
@@ -144,7 +145,7 @@ def scaling_steps(
         check_choice(method, METHODS, "method")
         methods = {column: method for column in scaling_candidates(frame, target_column)}
     if not methods:
-        raise StepConfigError("No numeric column to scale.", "no_numeric_columns")
+        raise StepConfigError("No numeric column to scale.", ErrorCode.NO_NUMERIC_COLUMNS)
     for chosen in methods.values():
         check_choice(chosen, METHODS, "method")
     return [recipe_step("scale", methods=methods)]
@@ -154,7 +155,7 @@ def _check_scalable(frame: pd.DataFrame, column: str, target_column: str | None)
     if column == target_column:
         raise StepConfigError(
             f'Column "{column}" is the target column and is not scaled.',
-            "target_column_not_scaled",
+            ErrorCode.TARGET_COLUMN_NOT_SCALED,
             {"column": column},
         )
     if not is_scalable(frame[column]):

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lathe.errors import InsufficientStorageError
+from lathe.errors import ErrorCode, InsufficientStorageError
 from lathe.store.session_store import SessionStore, last_touched
 
 IDLE_SECONDS = 10 * 60
@@ -52,6 +52,6 @@ def require_room(store: SessionStore, limit_gb: float, needed: int) -> None:
         raise InsufficientStorageError(
             f"The server's storage for sessions is full (its {limit_gb:g} GB budget) and "
             "every session in it is in use; try again in a few minutes.",
-            "store_full",
+            ErrorCode.STORE_FULL,
             {"limit_gb": limit_gb},
         )

@@ -22,7 +22,7 @@ from typing import Any, TypeGuard
 
 import pandas as pd
 
-from lathe.errors import LatheError, no_dataset
+from lathe.errors import ErrorCode, LatheError, no_dataset
 from lathe.store.atomic import write_atomically, write_text_atomically
 from lathe.store.frame_files import SUFFIX, frame_files, read_frame, write_frame
 from lathe.store.lru_cache import LruCache
@@ -77,7 +77,9 @@ class Session:
             for frame in (self.frame, self.raw_frame()):
                 if column not in frame.columns:
                     raise LatheError(
-                        f"Unknown target column: {column}", "unknown_target", {"column": column}
+                        f"Unknown target column: {column}",
+                        ErrorCode.UNKNOWN_TARGET,
+                        {"column": column},
                     )
         self.manifest.target = column
 
@@ -114,7 +116,9 @@ class Session:
         snapshot = self.manifest.snapshots.get(step_id)
         if snapshot is None:
             raise LatheError(
-                f"No snapshot exists for step {step_id}.", "no_snapshot", {"step_id": step_id}
+                f"No snapshot exists for step {step_id}.",
+                ErrorCode.NO_SNAPSHOT,
+                {"step_id": step_id},
             )
         if snapshot.recipe != self.manifest.recipe:
             self.models.forget()

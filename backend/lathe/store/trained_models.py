@@ -19,7 +19,7 @@ from typing import Any
 
 import joblib
 
-from lathe.errors import LatheError
+from lathe.errors import ErrorCode, LatheError
 from lathe.store.atomic import write_atomically, write_text_atomically
 
 MODELS_FOLDER = "models"
@@ -59,7 +59,7 @@ class TrainedModels:
         if results is None:
             raise LatheError(
                 "No training results found. Please complete the training step first.",
-                "no_training_results",
+                ErrorCode.NO_TRAINING_RESULTS,
             )
         return results
 
@@ -71,12 +71,14 @@ class TrainedModels:
         if model not in trained:
             raise LatheError(
                 f'"{model}" is not a trained model of this dataset.',
-                "model_not_trained",
+                ErrorCode.MODEL_NOT_TRAINED,
                 {"model": model},
             )
         if optimized and not self._pipeline_path(model, optimized=True).is_file():
             raise LatheError(
-                f'"{model}" has not been optimized yet.', "model_not_optimized", {"model": model}
+                f'"{model}" has not been optimized yet.',
+                ErrorCode.MODEL_NOT_OPTIMIZED,
+                {"model": model},
             )
         return results
 
@@ -95,7 +97,8 @@ class TrainedModels:
         path = self.folder / _OPTIMIZED / _LAST_OPTIMIZATION
         if not path.exists():
             raise LatheError(
-                "No model of this training has been optimized yet.", "no_optimization_result"
+                "No model of this training has been optimized yet.",
+                ErrorCode.NO_OPTIMIZATION_RESULT,
             )
         result: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         return result

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from lathe.api.error_handlers import error_body
+from lathe.errors import ErrorCode
 from tests.conftest import SMALL_CSV, upload
 
 NON_FINITE = ["NaN", "Infinity", "-Infinity"]
@@ -30,5 +31,7 @@ def test_a_non_finite_setting_is_refused_and_changes_nothing(client, path, body,
 
 
 def test_an_error_body_holds_any_params():
-    body = error_body("x", "y", {"value": np.float64("nan"), "n": np.int64(3), "t": (1, np.inf)})
+    body = error_body(
+        "x", ErrorCode.STEP_FAILED, {"value": np.float64("nan"), "n": np.int64(3), "t": (1, np.inf)}
+    )
     assert body["params"] == {"value": "nan", "n": 3, "t": [1, "inf"]}

@@ -539,9 +539,11 @@ export interface paths {
          * @description Predict the rows of a new CSV or spreadsheet with the training columns (the target
          *     may be left out): the rows come back as CSV with a `prediction` column and, for
          *     classifiers, a `probability_<class>` column per class; with `explain`, each row's top
-         *     contributing uploaded columns. A large file is predicted as a job on the cluster, its
-         *     progress and queue position on `GET /api/progress/` (task `prediction`), cancelled by
-         *     `POST /api/cancel-task/`.
+         *     contributing uploaded columns. A large file, an explained one, or any while another
+         *     prediction is in flight is predicted as a job on the cluster, its progress and queue
+         *     position on `GET /api/progress/` (task `prediction`), cancelled by
+         *     `POST /api/cancel-task/`; a session's predictions wait for each other and for room
+         *     among its jobs rather than being refused.
          */
         post: operations["models-predict"];
         delete?: never;
@@ -1017,6 +1019,14 @@ export interface components {
             /** Column Specific Settings */
             column_specific_settings?: components["schemas"]["ColumnEncodingSetting"][] | null;
         };
+        /**
+         * ErrorCode
+         * @description Every code an error answer carries. The interface translates each one
+         *     (`errors.<camelCase>` in every language); the English message sent beside it is the
+         *     fallback.
+         * @enum {string}
+         */
+        ErrorCode: "invalid_request" | "body_too_large" | "not_found" | "method_not_allowed" | "http_error" | "internal_error" | "upload_too_large" | "malformed_upload" | "no_file" | "too_many_files" | "unsupported_file" | "empty_file" | "file_unreadable" | "header_too_long" | "too_many_cells" | "unknown_format" | "store_full" | "no_dataset" | "unknown_columns" | "unknown_target" | "invalid_step" | "invalid_step_id" | "no_snapshot" | "step_failed" | "invalid_strategy" | "invalid_cat_strategy" | "invalid_drop_strategy" | "invalid_method" | "invalid_target_type" | "no_columns" | "last_column" | "no_columns_left" | "no_rows_left" | "column_not_numeric" | "column_not_categorical" | "no_numeric_columns" | "fraction_out_of_range" | "strategy_not_for_column" | "factor_out_of_range" | "threshold_out_of_range" | "max_categories_too_small" | "too_many_categories_for_onehot" | "too_few_rows_for_target_encoding" | "target_column_required" | "target_column_required_for_column" | "target_column_not_imputed" | "target_column_not_handled" | "target_column_not_encoded" | "target_column_not_scaled" | "target_not_numeric" | "unknown_step" | "target_column_dropped" | "recipe_failed" | "no_models" | "unknown_models" | "models_not_for_problem_type" | "target_required" | "target_not_uploaded" | "target_empty" | "test_size_out_of_range" | "cv_folds_out_of_range" | "too_few_classes" | "class_too_small" | "too_few_rows" | "training_failed" | "no_training_results" | "model_not_trained" | "optimization_model_required" | "n_iterations_out_of_range" | "no_search_space" | "optimization_failed" | "model_not_optimized" | "no_optimization_result" | "model_required" | "onnx_unsupported" | "missing_columns" | "unexpected_columns" | "column_type_changed" | "prediction_failed" | "task_running" | "no_task_running" | "task_cancelled" | "data_changed_during_training" | "data_changed_during_optimization" | "data_changed_during_prediction";
         /** ErrorResponse */
         ErrorResponse: {
             /**
@@ -1024,11 +1034,8 @@ export interface components {
              * @description An English message a person can act on.
              */
             error: string;
-            /**
-             * Code
-             * @description A stable snake_case code the interface translates.
-             */
-            code: string;
+            /** @description A stable snake_case code the interface translates. */
+            code: components["schemas"]["ErrorCode"];
             /**
              * Params
              * @description Values in the message.

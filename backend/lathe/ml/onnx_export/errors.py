@@ -1,6 +1,6 @@
 """The refusal of an export that ONNX cannot express."""
 
-from lathe.errors import LatheError
+from lathe.errors import ErrorCode, LatheError
 
 
 class OnnxUnsupportedError(LatheError):
@@ -10,6 +10,6 @@ class OnnxUnsupportedError(LatheError):
     def __init__(self, reason: str) -> None:
         super().__init__(
             f"This model cannot be exported as ONNX: {reason}. Export it as joblib or pkl instead.",
-            "onnx_unsupported",
+            ErrorCode.ONNX_UNSUPPORTED,
             {"reason": reason},
         )
