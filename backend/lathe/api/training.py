@@ -12,6 +12,8 @@ from lathe.api.routes_common import Jobs, Progress, SessionId, Store
 from lathe.api.training_schemas import (
     CancelTaskResponse,
     DetectedProblemType,
+    MetricCatalogResponse,
+    MetricDescription,
     FinishedJobResponse,
     ModelError,
     ProgressResponse,
@@ -19,6 +21,7 @@ from lathe.api.training_schemas import (
     TrainModelsResponse,
 )
 from lathe.jobs.session_job import JobData, JobKind
+from lathe.ml.metric_catalog import METRICS, PRIMARY_METRIC
 from lathe.ml.problem import detect_problem_type
 from lathe.ml.progress import ProgressReport
 from lathe.ml.results import TrainingResults
@@ -157,4 +160,14 @@ def detect_problem(
         target_column=target_column,
         problem_type=detect_problem_type(values),
         distinct_values=int(values.nunique()),
+    )
+
+
+@router.get("/api/metric-catalog/")
+def metric_catalog() -> MetricCatalogResponse:
+    """Every metric Lathe reports: which way is better, how it is coloured, and the order
+    and primary metric screens use."""
+    return MetricCatalogResponse(
+        metrics=[MetricDescription.model_validate(asdict(metric)) for metric in METRICS],
+        primary=PRIMARY_METRIC,
     )

@@ -6,6 +6,7 @@ from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
 
 from lathe.api.schemas import RequestBody, WholeNumber, stated_range
+from lathe.ml.metric_catalog import Direction
 from lathe.ml.problem import ProblemType
 from lathe.ml.results import SamplingNote, TrainingResults, TrainingSummary, ValidationMethod
 from lathe.ml.training_config import (
@@ -96,3 +97,20 @@ class DetectedProblemType(BaseModel):
     target_column: str
     problem_type: ProblemType = Field(description="Classification or regression.")
     distinct_values: int
+
+
+class MetricDescription(BaseModel):
+    name: str
+    problem_type: ProblemType
+    direction: Direction = Field(description="Which way is better; none for counts.")
+    tone_bounds: tuple[float, float] | None = Field(
+        description="SPEC §9's colours: green from / yellow from for a higher-is-better "
+        "metric, green below / yellow below for the others; null: not coloured."
+    )
+
+
+class MetricCatalogResponse(BaseModel):
+    metrics: list[MetricDescription] = Field(description="In the order screens list them.")
+    primary: dict[ProblemType, str] = Field(
+        description="The metric each problem type ranks its models by."
+    )

@@ -15,12 +15,12 @@ import pandas as pd
 from sklearn.dummy import DummyClassifier, DummyRegressor
 
 from lathe.ml.evaluation import (
-    PRIMARY_METRIC,
     aligned_probabilities,
     classification_metrics,
     clustering_metrics,
     regression_metrics,
 )
+from lathe.ml.metric_catalog import PRIMARY_METRIC
 from lathe.ml.model_step import class_codes
 from lathe.ml.problem import ProblemType
 from lathe.ml.results import Baseline, ModelResult

@@ -49,15 +49,11 @@ from lathe.ml.charts import (
     prediction_sample,
     roc_curves,
 )
+from lathe.ml.metric_catalog import BY_NAME, PRIMARY_METRIC
 from lathe.ml.problem import ProblemType
 from lathe.ml.results import Charts, Metrics, ModelResult, json_number, no_charts
 from lathe.ml.sampling import uniform_sample
 
-PRIMARY_METRIC: dict[ProblemType, str] = {
-    "classification": "accuracy",
-    "regression": "r2",
-    "clustering": "silhouette_score",
-}
 SILHOUETTE_ROWS = 10_000
 NOISE = -1
 
@@ -203,7 +199,8 @@ def clustering_evaluation(
 
 
 def best_model(problem_type: ProblemType, results: Sequence[ModelResult]) -> str | None:
-    """The model with the highest primary metric; ties go to the first listed."""
+    """The model with the best primary metric (the lowest for an error); ties go to the
+    first listed."""
     metric = PRIMARY_METRIC[problem_type]
     scored = [
         (value, result["model"])
@@ -212,5 +209,6 @@ def best_model(problem_type: ProblemType, results: Sequence[ModelResult]) -> str
     ]
     if not scored:
         return None
-    top = max(value for value, _ in scored)
+    values = [value for value, _ in scored]
+    top = min(values) if BY_NAME[metric].direction == "lower" else max(values)
     return next(model for value, model in scored if value == top)

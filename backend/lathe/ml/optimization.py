@@ -35,7 +35,8 @@ import pandas as pd
 
 from lathe.errors import ErrorCode, LatheError, check_range
 from lathe.ml.catalog import CatalogEntry
-from lathe.ml.evaluation import PRIMARY_METRIC, clustering_metrics, primary_score
+from lathe.ml.evaluation import clustering_metrics, primary_score
+from lathe.ml.metric_catalog import PRIMARY_METRIC
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_step
 from lathe.ml.problem import ProblemType

@@ -38,7 +38,6 @@ from lathe.errors import ErrorCode, LatheError
 from lathe.ml.baseline import clustering_baseline, mark_against, supervised_baseline
 from lathe.ml.catalog import CatalogEntry
 from lathe.ml.evaluation import (
-    PRIMARY_METRIC,
     SILHOUETTE_ROWS,
     aligned_probabilities,
     best_model,
@@ -49,6 +48,7 @@ from lathe.ml.evaluation import (
 )
 from lathe.ml.explanations import held_out_explanation
 from lathe.ml.importance import native_importances, permutation_importances
+from lathe.ml.metric_catalog import PRIMARY_METRIC
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_input, model_step, training_pipeline
 from lathe.ml.problem import ProblemType, learning_target, rows_of_large_classes

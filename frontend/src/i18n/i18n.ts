@@ -7,16 +7,14 @@ export const LANGUAGE_STORAGE_KEY = 'lathe.language';
 
 type Translation = typeof en;
 
-const loaders: Record<LanguageCode, () => Promise<{ default: Translation }>> = {
-  en: () => import('./locales/en.json'),
-  tr: () => import('./locales/tr.json'),
-  ku: () => import('./locales/ku.json'),
-  de: () => import('./locales/de.json'),
-  es: () => import('./locales/es.json'),
-  ru: () => import('./locales/ru.json'),
-  fr: () => import('./locales/fr.json'),
-  it: () => import('./locales/it.json'),
-};
+// every locale file is a language's loader: a new language is its file and its line in languages.ts
+const locales = import.meta.glob<{ default: Translation }>('./locales/*.json');
+
+function loader(code: LanguageCode): () => Promise<{ default: Translation }> {
+  const load = locales[`./locales/${code}.json`];
+  if (load === undefined) throw new Error(`No locale file for ${code}`);
+  return load;
+}
 
 /** The saved language code, or the default when none (or an unknown one) is saved. */
 export function storedLanguage(): LanguageCode {
@@ -26,7 +24,7 @@ export function storedLanguage(): LanguageCode {
 
 async function showLanguage(code: LanguageCode): Promise<void> {
   if (!i18n.hasResourceBundle(code, 'translation')) {
-    const { default: translation } = await loaders[code]();
+    const { default: translation } = await loader(code)();
     i18n.addResourceBundle(code, 'translation', translation);
   }
   await i18n.changeLanguage(code);

@@ -1,0 +1,61 @@
+"""Every metric Lathe reports, declared once: its problem type, which direction is better,
+how SPEC §9 colours it, and the order screens list it in. The interface reads this table
+from `GET /api/metric-catalog/` instead of keeping lists of its own."""
+
+from dataclasses import dataclass
+from typing import Literal
+
+from lathe.ml.problem import ProblemType
+
+Direction = Literal["higher", "lower", "none"]
+
+
+@dataclass(frozen=True)
+class Metric:
+    name: str
+    problem_type: ProblemType
+    direction: Direction
+    # SPEC §9's colours: (green from, yellow from) for higher-is-better metrics on a 0–1
+    # scale, (green below, yellow below) for the others; None leaves the value uncoloured
+    tone_bounds: tuple[float, float] | None
+
+
+SHARE = (0.8, 0.6)
+ERROR = (0.1, 0.3)
+
+# SPEC §3's order
+METRICS: tuple[Metric, ...] = (
+    Metric("accuracy", "classification", "higher", SHARE),
+    Metric("balanced_accuracy", "classification", "higher", SHARE),
+    Metric("precision", "classification", "higher", SHARE),
+    Metric("recall", "classification", "higher", SHARE),
+    Metric("f1", "classification", "higher", SHARE),
+    Metric("roc_auc", "classification", "higher", SHARE),
+    Metric("pr_auc", "classification", "higher", SHARE),
+    Metric("log_loss", "classification", "lower", ERROR),
+    Metric("mcc", "classification", "higher", SHARE),
+    Metric("r2", "regression", "higher", SHARE),
+    Metric("rmse", "regression", "lower", ERROR),
+    Metric("mae", "regression", "lower", ERROR),
+    Metric("mse", "regression", "lower", ERROR),
+    Metric("mape", "regression", "lower", ERROR),
+    Metric("explained_variance", "regression", "higher", SHARE),
+    Metric("silhouette_score", "clustering", "higher", SHARE),
+    # unbounded: no colour says what a good value is
+    Metric("calinski_harabasz", "clustering", "higher", None),
+    Metric("davies_bouldin", "clustering", "lower", (0.8, 1.5)),
+    Metric("inertia", "clustering", "lower", ERROR),
+    Metric("n_clusters", "clustering", "none", None),
+    Metric("min_cluster_size", "clustering", "none", None),
+    Metric("max_cluster_size", "clustering", "none", None),
+    Metric("avg_cluster_size", "clustering", "none", None),
+    Metric("noise_ratio", "clustering", "lower", (0.05, 0.15)),
+)
+BY_NAME = {metric.name: metric for metric in METRICS}
+
+# SPEC §9: the metric each problem type ranks its models by
+PRIMARY_METRIC: dict[ProblemType, str] = {
+    "classification": "accuracy",
+    "regression": "r2",
+    "clustering": "silhouette_score",
+}

@@ -1,0 +1,63 @@
+import numpy as np
+from fastapi.testclient import TestClient
+
+from lathe.ml.evaluation import (
+    best_model,
+    classification_metrics,
+    clustering_metrics,
+    regression_metrics,
+)
+from lathe.ml.metric_catalog import BY_NAME, METRICS, PRIMARY_METRIC
+from lathe.ml.results import ModelResult
+
+
+def _reported() -> dict[str, set[str]]:
+    actual = np.array(["a", "b", "a", "b", "a", "b"])
+    predicted = np.array(["a", "b", "b", "b", "a", "a"])
+    probabilities = np.array(
+        [[0.9, 0.1], [0.2, 0.8], [0.4, 0.6], [0.3, 0.7], [0.6, 0.4], [0.5, 0.5]]
+    )
+    features = np.array([[0.0], [0.1], [5.0], [5.1], [9.0], [9.2]])
+    return {
+        "classification": set(
+            classification_metrics(actual, predicted, probabilities, np.array(["a", "b"]))
+        ),
+        "regression": set(regression_metrics(np.arange(6.0), np.arange(6.0) + 0.5)),
+        "clustering": set(clustering_metrics(features, np.array([0, 0, 1, 1, 2, 2]), 1.5)),
+    }
+
+
+def test_every_reported_metric_is_declared_once_with_its_problem_type() -> None:
+    assert len(BY_NAME) == len(METRICS)
+    for problem_type, names in _reported().items():
+        for name in names:
+            assert BY_NAME[name].problem_type == problem_type, name
+        assert PRIMARY_METRIC[problem_type] in names  # type: ignore[index]
+
+
+def test_errors_are_lower_is_better_and_shares_higher() -> None:
+    assert {m.name for m in METRICS if m.direction == "lower"} >= {"rmse", "mae", "log_loss"}
+    assert BY_NAME["r2"].direction == "higher"
+    assert BY_NAME["n_clusters"].direction == "none"
+
+
+def _result(model: str, value: float) -> ModelResult:
+    return {"model": model, "error": None, "metrics": {"r2": value}}  # type: ignore[typeddict-item]
+
+
+def test_best_model_takes_the_highest_primary_metric_and_the_first_of_a_tie() -> None:
+    results = [_result("a", 0.5), _result("b", 0.9), _result("c", 0.9)]
+    assert best_model("regression", results) == "b"
+
+
+def test_the_catalogue_is_served_in_order(client: TestClient) -> None:
+    body = client.get("/api/metric-catalog/").json()
+    assert [metric["name"] for metric in body["metrics"]] == [m.name for m in METRICS]
+    assert body["primary"] == PRIMARY_METRIC
+    rmse = next(metric for metric in body["metrics"] if metric["name"] == "rmse")
+    assert rmse == {
+        "name": "rmse",
+        "problem_type": "regression",
+        "direction": "lower",
+        "tone_bounds": [0.1, 0.3],
+    }
