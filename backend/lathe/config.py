@@ -23,6 +23,12 @@ class Settings(BaseSettings):
     max_store_gb: float = 20.0
     analysis_sample_rows: int = 200_000
     cookie_secure: bool = False
+    allowed_origins: str = ""
+    """Comma-separated origins (https://lathe.example.org) of interfaces served elsewhere
+    that may call the API with a person's cookie, besides the app's own."""
+    max_new_sessions_per_client: int = 60
+    """New sessions one client address may start per `new_sessions_window_s`; 0: any."""
+    new_sessions_window_s: float = 3600.0
     frame_cache_size: int = 2
     dask_scheduler: str | None = None
     """A Dask scheduler's address (tcp://host:8786) to run jobs on; none: an embedded

@@ -18,6 +18,8 @@ class ErrorCode(StrEnum):
     METHOD_NOT_ALLOWED = "method_not_allowed"
     HTTP_ERROR = "http_error"
     INTERNAL_ERROR = "internal_error"
+    CROSS_ORIGIN_REQUEST = "cross_origin_request"
+    TOO_MANY_SESSIONS = "too_many_sessions"
     # upload and files
     UPLOAD_TOO_LARGE = "upload_too_large"
     MALFORMED_UPLOAD = "malformed_upload"
@@ -105,11 +107,6 @@ class ErrorCode(StrEnum):
     DATA_CHANGED_DURING_TRAINING = "data_changed_during_training"
     DATA_CHANGED_DURING_OPTIMIZATION = "data_changed_during_optimization"
     DATA_CHANGED_DURING_PREDICTION = "data_changed_during_prediction"
-    # the cluster jobs run on
-    CLUSTER_UNREACHABLE = "cluster_unreachable"
-    JOB_LOST = "job_lost"
-    WORKER_DIED = "worker_died"
-    JOB_INTERRUPTED = "job_interrupted"
 
 
 class LatheError(Exception):
@@ -122,6 +119,10 @@ class LatheError(Exception):
         self.message = message
         self.code = code
         self.params = params or {}
+
+    def headers(self) -> dict[str, str]:
+        """Headers the answer carries besides the body."""
+        return {}
 
     def __reduce__(self) -> tuple[type["LatheError"], tuple[str, ErrorCode, dict[str, Any]]]:
         # a refusal raised on a Dask worker travels back to the web process pickled
@@ -138,6 +139,25 @@ class UnreadableFileError(LatheError):
 
 class InsufficientStorageError(LatheError):
     status = 507
+
+
+class TooManyRequestsError(LatheError):
+    """A 429 whose `Retry-After` header says in how many seconds to try again."""
+
+    status = 429
+
+    def __init__(
+        self,
+        message: str,
+        code: ErrorCode,
+        params: dict[str, Any] | None = None,
+        retry_after: int = 1,
+    ) -> None:
+        super().__init__(message, code, params)
+        self.retry_after = retry_after
+
+    def headers(self) -> dict[str, str]:
+        return {"Retry-After": str(self.retry_after)}
 
 
 def no_dataset() -> LatheError:

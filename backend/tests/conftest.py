@@ -5,6 +5,7 @@ import pytest
 from distributed import LocalCluster
 from fastapi.testclient import TestClient
 
+from lathe.api.session_cookie import COOKIE_NAME
 from lathe.config import Settings
 from lathe.main import create_app
 from tests.dask_cluster import small_local_cluster
@@ -37,6 +38,13 @@ def upload(client: TestClient, name: str, content: bytes) -> dict:
     response = client.post("/api/upload/", files={"file": (name, content, "text/csv")})
     assert response.status_code == 200, response.text
     return response.json()
+
+
+def session_id_of(client: TestClient) -> str:
+    """The id of the session the client's cookie opens."""
+    session_id = client.app.state.store.session_of(client.cookies.get(COOKIE_NAME))  # type: ignore[attr-defined]
+    assert session_id is not None
+    return session_id
 
 
 def train(client: TestClient, model: str, target: str, problem_type: str) -> dict:

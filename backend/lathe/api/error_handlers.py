@@ -66,7 +66,9 @@ def _allowed_methods(request: Request) -> str:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(LatheError)
     async def refused(_: Request, error: LatheError) -> JSONResponse:
-        return JSONResponse(error_body(error.message, error.code, error.params), error.status)
+        return JSONResponse(
+            error_body(error.message, error.code, error.params), error.status, error.headers()
+        )
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, error: RequestValidationError) -> JSONResponse:

@@ -1,4 +1,4 @@
-"""The session id travels in an HttpOnly cookie set at upload."""
+"""The session's credential travels in an HttpOnly cookie set at upload."""
 
 from fastapi import Request, Response
 
@@ -9,7 +9,8 @@ COOKIE_NAME = "lathe_session"
 
 
 def session_id(request: Request) -> str | None:
-    return request.cookies.get(COOKIE_NAME)
+    """The id of the session the request's cookie opens, if any."""
+    return store_of(request).session_of(request.cookies.get(COOKIE_NAME))
 
 
 def set_session_cookie(response: Response, value: str, settings: Settings) -> None:

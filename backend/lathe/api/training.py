@@ -53,10 +53,6 @@ def _keep(session: Session, run: TrainingRun) -> TrainingResults:
     return run.results
 
 
-def _model_names(config: TrainingConfig) -> list[str]:
-    return [entry.name for entry in config.models]
-
-
 @router.post("/api/train-models/")
 async def train_models(
     body: TrainModelsRequest, jobs: Jobs, current: SessionId
@@ -83,7 +79,7 @@ async def train_models(
             cv_folds=body.cv_folds,
         )
 
-    results = await jobs.run(current, TRAINING, prepare, _train, _keep, fitting=_model_names)
+    results = await jobs.run(current, TRAINING, prepare, _train, _keep)
     return _training_response(results)
 
 
@@ -119,7 +115,7 @@ def progress(registry: Progress, jobs: Jobs, current: SessionId) -> ProgressResp
     """The session's running long task, `task` null when idle; while it waits for a
     worker, its place in the queue."""
     status = registry.status(current)
-    finished = registry.last_finished(current) or jobs.interrupted(current)
+    finished = registry.last_finished(current)
     return ProgressResponse(
         task=status.task,
         done=status.done,
@@ -136,7 +132,6 @@ def training_result(store: Store, current: SessionId) -> TrainModelsResponse:
     """The session's stored training, as `POST /api/train-models/` answered it, so a
     screen that lost that request (a reload while the job ran) can show its result."""
     with store.reading(current) as session:
-        session.jobs.check_not_lost("training")
         results = session.models.required_results()
     return _training_response(results)
 

@@ -1,5 +1,9 @@
 """Upload a file and read back the session's current data."""
 
+from contextlib import nullcontext
+from pathlib import Path
+
+import pandas as pd
 from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
@@ -15,9 +19,10 @@ from lathe.api.schemas import (
 )
 from lathe.api.server_timing import ServerTiming
 from lathe.api.session_cookie import set_session_cookie
+from lathe.api.session_quota import session_quota_of
 from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
-from lathe.store.disk_budget import require_room
-from lathe.store.session_store import new_session_id
+from lathe.store.disk_budget import UploadRoom
+from lathe.store.session_store import credential, new_secret, new_session_id
 
 router = APIRouter(tags=["data"], responses=ERRORS)
 
@@ -27,6 +32,10 @@ router = APIRouter(tags=["data"], responses=ERRORS)
     openapi_extra=multipart_body(),
     responses={
         413: {"model": ErrorResponse, "description": "The file is too large."},
+        429: {
+            "model": ErrorResponse,
+            "description": "The client address started too many sessions of late.",
+        },
         507: {"model": ErrorResponse, "description": "The store's disk budget is used up."},
     },
 )
@@ -37,30 +46,45 @@ async def upload(
     settings: Config,
     current: SessionId,
 ) -> UploadResponse:
-    """Read a CSV, TSV or spreadsheet; it replaces the session's data and resets its steps.
+    """Read a CSV, TSV or spreadsheet; it replaces the session's data and resets its steps,
+    and gives the session a new cookie (the one before no longer opens it).
     The answer comes once the file is read; its frame is written to disk after it, and the
     session's next request waits for that. The `Server-Timing` header gives the time spent
-    receiving, reading and handing the frame to the store."""
-    declared = request.headers.get("content-length", "")
-    await run_in_threadpool(
-        require_room, store, settings.max_store_gb, int(declared) if declared.isdigit() else 0
-    )
-    target = store.temp_path("upload")
-    timing = ServerTiming()
-    try:
-        with timing.stage("receive"):
-            received = await receive_file(request, target, settings.max_upload_mb)
-        with timing.stage("read"):
-            table = await run_in_threadpool(read_received_file, received.path, received.filename)
-        # Only a session the server holds is kept; any other id is never adopted.
-        sid = current if store.has_data(current) else new_session_id()
-        with timing.stage("store"):
-            await run_in_threadpool(
-                store.start, sid, table.frame, received.filename, table.warnings
-            )
-    finally:
-        target.unlink(missing_ok=True)
-    set_session_cookie(response, sid, settings)
+    receiving, reading and handing the frame to the store. `session_id` names the session
+    and is no credential: only the cookie opens it. A new session counts against its client
+    address's quota (429 with `Retry-After` past it)."""
+    client = request.client.host if request.client else ""
+    new_session = not store.has_data(current)
+    with session_quota_of(request).counting(client) if new_session else nullcontext():
+        declared = request.headers.get("content-length", "")
+        room = await run_in_threadpool(
+            UploadRoom, store, settings.max_store_gb, int(declared) if declared.isdigit() else 0
+        )
+        target = store.temp_path("upload")
+        timing = ServerTiming()
+        try:
+            with timing.stage("receive"):
+                received = await receive_file(request, target, settings.max_upload_mb, room.take)
+            with timing.stage("read"):
+                table = await run_in_threadpool(
+                    read_received_file, received.path, received.filename
+                )
+            # Only a session the server holds is kept; any other id is never adopted.
+            sid = current if store.has_data(current) else new_session_id()
+            secret = new_secret()
+            with timing.stage("store"):
+                await run_in_threadpool(
+                    store.start,
+                    sid,
+                    table.frame,
+                    received.filename,
+                    table.warnings,
+                    received=received.path,
+                    secret=secret,
+                )
+        finally:
+            target.unlink(missing_ok=True)
+    set_session_cookie(response, credential(sid, secret), settings)
     response.headers["Server-Timing"] = timing.header()
     rows = len(table.frame)
     return UploadResponse(
@@ -71,6 +95,12 @@ async def upload(
         notes=[{"code": note.code, "params": note.params} for note in table.notes],
         message=f"Uploaded {received.filename}: {rows} rows, {len(table.frame.columns)} columns.",
     )
+
+
+def read_kept_upload(path: Path, filename: str) -> tuple[pd.DataFrame, list[str]]:
+    """An upload kept until its frame was written, read again (``SessionStore.recover_uploads``)."""
+    table = read_received_file(path, filename)
+    return table.frame, table.warnings
 
 
 @router.get("/api/get-session-data/")

@@ -1,7 +1,7 @@
 """Stream a multipart upload straight to disk, counting bytes as they arrive, and read it."""
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -75,8 +75,14 @@ def malformed_upload(detail: str) -> LatheError:
     )
 
 
-async def receive_file(request: Request, target: Path, limit_mb: int) -> ReceivedFile:
-    """Write the `file` field of a multipart body to `target`; refuse it past `limit_mb`."""
+async def receive_file(
+    request: Request,
+    target: Path,
+    limit_mb: int,
+    room: Callable[[int], Awaitable[None]] | None = None,
+) -> ReceivedFile:
+    """Write the `file` field of a multipart body to `target`; refuse it past `limit_mb`.
+    `room` is told the bytes received so far after each chunk, and may refuse them."""
     limit = limit_mb * 1024 * 1024
     content_type, options = parse_options_header(request.headers.get("content-type"))
     boundary = options.get(b"boundary")
@@ -143,6 +149,8 @@ async def receive_file(request: Request, target: Path, limit_mb: int) -> Receive
                 parser.write(chunk)
                 if state.size > limit:
                     raise too_large(limit_mb)
+                if room is not None:
+                    await room(state.size)
         except FormParserError as error:
             raise malformed_upload(str(error)) from error
         # python-multipart accepts a body that stops before its closing boundary.

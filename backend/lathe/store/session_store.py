@@ -8,13 +8,17 @@ step and an undo that changes the recipe remove them.
 """
 
 import fcntl
+import hashlib
+import hmac
+import json
 import logging
+import os
 import re
 import secrets
 import shutil
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,7 +29,6 @@ import pandas as pd
 from lathe.errors import ErrorCode, LatheError, no_dataset
 from lathe.store.atomic import write_atomically, write_text_atomically
 from lathe.store.frame_files import SUFFIX, frame_files, read_frame, write_frame
-from lathe.store.job_records import JobRecords
 from lathe.store.lru_cache import LruCache
 from lathe.store.manifest import Manifest, Snapshot
 from lathe.store.trained_models import PipelineStamp, TrainedModels
@@ -38,10 +41,28 @@ _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{32}")
 _MANIFEST = "manifest.json"
 ARRIVING = ".arriving"
 """Marks a session whose first upload is being written (``SessionStore.start``)."""
+_KEY = ".key"
+"""The SHA-256 of the session's secret (``credential``)."""
+_KEPT_UPLOAD = ".upload"
+_KEPT_UPLOAD_NAME = ".upload.json"
+"""An answered upload whose frame is not yet written: the received file and its name,
+read again at start-up when the server stopped before writing it."""
+
+ReadUpload = Callable[[Path, str], tuple[pd.DataFrame, list[str]]]
+"""Reads a received file (path, file name) as its frame and warnings."""
 
 
 def new_session_id() -> str:
     return secrets.token_urlsafe(24)
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def credential(session_id: str, secret: str) -> str:
+    """What opens the session: its id, which may be shown, and its secret, which may not."""
+    return f"{session_id}.{secret}"
 
 
 def is_session_id(value: str | None) -> TypeGuard[str]:
@@ -55,7 +76,6 @@ class Session:
         self.folder = folder
         self.manifest = manifest
         self.models = TrainedModels(folder)
-        self.jobs = JobRecords(folder)
         self._cache = cache
 
     @property
@@ -177,14 +197,23 @@ class SessionStore:
         return self.incoming / f"{kind}-{secrets.token_hex(8)}{suffix}"
 
     def start(
-        self, session_id: str, frame: pd.DataFrame, filename: str, warnings: list[str]
+        self,
+        session_id: str,
+        frame: pd.DataFrame,
+        filename: str,
+        warnings: list[str],
+        received: Path | None = None,
+        secret: str | None = None,
     ) -> Future[None]:
         """Give the session a freshly uploaded frame, replacing whatever it had.
 
         The frame is written behind: a thread takes the session's lock before this returns
         and holds it until frame and manifest are on disk, so an upload is answered without
         waiting for the disk while every other use of the session waits for it. The
-        future ends with the write."""
+        `received` file the frame was read from is moved into the session before this
+        returns and removed once the frame is written, so a server stopped in between
+        reads it again at start-up (``recover_uploads``). A `secret` (``new_secret``)
+        replaces the session's, before this returns. The future ends with the write."""
         folder = self._folder(session_id)
         folder.mkdir(exist_ok=True)
         written: Future[None] = Future()
@@ -195,10 +224,15 @@ class SessionStore:
             try:
                 with self._locked(folder, exclusive=True):
                     arriving.touch()
+                    if secret is not None:
+                        write_text_atomically(folder / _KEY, _digest(secret))
+                    if received is not None:
+                        _keep_upload(folder, received, filename)
                     locked.set()
                     try:
                         self._start_over(folder, session_id, frame, filename, warnings)
                     finally:
+                        _forget_kept_upload(folder)
                         arriving.unlink(missing_ok=True)
                 written.set_result(None)
             except BaseException as error:
@@ -232,6 +266,40 @@ class SessionStore:
             warnings=warnings,
         )
         Session(folder, manifest, self._cache).start_over(frame)
+
+    def recover_uploads(self, read: ReadUpload) -> list[str]:
+        """Write the frames of uploads answered but not written when the server stopped,
+        reading their kept files again with `read`; return their session ids. A kept file
+        that no longer reads leaves its session as it was."""
+        recovered = []
+        for folder in self.sessions.iterdir():
+            name_file = folder / _KEPT_UPLOAD_NAME
+            if not is_session_id(folder.name) or not name_file.exists():
+                continue
+            with self._locked(folder, exclusive=True):
+                try:
+                    if (folder / _KEPT_UPLOAD).exists():
+                        filename = json.loads(name_file.read_text(encoding="utf-8"))["filename"]
+                        frame, warnings = read(folder / _KEPT_UPLOAD, filename)
+                        self._start_over(folder, folder.name, frame, filename, warnings)
+                        recovered.append(folder.name)
+                except Exception:
+                    log.exception("the kept upload of session %s could not be read", folder.name)
+                finally:
+                    _forget_kept_upload(folder)
+                    (folder / ARRIVING).unlink(missing_ok=True)
+        return recovered
+
+    def session_of(self, credential: str | None) -> str | None:
+        """The id of the session `credential` (``credential``) opens, if any."""
+        session_id, _, secret = (credential or "").partition(".")
+        if not is_session_id(session_id) or not secret:
+            return None
+        try:
+            stored = (self._folder(session_id) / _KEY).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        return session_id if hmac.compare_digest(stored, _digest(secret)) else None
 
     @contextmanager
     def reading(self, session_id: str | None) -> Iterator[Session]:
@@ -283,13 +351,25 @@ class SessionStore:
     def idle_sessions(self) -> Iterator[Session]:
         """Every session no request is using, least recently used first, each locked
         exclusively while the caller holds it."""
-        for folder in sorted(self.sessions.iterdir(), key=last_touched):
-            if not self.has_data(folder.name):
-                continue
-            with self._locked(folder, exclusive=True, wait=False) as idle:
-                manifest = self._load_manifest(folder) if idle else None
-                if manifest is not None:
-                    yield Session(folder, manifest, self._cache)
+        for folder in self.folders_by_use():
+            with self.holding_if_idle(folder) as session:
+                if session is not None:
+                    yield session
+
+    def folders_by_use(self) -> list[Path]:
+        """The session folders, least recently used first."""
+        return sorted(self.sessions.iterdir(), key=last_touched)
+
+    @contextmanager
+    def holding_if_idle(self, folder: Path) -> Iterator[Session | None]:
+        """The session of `folder` locked exclusively, or None when a request is using it
+        or it holds no data."""
+        if not self.has_data(folder.name):
+            yield None
+            return
+        with self._locked(folder, exclusive=True, wait=False) as idle:
+            manifest = self._load_manifest(folder) if idle else None
+            yield None if manifest is None else Session(folder, manifest, self._cache)
 
     @contextmanager
     def _open(self, session_id: str | None, exclusive: bool) -> Iterator[Session]:
@@ -330,6 +410,20 @@ class SessionStore:
                 yield True
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def _keep_upload(folder: Path, received: Path, filename: str) -> None:
+    write_text_atomically(folder / _KEPT_UPLOAD_NAME, json.dumps({"filename": filename}))
+    os.replace(received, folder / _KEPT_UPLOAD)
+
+
+def _forget_kept_upload(folder: Path) -> None:
+    (folder / _KEPT_UPLOAD).unlink(missing_ok=True)
+    (folder / _KEPT_UPLOAD_NAME).unlink(missing_ok=True)
 
 
 def last_touched(folder: Path) -> float:

@@ -17,7 +17,7 @@ def sweep_store(store: SessionStore, limit_gb: float, now: float | None = None) 
     now = now if now is not None else time.time()
     expired = store.sweep(now)
     sweep_leftovers(store, now)
-    return expired + make_room(store, limit_gb, 0, now).removed
+    return expired + make_room(store, limit_gb, 0, now, only_if_it_fits=False).removed
 
 
 def sweep_leftovers(store: SessionStore, now: float | None = None) -> None:

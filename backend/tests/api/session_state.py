@@ -5,11 +5,11 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from lathe.api.session_cookie import COOKIE_NAME
+from tests.conftest import session_id_of
 
 
 def manifest_path(client: TestClient, data_dir: Path) -> Path:
-    session_id = client.cookies.get(COOKIE_NAME)
+    session_id = session_id_of(client)
     found = [path for path in data_dir.rglob("manifest.json") if path.parent.name == session_id]
     assert len(found) == 1, found
     return found[0]

@@ -20,6 +20,12 @@ def _new_session(client) -> str:
     return upload(client, "small.csv", SMALL_CSV)["session_id"]
 
 
+def _new_session_cookie(client) -> tuple[str, str]:
+    """A new session's id and its cookie."""
+    sid = _new_session(client)
+    return sid, client.cookies["lathe_session"]
+
+
 def _idle_since(settings, sid: str, seconds_ago: float) -> None:
     then = time.time() - seconds_ago
     os.utime(settings.data_dir / "sessions" / sid / "manifest.json", (then, then))
@@ -60,14 +66,16 @@ def test_a_store_full_of_sessions_in_use_refuses_uploads_with_507(settings):
 def test_the_oldest_idle_session_makes_room_first(settings):
     _budget_of(settings, 2.5)
     with TestClient(create_app(settings)) as client:
-        oldest, older, recent = (_new_session(client) for _ in range(3))
+        (oldest, oldest_cookie), (older, older_cookie), (recent, _) = (
+            _new_session_cookie(client) for _ in range(3)
+        )
         _idle_since(settings, oldest, IDLE_SECONDS + 600)
         _idle_since(settings, older, IDLE_SECONDS + 300)
         newest = _new_session(client)
         assert _sessions(settings) == {older, recent, newest}
-        client.cookies.set("lathe_session", oldest)
+        client.cookies.set("lathe_session", oldest_cookie)
         assert client.get("/api/get-session-data/").json()["code"] == "no_dataset"
-        client.cookies.set("lathe_session", older)
+        client.cookies.set("lathe_session", older_cookie)
         assert client.get("/api/get-session-data/").json()["shape"] == [4, 4]
 
 

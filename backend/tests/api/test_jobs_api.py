@@ -16,7 +16,7 @@ from lathe.config import Settings
 from lathe.jobs.board import WAITING
 from lathe.main import create_app
 from tests.api.test_training_api import csv_bytes, train_body
-from tests.conftest import upload
+from tests.conftest import session_id_of, upload
 from tests.dask_cluster import LOCAL, dask_cluster
 from tests.ml.datasets import mixed_classification
 
@@ -59,7 +59,7 @@ def lathe(app_client: TestClient) -> TestClient:
 
 @pytest.fixture
 def observer(app_client: TestClient) -> Iterator[Client]:
-    address = app_client.app.state.jobs.cluster.address  # type: ignore[attr-defined]
+    address = app_client.app.state.jobs.client.scheduler.address  # type: ignore[attr-defined]
     with Client(address, set_as_default=False) as client:
         yield client
 
@@ -84,7 +84,7 @@ def wait_for_progress(client: TestClient, task: str, done: int = 1, timeout: flo
 def session_state(client: TestClient) -> dict:
     """What a job could change: the manifest and the stored models' files."""
     store = client.app.state.store  # type: ignore[attr-defined]
-    with store.reading(client.cookies.get("lathe_session")) as session:
+    with store.reading(session_id_of(client)) as session:
         folder: Path = session.folder
         models = folder / "models"
         return {

@@ -3,7 +3,7 @@ import pytest
 
 from lathe.steps.recipe import replay
 from lathe.store.session_store import SessionStore
-from tests.conftest import upload
+from tests.conftest import session_id_of, upload
 
 CSV = (
     b"age,income,city,plan,bought\n"
@@ -26,7 +26,7 @@ def uploaded(client):
 
 def session_frames(client, settings):
     store = SessionStore(settings.data_dir, ttl_hours=1, cache_size=0)
-    with store.reading(client.cookies.get("lathe_session")) as session:
+    with store.reading(session_id_of(client)) as session:
         return session.raw_frame(), session.frame, session.manifest.recipe
 
 

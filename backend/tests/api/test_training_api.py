@@ -10,7 +10,7 @@ from lathe.api import training
 from lathe.api.routes_common import progress_registry
 from lathe.ml.catalog import ENTRIES
 from lathe.store.session_store import SessionStore
-from tests.conftest import upload
+from tests.conftest import session_id_of, upload
 from tests.ml.datasets import mixed_classification
 
 
@@ -40,12 +40,12 @@ def train_body(**changes):
 
 def session_folder(client, settings):
     store = SessionStore(settings.data_dir, ttl_hours=1, cache_size=0)
-    with store.reading(client.cookies.get("lathe_session")) as session:
+    with store.reading(session_id_of(client)) as session:
         return session.folder
 
 
 def trained_pipeline(client, model, optimized=False):
-    with client.app.state.store.reading(client.cookies.get("lathe_session")) as session:
+    with client.app.state.store.reading(session_id_of(client)) as session:
         return session.models.pipeline(model, optimized)
 
 
@@ -235,7 +235,7 @@ def test_a_new_step_removes_the_stored_models(uploaded):
 
 def test_a_second_training_of_the_session_is_refused_while_one_runs(uploaded):
     uploaded.post("/api/handle-missing/", json={})
-    session_id = uploaded.cookies.get("lathe_session")
+    session_id = session_id_of(uploaded)
     registry = progress_registry()
     registry.begin(session_id, "training", job_id="running")
     try:

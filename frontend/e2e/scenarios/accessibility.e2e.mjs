@@ -2,10 +2,11 @@
 // chart's table shown, and the export and usage-code dialogs open; and no sideways scroll at 320 px.
 import { expectAccessible, expectAccessibleInEnAndDe } from '../support/axe.mjs';
 import { dropColumn, fillMissingGlobally } from '../support/flows.mjs';
-import { describeScenario } from '../support/scenario.mjs';
+import { runWhenMain } from '../support/runner.mjs';
 
 const scenario = {
   name: 'Accessibility: axe on every step, en and de',
+  file: 'accessibility',
   checks: (ui) => {
     const { page, url, files, expectVisible, section, chart } = ui;
     const heading = (name) => expectVisible(page.getByRole('heading', { name, level: 1, exact: true }));
@@ -120,4 +121,6 @@ const scenario = {
   },
 };
 
-describeScenario(scenario);
+export default scenario;
+
+await runWhenMain(import.meta.url, scenario);

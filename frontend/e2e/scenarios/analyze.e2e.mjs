@@ -2,10 +2,11 @@
 // Turkish, reload, and on to Missing Values.
 import { join } from 'node:path';
 import { artifacts, COLUMNS, ROWS } from '../support/server.mjs';
-import { describeScenario } from '../support/scenario.mjs';
+import { runWhenMain } from '../support/runner.mjs';
 
 const scenario = {
   name: 'Welcome, upload and Analyze',
+  file: 'analyze',
   checks: (ui) => {
     const { page, url, files, shot, expectVisible, header, chart, card, expectCard, expectChartText, expectNoPageErrors, holdNext } = ui;
     const analyzeRequests = [];
@@ -186,4 +187,6 @@ const scenario = {
   },
 };
 
-describeScenario(scenario);
+export default scenario;
+
+await runWhenMain(import.meta.url, scenario);

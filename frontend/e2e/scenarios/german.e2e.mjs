@@ -1,10 +1,11 @@
 // Numbers in German: metrics on Evaluation and the overview on Analyze written with a decimal
 // comma once the language is switched, and the evaluation step named one way.
 import { chooseLanguage, openTraining, trainAndEvaluate } from '../support/flows.mjs';
-import { describeScenario } from '../support/scenario.mjs';
+import { runWhenMain } from '../support/runner.mjs';
 
 const scenario = {
   name: 'German number formats',
+  file: 'german',
   setup: async (ui) => {
     await openTraining(ui);
     await trainAndEvaluate(ui);
@@ -44,4 +45,5 @@ const scenario = {
   },
 };
 
-describeScenario(scenario);
+export default scenario;
+await runWhenMain(import.meta.url, scenario);

@@ -5,10 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { openTraining } from '../support/flows.mjs';
 import { COLUMNS, PREDICT_ROWS, ROWS } from '../support/server.mjs';
-import { describeScenario } from '../support/scenario.mjs';
+import { runWhenMain } from '../support/runner.mjs';
 
 const scenario = {
   name: 'Training, evaluation and optimization',
+  file: 'models',
   setup: openTraining,
   checks: (ui) => {
     const { page, files, shot, expectVisible, chart, card, expectCard, section, expectDownload, expectChartText, expectNoPageErrors, holdNext } = ui;
@@ -276,4 +277,6 @@ const scenario = {
   },
 };
 
-describeScenario(scenario);
+export default scenario;
+
+await runWhenMain(import.meta.url, scenario);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chooseLanguage, openTraining } from '../support/flows.mjs';
-import { describeScenario } from '../support/scenario.mjs';
+import { runWhenMain } from '../support/runner.mjs';
 import { artifacts } from '../support/server.mjs';
 
 /** Training or a search on a machine shared with other work. */
@@ -47,6 +47,7 @@ async function openReport(ui, name) {
 
 const scenario = {
   name: 'Report',
+  file: 'report',
   setup: async (ui) => {
     const { page, expectVisible } = ui;
     await openTraining(ui);
@@ -126,4 +127,5 @@ const scenario = {
   },
 };
 
-describeScenario(scenario);
+export default scenario;
+await runWhenMain(import.meta.url, scenario);

@@ -11,31 +11,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Health
-         * @description 200 while the web process answers; `ready` says whether its cluster is reachable.
-         */
+        /** Health */
         get: operations["health-health"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ready/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Ready
-         * @description 200 when a job can be submitted now, 503 while the Dask scheduler is unreachable.
-         */
-        get: operations["health-ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -55,10 +32,13 @@ export interface paths {
         put?: never;
         /**
          * Upload
-         * @description Read a CSV, TSV or spreadsheet; it replaces the session's data and resets its steps.
+         * @description Read a CSV, TSV or spreadsheet; it replaces the session's data and resets its steps,
+         *     and gives the session a new cookie (the one before no longer opens it).
          *     The answer comes once the file is read; its frame is written to disk after it, and the
          *     session's next request waits for that. The `Server-Timing` header gives the time spent
-         *     receiving, reading and handing the frame to the store.
+         *     receiving, reading and handing the frame to the store. `session_id` names the session
+         *     and is no credential: only the cookie opens it. A new session counts against its client
+         *     address's quota (429 with `Retry-After` past it).
          */
         post: operations["data-upload"];
         delete?: never;
@@ -1070,7 +1050,7 @@ export interface components {
          *     fallback.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "body_too_large" | "not_found" | "method_not_allowed" | "http_error" | "internal_error" | "upload_too_large" | "malformed_upload" | "no_file" | "too_many_files" | "unsupported_file" | "empty_file" | "file_unreadable" | "header_too_long" | "too_many_cells" | "unknown_format" | "store_full" | "no_dataset" | "unknown_columns" | "unknown_target" | "invalid_step" | "invalid_step_id" | "no_snapshot" | "step_failed" | "invalid_strategy" | "invalid_cat_strategy" | "invalid_drop_strategy" | "invalid_method" | "invalid_target_type" | "no_columns" | "last_column" | "no_columns_left" | "no_rows_left" | "column_not_numeric" | "column_not_categorical" | "no_numeric_columns" | "fraction_out_of_range" | "strategy_not_for_column" | "factor_out_of_range" | "threshold_out_of_range" | "max_categories_too_small" | "too_many_categories_for_onehot" | "too_few_rows_for_target_encoding" | "target_column_required" | "target_column_required_for_column" | "target_column_not_imputed" | "target_column_not_handled" | "target_column_not_encoded" | "target_column_not_scaled" | "target_not_numeric" | "unknown_step" | "target_column_dropped" | "recipe_failed" | "no_models" | "unknown_models" | "models_not_for_problem_type" | "target_required" | "target_not_uploaded" | "target_empty" | "test_size_out_of_range" | "cv_folds_out_of_range" | "too_few_classes" | "class_too_small" | "too_few_rows" | "training_failed" | "no_training_results" | "model_not_trained" | "optimization_model_required" | "n_iterations_out_of_range" | "no_search_space" | "optimization_failed" | "model_not_optimized" | "no_optimization_result" | "model_required" | "onnx_unsupported" | "missing_columns" | "unexpected_columns" | "column_type_changed" | "prediction_failed" | "task_running" | "no_task_running" | "task_cancelled" | "data_changed_during_training" | "data_changed_during_optimization" | "data_changed_during_prediction" | "cluster_unreachable" | "job_lost" | "worker_died" | "job_interrupted";
+        ErrorCode: "invalid_request" | "body_too_large" | "not_found" | "method_not_allowed" | "http_error" | "internal_error" | "cross_origin_request" | "too_many_sessions" | "upload_too_large" | "malformed_upload" | "no_file" | "too_many_files" | "unsupported_file" | "empty_file" | "file_unreadable" | "header_too_long" | "too_many_cells" | "unknown_format" | "store_full" | "no_dataset" | "unknown_columns" | "unknown_target" | "invalid_step" | "invalid_step_id" | "no_snapshot" | "step_failed" | "invalid_strategy" | "invalid_cat_strategy" | "invalid_drop_strategy" | "invalid_method" | "invalid_target_type" | "no_columns" | "last_column" | "no_columns_left" | "no_rows_left" | "column_not_numeric" | "column_not_categorical" | "no_numeric_columns" | "fraction_out_of_range" | "strategy_not_for_column" | "factor_out_of_range" | "threshold_out_of_range" | "max_categories_too_small" | "too_many_categories_for_onehot" | "too_few_rows_for_target_encoding" | "target_column_required" | "target_column_required_for_column" | "target_column_not_imputed" | "target_column_not_handled" | "target_column_not_encoded" | "target_column_not_scaled" | "target_not_numeric" | "unknown_step" | "target_column_dropped" | "recipe_failed" | "no_models" | "unknown_models" | "models_not_for_problem_type" | "target_required" | "target_not_uploaded" | "target_empty" | "test_size_out_of_range" | "cv_folds_out_of_range" | "too_few_classes" | "class_too_small" | "too_few_rows" | "training_failed" | "no_training_results" | "model_not_trained" | "optimization_model_required" | "n_iterations_out_of_range" | "no_search_space" | "optimization_failed" | "model_not_optimized" | "no_optimization_result" | "model_required" | "onnx_unsupported" | "missing_columns" | "unexpected_columns" | "column_type_changed" | "prediction_failed" | "task_running" | "no_task_running" | "task_cancelled" | "data_changed_during_training" | "data_changed_during_optimization" | "data_changed_during_prediction";
         /** ErrorResponse */
         ErrorResponse: {
             /**
@@ -1287,8 +1267,6 @@ export interface components {
         HealthResponse: {
             /** Status */
             status: string;
-            /** Ready */
-            ready: boolean;
         };
         /** MetricCatalogResponse */
         MetricCatalogResponse: {
@@ -2037,35 +2015,6 @@ export interface operations {
             };
         };
     };
-    "health-ready": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HealthResponse"];
-                };
-            };
-            /** @description No scheduler is reachable. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HealthResponse"];
-                };
-            };
-        };
-    };
     "data-upload": {
         parameters: {
             query?: never;
@@ -2111,6 +2060,15 @@ export interface operations {
             };
             /** @description The request body is malformed. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The client address started too many sessions of late. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
