@@ -107,6 +107,11 @@ class ErrorCode(StrEnum):
     DATA_CHANGED_DURING_TRAINING = "data_changed_during_training"
     DATA_CHANGED_DURING_OPTIMIZATION = "data_changed_during_optimization"
     DATA_CHANGED_DURING_PREDICTION = "data_changed_during_prediction"
+    # the cluster jobs run on
+    CLUSTER_UNREACHABLE = "cluster_unreachable"
+    JOB_LOST = "job_lost"
+    WORKER_DIED = "worker_died"
+    JOB_INTERRUPTED = "job_interrupted"
 
 
 class LatheError(Exception):

@@ -38,7 +38,7 @@ from lathe.api.session_quota import NewSessionQuota
 from lathe.api.upload_stream import streams_a_file
 from lathe.config import Settings, get_settings
 from lathe.jobs.board import JobBoard
-from lathe.jobs.cluster import open_cluster
+from lathe.jobs.cluster import JobCluster, open_cluster
 from lathe.jobs.prediction_queue import PredictionQueue
 from lathe.store.lru_cache import LruCache
 from lathe.store.session_store import SessionStore
@@ -47,6 +47,7 @@ from lathe.store.sweep import sweep_store
 log = logging.getLogger(__name__)
 
 _SWEEP_EVERY_SECONDS = 300
+_CLUSTER_CHECK_SECONDS = 5
 _ANALYSES_KEPT = 16
 
 
@@ -65,17 +66,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await _sweep(store, analyses, settings)
         sweeper = asyncio.create_task(_sweep_forever(store, analyses, settings))
         cluster = await asyncio.to_thread(open_cluster, settings)
-        jobs = JobBoard(cluster.client, store, progress_registry(), settings.max_jobs_per_session)
+        jobs = await asyncio.to_thread(
+            JobBoard, cluster, store, progress_registry(), settings.max_jobs_per_session
+        )
         app.state.jobs = jobs
         app.state.predictions = PredictionQueue(progress_registry(), settings.max_jobs_per_session)
+        watcher = asyncio.create_task(_keep_connected(cluster))
         try:
             yield
         finally:
+            for task in (watcher, sweeper):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             jobs.close()
             await asyncio.to_thread(cluster.close)
-            sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
 
     app = FastAPI(
         title="Lathe",
@@ -148,3 +153,11 @@ async def _sweep_forever(store: SessionStore, analyses: AnalysisCache, settings:
     while True:
         await asyncio.sleep(_SWEEP_EVERY_SECONDS)
         await _sweep(store, analyses, settings)
+
+
+async def _keep_connected(cluster: JobCluster) -> None:
+    """A client lost with its scheduler is replaced even when no job asks for it, so
+    `/ready/` and the workers' progress come back with the scheduler."""
+    while True:
+        await asyncio.sleep(_CLUSTER_CHECK_SECONDS)
+        await asyncio.to_thread(cluster.reachable)

@@ -9,7 +9,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -70,29 +70,43 @@ def localized(command: list[str], scheduler: str) -> list[str]:
     return local
 
 
-@contextmanager
-def dask_cluster(workers: int) -> Iterator[str]:
-    """A scheduler and `workers` worker processes, as docker-compose.yml runs them;
-    yields the scheduler's address and stops them all on leaving."""
-    commands = compose_commands()
-    scheduler_command = localized(commands["dask-scheduler"], "")
-    address = f"tcp://{LOCAL}:{scheduler_command[scheduler_command.index('--port') + 1]}"
-    environment = {**os.environ, "PYTHONPATH": str(ROOT / "backend")}
-    processes = [subprocess.Popen(scheduler_command, env=environment, stderr=subprocess.DEVNULL)]
-    try:
-        processes += [
-            subprocess.Popen(
-                localized(commands["dask-worker"], address),
-                env=environment,
-                stderr=subprocess.DEVNULL,
-            )
-            for _ in range(workers)
-        ]
-        with Client(address, timeout=30) as client:
-            client.wait_for_workers(workers, timeout=60)
-        yield address
-    finally:
-        for process in reversed(processes):
+class DaskProcesses:
+    """A scheduler and its workers as docker-compose.yml runs them, on 127.0.0.1: the
+    scheduler can be stopped and started again on its port, as in an outage.
+    `worker_options` are added to each worker's command; `settings` are Dask settings
+    as environment variables (``DASK_DISTRIBUTED__...``) of every process."""
+
+    def __init__(
+        self,
+        workers: int,
+        worker_options: Sequence[str] = (),
+        settings: dict[str, str] | None = None,
+    ) -> None:
+        commands = compose_commands()
+        self.scheduler_command = localized(commands["dask-scheduler"], "")
+        port = self.scheduler_command[self.scheduler_command.index("--port") + 1]
+        self.address = f"tcp://{LOCAL}:{port}"
+        self.worker_command = [*localized(commands["dask-worker"], self.address), *worker_options]
+        self.workers = workers
+        self.environment = {**os.environ, "PYTHONPATH": str(ROOT / "backend"), **(settings or {})}
+        self.scheduler: subprocess.Popen[bytes] | None = None
+        self.worker_processes: list[subprocess.Popen[bytes]] = []
+
+    def start(self) -> None:
+        """Start the scheduler and the workers, and wait for the workers to join."""
+        self.scheduler = self._started(self.scheduler_command)
+        self.worker_processes = [self._started(self.worker_command) for _ in range(self.workers)]
+        with Client(self.address, timeout=30) as client:
+            client.wait_for_workers(self.workers, timeout=60)
+
+    def kill_scheduler(self) -> None:
+        if self.scheduler is not None:
+            self.scheduler.kill()
+            self.scheduler.wait()
+
+    def stop(self) -> None:
+        processes = [*self.worker_processes, *([self.scheduler] if self.scheduler else [])]
+        for process in processes:
             process.terminate()
         deadline = time.monotonic() + 15
         for process in processes:
@@ -100,3 +114,29 @@ def dask_cluster(workers: int) -> Iterator[str]:
                 process.wait(max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 process.kill()
+                process.wait()
+
+    def _started(self, command: list[str]) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(command, env=self.environment, stderr=subprocess.DEVNULL)
+
+
+@contextmanager
+def dask_cluster(
+    workers: int, worker_options: Sequence[str] = (), settings: dict[str, str] | None = None
+) -> Iterator[str]:
+    """A scheduler and `workers` worker processes, as docker-compose.yml runs them;
+    yields the scheduler's address and stops them all on leaving."""
+    with dask_processes(workers, worker_options, settings) as processes:
+        yield processes.address
+
+
+@contextmanager
+def dask_processes(
+    workers: int, worker_options: Sequence[str] = (), settings: dict[str, str] | None = None
+) -> Iterator[DaskProcesses]:
+    processes = DaskProcesses(workers, worker_options, settings)
+    try:
+        processes.start()
+        yield processes
+    finally:
+        processes.stop()

@@ -54,7 +54,7 @@ def test_compose_runs_lathe_a_scheduler_and_scalable_workers_on_one_volume():
     worker = services["dask-worker"]
     assert lathe["build"] == "."
     assert lathe["ports"] == ["8000:8000"]
-    assert "/health/" in " ".join(lathe["healthcheck"]["test"])
+    assert "/ready/" in " ".join(lathe["healthcheck"]["test"])
 
     data_dir = lathe["environment"]["LATHE_DATA_DIR"]
     assert lathe["volumes"] == worker["volumes"] == [f"lathe-data:{data_dir}"]
@@ -157,7 +157,7 @@ def test_the_image_serves_the_built_interface_like_make_run_as_a_non_root_user(
         data_dir=tmp_path, static_dir=tmp_path, dask_scheduler=settings_of_tests.dask_scheduler
     )
     with TestClient(create_app(local)) as client:
-        assert client.get(health.path).json() == {"status": "ok"}
+        assert client.get(health.path).json() == {"status": "ok", "ready": True}
 
 
 def test_ci_script_installs_then_runs_the_readme_test_command():

@@ -96,7 +96,12 @@ async def optimize_model(
     entry = ENTRIES.get(model)
     supervised = entry is None or entry.problem_type != "clustering"
     return await jobs.run(
-        current, kind, prepare, optimize_on_workers, partial(_keep_optimized, body, supervised)
+        current,
+        kind,
+        prepare,
+        optimize_on_workers,
+        partial(_keep_optimized, body, supervised),
+        fitting=lambda config: [model],
     )
 
 
@@ -105,6 +110,7 @@ def optimization_result(store: Store, current: SessionId) -> OptimizeModelRespon
     """The session's last optimization since its training, as `POST /api/optimize-model/`
     answered it, so a screen that lost that request can show its result."""
     with store.reading(current) as session:
+        session.jobs.check_not_lost("optimization")
         return OptimizeModelResponse.model_validate(session.models.last_optimization())
 
 

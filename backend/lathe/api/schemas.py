@@ -50,6 +50,8 @@ class ErrorResponse(BaseModel):
 
 class HealthResponse(BaseModel):
     status: str
+    ready: bool
+    """Whether the Dask scheduler jobs run on is reachable (`GET /ready/`)."""
 
 
 class FramePayload(TypedDict):

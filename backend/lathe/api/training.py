@@ -53,6 +53,10 @@ def _keep(session: Session, run: TrainingRun) -> TrainingResults:
     return run.results
 
 
+def _model_names(config: TrainingConfig) -> list[str]:
+    return [entry.name for entry in config.models]
+
+
 @router.post("/api/train-models/")
 async def train_models(
     body: TrainModelsRequest, jobs: Jobs, current: SessionId
@@ -79,7 +83,7 @@ async def train_models(
             cv_folds=body.cv_folds,
         )
 
-    results = await jobs.run(current, TRAINING, prepare, _train, _keep)
+    results = await jobs.run(current, TRAINING, prepare, _train, _keep, fitting=_model_names)
     return _training_response(results)
 
 
@@ -115,7 +119,7 @@ def progress(registry: Progress, jobs: Jobs, current: SessionId) -> ProgressResp
     """The session's running long task, `task` null when idle; while it waits for a
     worker, its place in the queue."""
     status = registry.status(current)
-    finished = registry.last_finished(current)
+    finished = registry.last_finished(current) or jobs.interrupted(current)
     return ProgressResponse(
         task=status.task,
         done=status.done,
@@ -132,6 +136,7 @@ def training_result(store: Store, current: SessionId) -> TrainModelsResponse:
     """The session's stored training, as `POST /api/train-models/` answered it, so a
     screen that lost that request (a reload while the job ran) can show its result."""
     with store.reading(current) as session:
+        session.jobs.check_not_lost("training")
         results = session.models.required_results()
     return _training_response(results)
 

@@ -10,7 +10,8 @@ submits ``run_job``. On a worker, ``run_job``:
    the web process and stops the task (``TaskStopped``) when the job was cancelled or
    the data changed, so a doomed job ends within one fit;
 3. reopens the session under its lock and, if the data is still that version and the
-   job was not cancelled, commits the outcome and returns its reply.
+   job was not cancelled, removes the job's record of its start (``JobRecords``) and
+   commits the outcome and returns its reply.
 
 Cancel and started marks are Dask ``Event`` s named after the job; the web process sets
 the cancel mark under the same session lock (``JobBoard.cancel``), so a job either
@@ -170,6 +171,7 @@ def run_job(ticket: JobTicket, task: JobTask[Setup, Outcome, Reply]) -> Reply:
                 "done": done,
                 "total": total,
                 "message": message,
+                "worker": worker.address,
             },
         )
 
@@ -181,4 +183,5 @@ def run_job(ticket: JobTicket, task: JobTask[Setup, Outcome, Reply]) -> Reply:
     outcome = task.run(data, task.setup, report)
     with store.changing(ticket.session_id) as session:
         checks.stop_if_doomed()
+        session.jobs.ended(ticket.job_id)
         return task.commit(session, outcome)

@@ -29,6 +29,7 @@ import pandas as pd
 from lathe.errors import ErrorCode, LatheError, no_dataset
 from lathe.store.atomic import write_atomically, write_text_atomically
 from lathe.store.frame_files import SUFFIX, frame_files, read_frame, write_frame
+from lathe.store.job_records import JobRecords
 from lathe.store.lru_cache import LruCache
 from lathe.store.manifest import Manifest, Snapshot
 from lathe.store.trained_models import PipelineStamp, TrainedModels
@@ -76,6 +77,7 @@ class Session:
         self.folder = folder
         self.manifest = manifest
         self.models = TrainedModels(folder)
+        self.jobs = JobRecords(folder)
         self._cache = cache
 
     @property

@@ -19,7 +19,7 @@ def test_starting_the_embedded_cluster_keeps_the_web_process_environment(
     before = dict(os.environ)
     cluster = open_cluster(Settings(data_dir=tmp_path, dask_workers=1))
     try:
-        workers = cluster.client.run(lambda: os.environ.get("OMP_NUM_THREADS"))
+        workers = cluster.connected().run(lambda: os.environ.get("OMP_NUM_THREADS"))
         assert list(workers.values()) == ["1"]
         assert dict(os.environ) == before
         assert pa.cpu_count() == os.cpu_count()
@@ -33,7 +33,7 @@ def test_the_embedded_cluster_starts_quiet_and_leaves_the_web_process_settings(
     before = dask.config.get("distributed.worker.profile.enabled")
     cluster = open_cluster(Settings(data_dir=tmp_path, dask_workers=1))
     try:
-        settings = cluster.client.run(lambda: {name: dask.config.get(name) for name in QUIET})
+        settings = cluster.connected().run(lambda: {name: dask.config.get(name) for name in QUIET})
         assert list(settings.values()) == [QUIET]
         assert dask.config.get("distributed.worker.profile.enabled") == before
     finally:

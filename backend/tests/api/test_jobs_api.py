@@ -59,7 +59,7 @@ def lathe(app_client: TestClient) -> TestClient:
 
 @pytest.fixture
 def observer(app_client: TestClient) -> Iterator[Client]:
-    address = app_client.app.state.jobs.client.scheduler.address  # type: ignore[attr-defined]
+    address = app_client.app.state.jobs.cluster.address  # type: ignore[attr-defined]
     with Client(address, set_as_default=False) as client:
         yield client
 

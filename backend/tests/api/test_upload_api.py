@@ -7,7 +7,7 @@ from tests.conftest import SMALL_CSV, upload
 
 
 def test_health(client):
-    assert client.get("/health/").json() == {"status": "ok"}
+    assert client.get("/health/").json() == {"status": "ok", "ready": True}
 
 
 def test_upload_returns_preview_types_and_sets_an_httponly_cookie(client):
