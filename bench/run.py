@@ -10,7 +10,8 @@ time of ``explain=true`` per model and the memory of a full data download
 (``explain_and_download.py``); and jobs on the embedded Dask cluster: the web process's
 latency while 50 sessions train, throughput and search time on 1 and 2 workers
 (``jobs_bench.py``); and ``/health/`` while 45 explained predictions arrive at once
-(``prediction_load.py``). ``--part`` runs one part alone.
+(``prediction_load.py``); and the encoding and analysis of 1,000 one-hot columns
+(``wide_frame.py``). ``--part`` runs one part alone.
 
 The server's peak RSS is the web process's: training and optimization run in the
 cluster's worker processes.
@@ -41,6 +42,7 @@ from jobs_bench import jobs_bench
 from mixed_dataset import mixed_frame, write_csv
 from prediction_load import prediction_load
 from training_speed import SHAPES, seconds_of, training_speed
+from wide_frame import wide_frame_bench
 
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.pipeline import training_pipeline
@@ -337,7 +339,7 @@ def main() -> None:
     )
     parser.add_argument(
         "--part",
-        choices=["all", "upload", "explain", "download", "jobs", "predict-load"],
+        choices=["all", "upload", "explain", "download", "jobs", "predict-load", "wide"],
         default="all",
     )
     parser.add_argument("--explained-rows", type=int, default=1_000)
@@ -363,6 +365,10 @@ def main() -> None:
         return
     if args.part == "predict-load":
         predict_load_part(args)
+        return
+    if args.part == "wide":
+        with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
+            wide_frame_bench(serve, Path(scratch) / "wide")
         return
 
     with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
@@ -437,6 +443,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
         jobs_bench(serve, Path(scratch), TARGET, args.jobs_sessions, args.jobs_rows)
     predict_load_part(args)
+    with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
+        wide_frame_bench(serve, Path(scratch) / "wide")
 
 
 def predict_load_part(args: argparse.Namespace) -> None:

@@ -16,6 +16,8 @@ class Settings(BaseSettings):
     data_dir: Path = Path(".lathe-data")
     static_dir: Path = REPO_ROOT / "frontend" / "dist"
     preview_rows: int = 500
+    preview_cells: int = 50_000
+    """The preview's rows are cut so they hold at most this many cells (one row at least)."""
     preview_cell_chars: int = 2000
     max_upload_mb: int = 1024
     max_json_kb: int = 1024

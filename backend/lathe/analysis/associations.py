@@ -8,10 +8,11 @@ from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
-from scipy import special, stats
+from scipy import special
 from typing_extensions import TypedDict
 
 from lathe.analysis.column_arrays import FloatArray, IntArray, category_codes, float_values
+from lathe.analysis.column_choice import PAIRWISE_COLUMNS, strongest
 from lathe.analysis.column_types import classify_columns, column_kind
 
 MAX_LEVELS = 50
@@ -29,6 +30,8 @@ class CatAssocPair(TypedDict):
 class CatAssocResult(TypedDict):
     pairs: list[CatAssocPair]
     skipped_high_cardinality: list[str]
+    left_out: int
+    """Columns of few enough levels left out by `max_columns`."""
 
 
 class FeatureTargetAssoc(TypedDict):
@@ -100,14 +103,18 @@ def cat_assoc_pairs(
     *,
     max_levels: int = MAX_LEVELS,
     unique_counts: Mapping[str, int] | None = None,
+    max_columns: int = PAIRWISE_COLUMNS,
+    scores: Mapping[str, float] | None = None,
 ) -> CatAssocResult:
     """Cramer's V for every pair of categorical (and boolean) columns, highest first.
 
     ``columns`` defaults to the frame's categorical and boolean columns. Columns with more
     than ``max_levels`` distinct values are left out and listed in
     ``skipped_high_cardinality``; level counts come from ``unique_counts`` when given (the
-    exact full-frame counts when ``frame`` is a sample), else from ``frame``. Pairs whose V
-    is undefined (a column with fewer than two levels on the shared rows) are omitted.
+    exact full-frame counts when ``frame`` is a sample), else from ``frame``. Of the
+    other columns, at most ``max_columns`` of highest ``scores`` are paired
+    (``lathe.analysis.column_choice.strongest``); ``left_out`` counts the rest. Pairs whose
+    V is undefined (a column with fewer than two levels on the shared rows) are omitted.
     Ties keep column order.
     """
     if columns is None:
@@ -120,16 +127,21 @@ def cat_assoc_pairs(
     levels = _level_counts(frame, names, unique_counts)
     skipped = [name for name in names if levels[name] > max_levels]
     usable = [name for name in names if levels[name] <= max_levels]
-    codes = {name: category_codes(frame[name]) for name in usable}
+    paired = strongest(usable, scores or {}, max_columns)
+    codes = {name: category_codes(frame[name]) for name in paired}
     pairs: list[CatAssocPair] = []
-    for i, first in enumerate(usable):
-        for second in usable[i + 1 :]:
+    for i, first in enumerate(paired):
+        for second in paired[i + 1 :]:
             table = contingency_table(*codes[first], *codes[second])
             value = cramers_v_from_table(table)
             if value is not None:
                 pairs.append({"col1": first, "col2": second, "cramers_v": value})
     pairs.sort(key=lambda pair: -pair["cramers_v"])
-    return {"pairs": pairs, "skipped_high_cardinality": skipped}
+    return {
+        "pairs": pairs,
+        "skipped_high_cardinality": skipped,
+        "left_out": len(usable) - len(paired),
+    }
 
 
 def correlation_ratio_anova(values: FloatArray, codes: IntArray) -> tuple[float, float] | None:
@@ -166,16 +178,63 @@ def correlation_ratio_anova(values: FloatArray, codes: IntArray) -> tuple[float,
     return min(eta, 1.0), p_value
 
 
-def _pearson(x: FloatArray, y: FloatArray) -> tuple[float, float | None] | None:
-    both = ~np.isnan(x) & ~np.isnan(y)
-    x, y = x[both], y[both]
-    if x.size < 3 or x.max() == x.min() or y.max() == y.min():
-        return None
-    result = stats.pearsonr(x, y)
-    r, p = float(result.statistic), float(result.pvalue)
-    if not math.isfinite(r):
-        return None
-    return min(abs(r), 1.0), (p if math.isfinite(p) else None)
+PEARSON_BLOCK_CELLS = 2**21
+"""Cells of the numeric features correlated with the target at once (a block of columns)."""
+
+
+def pearson_columns(
+    matrix: FloatArray, target: FloatArray
+) -> list[tuple[float, float | None] | None]:
+    """|Pearson r| and its two-sided p-value (as ``scipy.stats.pearsonr`` gives them) of
+    each column of `matrix` with `target`, over the rows where both are present, in one
+    pass over a block of columns. ``None`` for a column with fewer than three such rows or
+    constant on them, or a constant target there."""
+    present = ~np.isnan(matrix) & ~np.isnan(target)[:, None]
+    count = present.sum(axis=0)
+    x = np.where(present, matrix, 0.0)
+    y = np.where(present, target[:, None], 0.0)
+    varies_x = x.min(axis=0, where=present, initial=np.inf) < x.max(
+        axis=0, where=present, initial=-np.inf
+    )
+    varies_y = y.min(axis=0, where=present, initial=np.inf) < y.max(
+        axis=0, where=present, initial=-np.inf
+    )
+    with np.errstate(invalid="ignore", divide="ignore"):
+        dx = np.where(present, x - x.sum(axis=0) / count, 0.0)
+        dy = np.where(present, y - y.sum(axis=0) / count, 0.0)
+        r = (dx * dy).sum(axis=0) / np.sqrt((dx**2).sum(axis=0) * (dy**2).sum(axis=0))
+        r = np.clip(r, -1.0, 1.0)
+        p = special.betainc((count - 2) / 2, 0.5, 1.0 - r**2)
+    result: list[tuple[float, float | None] | None] = []
+    for i in range(matrix.shape[1]):
+        if count[i] < 3 or not (varies_x[i] and varies_y[i]) or not math.isfinite(r[i]):
+            result.append(None)
+        else:
+            p_value = float(p[i])
+            result.append((min(abs(float(r[i])), 1.0), p_value if math.isfinite(p_value) else None))
+    return result
+
+
+def _numeric_associations(
+    frame: pd.DataFrame,
+    names: list[str],
+    target_floats: FloatArray | None,
+    target_codes: IntArray | None,
+) -> dict[str, tuple[tuple[float, float | None] | None, AssocTest]]:
+    """Each numeric feature against the target, a block of columns at a time."""
+    found: dict[str, tuple[tuple[float, float | None] | None, AssocTest]] = {}
+    block = max(1, PEARSON_BLOCK_CELLS // max(1, len(frame)))
+    for start in range(0, len(names), block):
+        part = names[start : start + block]
+        matrix = np.column_stack([float_values(frame[name]) for name in part])
+        if target_floats is not None:
+            for name, value in zip(part, pearson_columns(matrix, target_floats), strict=True):
+                found[name] = (value, "pearson")
+        else:
+            assert target_codes is not None
+            for position, name in enumerate(part):
+                found[name] = (correlation_ratio_anova(matrix[:, position], target_codes), "anova")
+    return found
 
 
 def _chi2(table: IntArray) -> tuple[float, float | None] | None:
@@ -215,22 +274,22 @@ def feature_target_assoc(
     target_numeric = target_kind == "numeric"
     target_floats = float_values(frame[target]) if target_numeric else None
     target_codes = None if target_numeric else category_codes(frame[target])
+    names = [str(name) for name in frame.columns]
+    kinds = {name: column_kind(frame[name].dtype) for name in names}
+    numeric = _numeric_associations(
+        frame,
+        [name for name in names if name != target and kinds[name] == "numeric"],
+        target_floats,
+        None if target_codes is None else target_codes[0],
+    )
     result: dict[str, FeatureTargetAssoc] = {}
-    for name in frame.columns.astype(str):
-        if name == target:
+    for name in names:
+        kind = kinds[name]
+        if name == target or kind == "datetime":
             continue
-        kind = column_kind(frame[name].dtype)
-        if kind == "datetime":
-            continue
+        test: AssocTest
         if kind == "numeric":
-            feature = float_values(frame[name])
-            if target_floats is not None:
-                found = _pearson(feature, target_floats)
-                test: AssocTest = "pearson"
-            else:
-                assert target_codes is not None
-                found = correlation_ratio_anova(feature, target_codes[0])
-                test = "anova"
+            found, test = numeric[name]
         else:
             if _level_counts(frame, [name], unique_counts)[name] > max_levels:
                 continue

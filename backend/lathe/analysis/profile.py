@@ -8,7 +8,7 @@ from typing import Annotated
 import numpy as np
 import pandas as pd
 from pydantic import Field
-from typing_extensions import TypedDict
+from typing_extensions import NotRequired, TypedDict
 
 from lathe.analysis.associations import (
     CatAssocPair,
@@ -17,6 +17,7 @@ from lathe.analysis.associations import (
     feature_target_assoc,
 )
 from lathe.analysis.column_arrays import IntArray, missing_mask
+from lathe.analysis.column_choice import PAIRWISE_COLUMNS, spread, strongest
 from lathe.analysis.column_types import ColumnTypes, classify_columns
 from lathe.analysis.distribution import DistributionStats, distribution_stats
 from lathe.analysis.missing_patterns import (
@@ -36,6 +37,15 @@ class UnknownTargetError(ValueError):
     def __init__(self, column: str) -> None:
         self.column = column
         super().__init__(f"Unknown target column: {column!r}")
+
+
+class PairwiseLeftOut(TypedDict):
+    """Columns left out of each pairwise statistic, which takes at most 50 (those most
+    associated with the target, or without one the most varied)."""
+
+    vif: int
+    cat_assoc_pairs: int
+    pairwise_missing_corr: int
 
 
 class AnalysisResult(TypedDict):
@@ -70,6 +80,12 @@ class AnalysisResult(TypedDict):
         int | None,
         Field(description="Rows of the random sample the costly statistics used, null when all."),
     ]
+    pairwise_left_out: NotRequired[
+        Annotated[
+            PairwiseLeftOut,
+            Field(description="Columns left out of each pairwise statistic; always sent."),
+        ]
+    ]
 
 
 def sample_positions(n_rows: int, sample_rows: int | None, seed: int) -> IntArray | None:
@@ -94,7 +110,9 @@ def analyze_frame(
     Column labels are used as text (``str(label)``) and should be unique. Memory (deep
     bytes, index included), unique counts (non-missing distinct values), the row-missing
     histogram, skew and the quality summary are exact.
-    VIF, Cramer's V pairs, missing-indicator correlations and feature-target associations
+    VIF, Cramer's V pairs and missing-indicator correlations take at most
+    ``PAIRWISE_COLUMNS`` columns each (``lathe.analysis.column_choice``; the others are
+    counted in ``pairwise_left_out``). They and the feature-target associations
     use a uniform random sample of ``sample_rows`` rows (seeded, so repeatable) when the
     frame has more rows; ``sampled_rows`` then says how many. Infinite VIFs are ``None``
     and their columns listed in ``vif_infinite``. High-cardinality skips use
@@ -118,21 +136,48 @@ def analyze_frame(
     sample = frame if positions is None else frame.take(positions)
     sample_mask = mask if positions is None else mask[positions]
 
-    with_missing = [i for i, count in enumerate(missing_counts) if count > 0]
+    target_assoc = (
+        None
+        if target is None
+        else feature_target_assoc(sample, target, unique_counts=unique_counts)
+    )
+
+    def scores(candidates: list[str]) -> dict[str, float]:
+        """What ranks `candidates` when a pairwise statistic cannot take them all."""
+        if len(candidates) <= PAIRWISE_COLUMNS:
+            return {}
+        if target_assoc is not None:
+            return {name: assoc["score"] for name, assoc in target_assoc.items()}
+        return spread(sample, candidates)
+
+    with_missing = [name for name, count in zip(names, missing_counts, strict=True) if count > 0]
+    missing_spread = {
+        name: float(missing_values[name] * (n_rows - missing_values[name])) for name in with_missing
+    }
+    paired_missing = strongest(with_missing, missing_spread)
+    positions_of = {name: i for i, name in enumerate(names)}
     missing_patterns: MissingPatterns = {
         "pairwise_missing_corr": (
-            missing_indicator_corr(sample_mask[:, with_missing], [names[i] for i in with_missing])
-            if with_missing
+            missing_indicator_corr(
+                sample_mask[:, [positions_of[name] for name in paired_missing]], paired_missing
+            )
+            if paired_missing
             else {}
         ),
         "row_missing_hist": row_missing_hist_from_mask(mask),
     }
+    categorical = [
+        n for n in names if n in {*column_types["categorical"], *column_types["boolean"]}
+    ]
     associations = cat_assoc_pairs(
         sample,
-        [n for n in names if n in {*column_types["categorical"], *column_types["boolean"]}],
+        categorical,
         unique_counts=unique_counts,
+        scores=scores(categorical),
     )
-    vif = variance_inflation(sample, column_types["numeric"])
+    numeric = column_types["numeric"]
+    vif_columns = strongest(numeric, scores(numeric))
+    vif = variance_inflation(sample, vif_columns)
     return {
         "target": target,
         "memory": int(frame.memory_usage(deep=True, index=True).sum()),
@@ -144,11 +189,7 @@ def analyze_frame(
         "distribution_stats": distribution_stats(frame, column_types["numeric"]),
         "cat_assoc_pairs": associations["pairs"],
         "skipped_high_cardinality": associations["skipped_high_cardinality"],
-        "feature_target_assoc": (
-            None
-            if target is None
-            else feature_target_assoc(sample, target, unique_counts=unique_counts)
-        ),
+        "feature_target_assoc": target_assoc,
         "quality": quality_summary(
             frame,
             unique_counts=unique_counts,
@@ -156,4 +197,9 @@ def analyze_frame(
             categorical=column_types["categorical"],
         ),
         "sampled_rows": None if positions is None else int(positions.size),
+        "pairwise_left_out": {
+            "vif": len(numeric) - len(vif_columns),
+            "cat_assoc_pairs": associations["left_out"],
+            "pairwise_missing_corr": len(with_missing) - len(paired_missing),
+        },
     }

@@ -13,7 +13,9 @@ from lathe.steps.applied import AppliedSteps
 def frame_payload(frame: pd.DataFrame, settings: Settings) -> FramePayload:
     return FramePayload(
         columns=[str(name) for name in frame.columns],
-        data=preview_rows(frame, settings.preview_rows, settings.preview_cell_chars),
+        data=preview_rows(
+            frame, settings.preview_rows, settings.preview_cell_chars, settings.preview_cells
+        ),
         shape=(len(frame), len(frame.columns)),
         dtypes=dtype_names(frame),
         missing_values=missing_counts(frame),

@@ -59,7 +59,11 @@ class FramePayload(TypedDict):
 
     columns: list[str]
     data: Annotated[
-        list[list[Cell]], Field(description="A preview: at most LATHE_PREVIEW_ROWS rows.")
+        list[list[Cell]],
+        Field(
+            description="A preview: at most LATHE_PREVIEW_ROWS rows, fewer when the frame is"
+            " so wide that they would hold more than LATHE_PREVIEW_CELLS cells."
+        ),
     ]
     shape: Annotated[tuple[int, int], Field(description="The full frame's [rows, columns].")]
     dtypes: dict[str, str]

@@ -8,9 +8,10 @@ import pandas as pd
 Cell = str | int | float | bool | None
 
 
-def preview_rows(frame: pd.DataFrame, limit: int, cell_chars: int) -> list[list[Cell]]:
-    """At most `limit` rows as ordered cell lists; missing and non-finite values become None."""
-    head = frame.head(limit)
+def preview_rows(frame: pd.DataFrame, limit: int, cell_chars: int, cells: int) -> list[list[Cell]]:
+    """At most `limit` rows, and no more than make `cells` cells (one row at least), as
+    ordered cell lists; missing and non-finite values become None."""
+    head = frame.head(min(limit, max(1, cells // max(1, frame.shape[1]))))
     columns = [_cells(head[name], cell_chars) for name in head.columns]
     return [list(row) for row in zip(*columns, strict=True)] if columns else []
 

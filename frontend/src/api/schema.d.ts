@@ -11,8 +11,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health */
+        /**
+         * Health
+         * @description 200 while the web process answers; `ready` says whether its cluster is reachable.
+         */
         get: operations["health-health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ready
+         * @description 200 when a job can be submitted now, 503 while the Dask scheduler is unreachable.
+         */
+        get: operations["health-ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -653,7 +676,7 @@ export interface components {
             columns: string[];
             /**
              * Data
-             * @description A preview: at most LATHE_PREVIEW_ROWS rows.
+             * @description A preview: at most LATHE_PREVIEW_ROWS rows, fewer when the frame is so wide that they would hold more than LATHE_PREVIEW_CELLS cells.
              */
             data: (string | number | boolean | null)[][];
             /**
@@ -712,6 +735,8 @@ export interface components {
              * @description Rows of the random sample the costly statistics used, null when all.
              */
             sampled_rows: number | null;
+            /** @description Columns left out of each pairwise statistic; always sent. */
+            pairwise_left_out?: components["schemas"]["PairwiseLeftOut"];
         };
         /** Baseline */
         Baseline: {
@@ -881,7 +906,7 @@ export interface components {
             columns: string[];
             /**
              * Data
-             * @description A preview: at most LATHE_PREVIEW_ROWS rows.
+             * @description A preview: at most LATHE_PREVIEW_ROWS rows, fewer when the frame is so wide that they would hold more than LATHE_PREVIEW_CELLS cells.
              */
             data: (string | number | boolean | null)[][];
             /**
@@ -1001,7 +1026,7 @@ export interface components {
             columns: string[];
             /**
              * Data
-             * @description A preview: at most LATHE_PREVIEW_ROWS rows.
+             * @description A preview: at most LATHE_PREVIEW_ROWS rows, fewer when the frame is so wide that they would hold more than LATHE_PREVIEW_CELLS cells.
              */
             data: (string | number | boolean | null)[][];
             /**
@@ -1050,7 +1075,7 @@ export interface components {
          *     fallback.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "body_too_large" | "not_found" | "method_not_allowed" | "http_error" | "internal_error" | "cross_origin_request" | "too_many_sessions" | "upload_too_large" | "malformed_upload" | "no_file" | "too_many_files" | "unsupported_file" | "empty_file" | "file_unreadable" | "header_too_long" | "too_many_cells" | "unknown_format" | "store_full" | "no_dataset" | "unknown_columns" | "unknown_target" | "invalid_step" | "invalid_step_id" | "no_snapshot" | "step_failed" | "invalid_strategy" | "invalid_cat_strategy" | "invalid_drop_strategy" | "invalid_method" | "invalid_target_type" | "no_columns" | "last_column" | "no_columns_left" | "no_rows_left" | "column_not_numeric" | "column_not_categorical" | "no_numeric_columns" | "fraction_out_of_range" | "strategy_not_for_column" | "factor_out_of_range" | "threshold_out_of_range" | "max_categories_too_small" | "too_many_categories_for_onehot" | "too_few_rows_for_target_encoding" | "target_column_required" | "target_column_required_for_column" | "target_column_not_imputed" | "target_column_not_handled" | "target_column_not_encoded" | "target_column_not_scaled" | "target_not_numeric" | "unknown_step" | "target_column_dropped" | "recipe_failed" | "no_models" | "unknown_models" | "models_not_for_problem_type" | "target_required" | "target_not_uploaded" | "target_empty" | "test_size_out_of_range" | "cv_folds_out_of_range" | "too_few_classes" | "class_too_small" | "too_few_rows" | "training_failed" | "no_training_results" | "model_not_trained" | "optimization_model_required" | "n_iterations_out_of_range" | "no_search_space" | "optimization_failed" | "model_not_optimized" | "no_optimization_result" | "model_required" | "onnx_unsupported" | "missing_columns" | "unexpected_columns" | "column_type_changed" | "prediction_failed" | "task_running" | "no_task_running" | "task_cancelled" | "data_changed_during_training" | "data_changed_during_optimization" | "data_changed_during_prediction";
+        ErrorCode: "invalid_request" | "body_too_large" | "not_found" | "method_not_allowed" | "http_error" | "internal_error" | "cross_origin_request" | "too_many_sessions" | "upload_too_large" | "malformed_upload" | "no_file" | "too_many_files" | "unsupported_file" | "empty_file" | "file_unreadable" | "header_too_long" | "too_many_cells" | "unknown_format" | "store_full" | "no_dataset" | "unknown_columns" | "unknown_target" | "invalid_step" | "invalid_step_id" | "no_snapshot" | "step_failed" | "invalid_strategy" | "invalid_cat_strategy" | "invalid_drop_strategy" | "invalid_method" | "invalid_target_type" | "no_columns" | "last_column" | "no_columns_left" | "no_rows_left" | "column_not_numeric" | "column_not_categorical" | "no_numeric_columns" | "fraction_out_of_range" | "strategy_not_for_column" | "factor_out_of_range" | "threshold_out_of_range" | "max_categories_too_small" | "too_many_categories_for_onehot" | "too_few_rows_for_target_encoding" | "target_column_required" | "target_column_required_for_column" | "target_column_not_imputed" | "target_column_not_handled" | "target_column_not_encoded" | "target_column_not_scaled" | "target_not_numeric" | "unknown_step" | "target_column_dropped" | "recipe_failed" | "no_models" | "unknown_models" | "models_not_for_problem_type" | "target_required" | "target_not_uploaded" | "target_empty" | "test_size_out_of_range" | "cv_folds_out_of_range" | "too_few_classes" | "class_too_small" | "too_few_rows" | "training_failed" | "no_training_results" | "model_not_trained" | "optimization_model_required" | "n_iterations_out_of_range" | "no_search_space" | "optimization_failed" | "model_not_optimized" | "no_optimization_result" | "model_required" | "onnx_unsupported" | "missing_columns" | "unexpected_columns" | "column_type_changed" | "prediction_failed" | "task_running" | "no_task_running" | "task_cancelled" | "data_changed_during_training" | "data_changed_during_optimization" | "data_changed_during_prediction" | "cluster_unreachable" | "job_lost" | "worker_died" | "job_interrupted";
         /** ErrorResponse */
         ErrorResponse: {
             /**
@@ -1267,6 +1292,8 @@ export interface components {
         HealthResponse: {
             /** Status */
             status: string;
+            /** Ready */
+            ready: boolean;
         };
         /** MetricCatalogResponse */
         MetricCatalogResponse: {
@@ -1462,6 +1489,19 @@ export interface components {
              * @default 1.5
              */
             factor: number;
+        };
+        /**
+         * PairwiseLeftOut
+         * @description Columns left out of each pairwise statistic, which takes at most 50 (those most
+         *     associated with the target, or without one the most varied).
+         */
+        PairwiseLeftOut: {
+            /** Vif */
+            vif: number;
+            /** Cat Assoc Pairs */
+            cat_assoc_pairs: number;
+            /** Pairwise Missing Corr */
+            pairwise_missing_corr: number;
         };
         /** PrCurve */
         PrCurve: {
@@ -1682,7 +1722,7 @@ export interface components {
             columns: string[];
             /**
              * Data
-             * @description A preview: at most LATHE_PREVIEW_ROWS rows.
+             * @description A preview: at most LATHE_PREVIEW_ROWS rows, fewer when the frame is so wide that they would hold more than LATHE_PREVIEW_CELLS cells.
              */
             data: (string | number | boolean | null)[][];
             /**
@@ -1745,7 +1785,7 @@ export interface components {
             columns: string[];
             /**
              * Data
-             * @description A preview: at most LATHE_PREVIEW_ROWS rows.
+             * @description A preview: at most LATHE_PREVIEW_ROWS rows, fewer when the frame is so wide that they would hold more than LATHE_PREVIEW_CELLS cells.
              */
             data: (string | number | boolean | null)[][];
             /**
@@ -1913,7 +1953,7 @@ export interface components {
             columns: string[];
             /**
              * Data
-             * @description A preview: at most LATHE_PREVIEW_ROWS rows.
+             * @description A preview: at most LATHE_PREVIEW_ROWS rows, fewer when the frame is so wide that they would hold more than LATHE_PREVIEW_CELLS cells.
              */
             data: (string | number | boolean | null)[][];
             /**
@@ -1943,7 +1983,7 @@ export interface components {
             columns: string[];
             /**
              * Data
-             * @description A preview: at most LATHE_PREVIEW_ROWS rows.
+             * @description A preview: at most LATHE_PREVIEW_ROWS rows, fewer when the frame is so wide that they would hold more than LATHE_PREVIEW_CELLS cells.
              */
             data: (string | number | boolean | null)[][];
             /**
@@ -2006,6 +2046,35 @@ export interface operations {
         responses: {
             /** @description Successful Response */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+        };
+    };
+    "health-ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            /** @description No scheduler is reachable. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
