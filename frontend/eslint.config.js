@@ -29,7 +29,7 @@ export default tseslint.config(
     rules: { 'i18next/no-literal-string': 'off' },
   },
   {
-    files: ['e2e/**/*.mjs', 'scripts/**/*.mjs', '*.js'],
+    files: ['e2e/**/*.mjs', 'scripts/**/*.mjs', '*.{js,mjs}'],
     languageOptions: { globals: globals.node },
   },
 );

@@ -3,16 +3,25 @@
 joblib and pkl hold the whole pipeline object; loading them needs Lathe's backend package
 (its steps are Lathe classes) and runs the same code the server runs. ONNX holds the
 pipeline as a graph that onnxruntime runs alone (``lathe.ml.onnx_export``).
+
+A scikit-learn tree's node array has 7 bytes of padding after each node. Older releases
+left them as the memory held them, and a tree loaded from a file keeps what the file
+held: on a worker shared by sessions, fragments of other sessions' column names. Every
+tree is written into the file with its nodes copied field by field into zeros, whatever
+estimator holds it (a forest, boosting, a calibrated model, a recipe step).
 """
 
 from __future__ import annotations
 
+import copyreg
 import io
 import pickle
 import re
-from typing import Literal
+from typing import Any, Literal
 
-import joblib
+import numpy as np
+from joblib.numpy_pickle import NumpyPickler
+from sklearn.tree._tree import Tree
 
 from lathe.ml.onnx_export import onnx_model, onnx_usage_code
 from lathe.steps.recipe import RecipePipeline
@@ -31,13 +40,31 @@ def safe_file_name(stem: str, extension: str) -> str:
     return f"{safe or DEFAULT_NAME}.{extension}"
 
 
+def _zeroed_tree(tree: Tree) -> tuple[Any, ...]:
+    """`tree`'s pickle with its nodes copied into a zero-filled array, padding included."""
+    cls, arguments, state = tree.__reduce__()
+    nodes = state["nodes"]
+    zeroed = np.zeros(len(nodes), dtype=nodes.dtype)
+    for field in nodes.dtype.names:
+        zeroed[field] = nodes[field]
+    return cls, arguments, {**state, "nodes": zeroed}
+
+
+_ZEROED_TREES = {**copyreg.dispatch_table, Tree: _zeroed_tree}
+
+
 def exported_bytes(pipeline: RecipePipeline, model: str, export_format: ExportFormat) -> bytes:
     if export_format == "onnx":
         return onnx_model(pipeline, model)
-    if export_format == "pkl":
-        return pickle.dumps(pipeline, protocol=pickle.HIGHEST_PROTOCOL)
     buffer = io.BytesIO()
-    joblib.dump(pipeline, buffer)
+    # the pickler joblib.dump writes a file object with, but for the trees
+    pickler = (
+        pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+        if export_format == "pkl"
+        else NumpyPickler(buffer)
+    )
+    pickler.dispatch_table = _ZEROED_TREES
+    pickler.dump(pipeline)
     return buffer.getvalue()
 
 

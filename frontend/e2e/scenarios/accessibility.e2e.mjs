@@ -2,11 +2,10 @@
 // chart's table shown, and the export and usage-code dialogs open; and no sideways scroll at 320 px.
 import { expectAccessible, expectAccessibleInEnAndDe } from '../support/axe.mjs';
 import { dropColumn, fillMissingGlobally } from '../support/flows.mjs';
-import { runWhenMain } from '../support/runner.mjs';
+import { describeScenario } from '../support/scenario.mjs';
 
 const scenario = {
   name: 'Accessibility: axe on every step, en and de',
-  file: 'accessibility',
   checks: (ui) => {
     const { page, url, files, expectVisible, section, chart } = ui;
     const heading = (name) => expectVisible(page.getByRole('heading', { name, level: 1, exact: true }));
@@ -121,6 +120,4 @@ const scenario = {
   },
 };
 
-export default scenario;
-
-await runWhenMain(import.meta.url, scenario);
+describeScenario(scenario);

@@ -2,11 +2,10 @@
 // Turkish, reload, and on to Missing Values.
 import { join } from 'node:path';
 import { artifacts, COLUMNS, ROWS } from '../support/server.mjs';
-import { runWhenMain } from '../support/runner.mjs';
+import { describeScenario } from '../support/scenario.mjs';
 
 const scenario = {
   name: 'Welcome, upload and Analyze',
-  file: 'analyze',
   checks: (ui) => {
     const { page, url, files, shot, expectVisible, header, chart, card, expectCard, expectChartText, expectNoPageErrors, holdNext } = ui;
     const analyzeRequests = [];
@@ -187,6 +186,4 @@ const scenario = {
   },
 };
 
-export default scenario;
-
-await runWhenMain(import.meta.url, scenario);
+describeScenario(scenario);

@@ -1,11 +1,10 @@
 // Numbers in German: metrics on Evaluation and the overview on Analyze written with a decimal
 // comma once the language is switched, and the evaluation step named one way.
 import { chooseLanguage, openTraining, trainAndEvaluate } from '../support/flows.mjs';
-import { runWhenMain } from '../support/runner.mjs';
+import { describeScenario } from '../support/scenario.mjs';
 
 const scenario = {
   name: 'German number formats',
-  file: 'german',
   setup: async (ui) => {
     await openTraining(ui);
     await trainAndEvaluate(ui);
@@ -45,5 +44,4 @@ const scenario = {
   },
 };
 
-export default scenario;
-await runWhenMain(import.meta.url, scenario);
+describeScenario(scenario);

@@ -1,11 +1,10 @@
 // State that stays true and the guard rails: an undo on an earlier step invalidates the later
 // ones, a large outlier removal is confirmed first, and going back home is confirmed first.
 import { openTraining } from '../support/flows.mjs';
-import { runWhenMain } from '../support/runner.mjs';
+import { describeScenario } from '../support/scenario.mjs';
 
 const scenario = {
   name: 'Stale steps and confirmations',
-  file: 'guards',
   setup: openTraining,
   checks: (ui) => {
     const { page, shot, expectVisible, section, expectNoPageErrors } = ui;
@@ -74,5 +73,4 @@ const scenario = {
   },
 };
 
-export default scenario;
-await runWhenMain(import.meta.url, scenario);
+describeScenario(scenario);

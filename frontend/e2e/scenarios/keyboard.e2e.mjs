@@ -1,12 +1,11 @@
 // The whole pipeline by keyboard alone (Tab, Enter, Space, Escape, arrows), from Get Started to
 // an exported model, asserting after each action where focus is.
-import { runWhenMain } from '../support/runner.mjs';
+import { describeScenario } from '../support/scenario.mjs';
 
 const MAX_TABS = 120;
 
 const scenario = {
   name: 'Keyboard only: Get Started to an exported model',
-  file: 'keyboard',
   checks: (ui) => {
     const { page, url, files, expectVisible, expectDownload } = ui;
     const isFocused = (locator) => locator.evaluate((element) => element === globalThis.document.activeElement).catch(() => false);
@@ -180,6 +179,4 @@ const scenario = {
   },
 };
 
-export default scenario;
-
-await runWhenMain(import.meta.url, scenario);
+describeScenario(scenario);

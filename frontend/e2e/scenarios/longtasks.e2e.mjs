@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runWhenMain } from '../support/runner.mjs';
+import { describeScenario } from '../support/scenario.mjs';
 import { writeCsv } from '../support/server.mjs';
 
 /**
@@ -21,7 +21,6 @@ process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
 const scenario = {
   name: 'Long tasks: leave, reload and cancel',
-  file: 'longtasks',
   setup: async (ui) => {
     const { page, expectVisible } = ui;
     await page.goto(ui.url);
@@ -108,5 +107,4 @@ const scenario = {
   },
 };
 
-export default scenario;
-await runWhenMain(import.meta.url, scenario);
+describeScenario(scenario);

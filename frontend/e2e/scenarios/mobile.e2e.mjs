@@ -1,7 +1,7 @@
 // The whole pipeline on a 390 × 844 phone screen: at every step the header, the step bar and
 // each card fit the viewport (tables and charts scroll inside their card).
 import { openTraining, trainAndEvaluate } from '../support/flows.mjs';
-import { runWhenMain } from '../support/runner.mjs';
+import { describeScenario } from '../support/scenario.mjs';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -27,7 +27,6 @@ function overflowing(page) {
 
 const scenario = {
   name: 'A phone screen, 390 × 844',
-  file: 'mobile',
   setup: async (ui) => {
     await ui.page.setViewportSize(PHONE);
     await openTraining(ui);
@@ -86,5 +85,4 @@ const scenario = {
   },
 };
 
-export default scenario;
-await runWhenMain(import.meta.url, scenario);
+describeScenario(scenario);

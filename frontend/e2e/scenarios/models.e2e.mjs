@@ -5,11 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { openTraining } from '../support/flows.mjs';
 import { COLUMNS, PREDICT_ROWS, ROWS } from '../support/server.mjs';
-import { runWhenMain } from '../support/runner.mjs';
+import { describeScenario } from '../support/scenario.mjs';
 
 const scenario = {
   name: 'Training, evaluation and optimization',
-  file: 'models',
   setup: openTraining,
   checks: (ui) => {
     const { page, files, shot, expectVisible, chart, card, expectCard, section, expectDownload, expectChartText, expectNoPageErrors, holdNext } = ui;
@@ -277,6 +276,4 @@ const scenario = {
   },
 };
 
-export default scenario;
-
-await runWhenMain(import.meta.url, scenario);
+describeScenario(scenario);

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifacts } from '../support/server.mjs';
-import { runWhenMain } from '../support/runner.mjs';
+import { describeScenario } from '../support/scenario.mjs';
 
 const HALF = 20;
 
@@ -23,7 +23,6 @@ const NOTES = [
 
 const scenario = {
   name: 'How the file was read',
-  file: 'readnotes',
   checks: (ui) => {
     const { page, url, shot, expectVisible, header, expectNoPageErrors } = ui;
     const notes = () => page.getByRole('region', { name: 'How the file was read' });
@@ -70,6 +69,4 @@ const scenario = {
   },
 };
 
-export default scenario;
-
-await runWhenMain(import.meta.url, scenario);
+describeScenario(scenario);

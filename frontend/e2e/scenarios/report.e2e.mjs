@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chooseLanguage, openTraining } from '../support/flows.mjs';
-import { runWhenMain } from '../support/runner.mjs';
+import { describeScenario } from '../support/scenario.mjs';
 import { artifacts } from '../support/server.mjs';
 
 /** Training or a search on a machine shared with other work. */
@@ -47,7 +47,6 @@ async function openReport(ui, name) {
 
 const scenario = {
   name: 'Report',
-  file: 'report',
   setup: async (ui) => {
     const { page, expectVisible } = ui;
     await openTraining(ui);
@@ -127,5 +126,4 @@ const scenario = {
   },
 };
 
-export default scenario;
-await runWhenMain(import.meta.url, scenario);
+describeScenario(scenario);

@@ -2,11 +2,10 @@
 // an undo, and scaling, from the analyzed file with score as its target.
 import { dropColumn, fillMissingGlobally, openMissingValues } from '../support/flows.mjs';
 import { COLUMNS, ROWS } from '../support/server.mjs';
-import { runWhenMain } from '../support/runner.mjs';
+import { describeScenario } from '../support/scenario.mjs';
 
 const scenario = {
   name: 'Steps 3 to 7',
-  file: 'transforms',
   setup: openMissingValues,
   checks: (ui) => {
     const { page, shot, expectVisible, header, chart, card, expectCard, firstRow, section, expectChartText, expectNoPageErrors } = ui;
@@ -174,6 +173,4 @@ const scenario = {
   },
 };
 
-export default scenario;
-
-await runWhenMain(import.meta.url, scenario);
+describeScenario(scenario);

@@ -15,7 +15,7 @@ export const ROWS = 120;
 export const PREDICT_ROWS = 15;
 export const COLUMNS = ['id', 'name', 'age', 'income', 'city', 'segment', 'score', 'member', 'joined'];
 
-/** A scratch folder for the files and the backend's data; removed by the runner. */
+/** A scratch folder for the files and the backend's data; removed by the global setup's teardown. */
 export function makeWorkDir() {
   mkdirSync(artifacts, { recursive: true });
   return mkdtempSync(join(tmpdir(), 'lathe-e2e-'));
