@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-from typing import Annotated
+from typing import Annotated, NotRequired
 
 import numpy as np
 import pandas as pd
 from pydantic import Field
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from lathe.analysis.associations import (
     CatAssocPair,
