@@ -3,7 +3,8 @@
 Each batch of ``BATCH_ROWS`` rows is converted and handed on before the next, so a
 download holds the frame and one batch's text or Arrow table, never a second copy of the
 frame. CSV batches are written as pandas writes a whole frame (no index, the header once,
-a date column in one format decided on the whole column). Parquet batches are row groups
+a date column in one format decided on the whole column), with text a spreadsheet would
+run as a formula made inert. Parquet batches are row groups
 of one file, with the schema of the whole frame.
 """
 
@@ -18,6 +19,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from lathe.errors import ErrorCode, LatheError
+from lathe.io.formula_cells import inert_cells, inert_name
 
 DownloadFormat = Literal["csv", "parquet"]
 BATCH_ROWS = 20_000
@@ -59,13 +61,17 @@ def _date_formats(frame: pd.DataFrame) -> dict[str, str]:
 
 
 def csv_batches(frame: pd.DataFrame) -> Iterator[bytes]:
+    """`frame` as CSV, its text a spreadsheet would run as a formula made inert
+    (``formula_cells``)."""
     formats = _date_formats(frame)
+    header = [inert_name(name) for name in frame.columns]
     for start in range(0, max(len(frame), 1), BATCH_ROWS):
         batch = frame.iloc[start : start + BATCH_ROWS]
         if formats:
             dates = {name: batch[name].dt.strftime(form) for name, form in formats.items()}
             batch = batch.assign(**dates)
-        yield batch.to_csv(index=False, header=start == 0).encode("utf-8")
+        text = inert_cells(batch).to_csv(index=False, header=header if start == 0 else False)
+        yield text.encode("utf-8")
 
 
 class _Collected(io.RawIOBase):

@@ -23,6 +23,7 @@ import pandas as pd
 from lathe.analysis.column_types import column_kind
 from lathe.errors import ErrorCode, LatheError, refused_rows
 from lathe.io.readers import read_table
+from lathe.io.table_download import csv_batches
 from lathe.ml.explanations import top_contributions
 from lathe.ml.model_step import ModelStep
 from lathe.ml.pipeline import model_step
@@ -215,11 +216,12 @@ def write_predictions(
     explain_with: pd.DataFrame | None = None,
     progress: ProgressReport = unreported,
 ) -> None:
-    """``prediction_frame`` written to `output` as CSV: what ``POST /api/predict/`` sends,
-    in the web process or as a job."""
+    """``prediction_frame`` written to `output` as CSV, as every CSV download is written:
+    what ``POST /api/predict/`` sends, in the web process or as a job."""
     predicted = prediction_frame(pipeline, frame, explain_with, progress)
     progress(len(frame), len(frame), WRITING)
-    predicted.to_csv(output, index=False)
+    with output.open("wb") as file:
+        file.writelines(csv_batches(predicted))
 
 
 def _predicted(
