@@ -1,6 +1,6 @@
-// The browser scenarios on Playwright's runner: each e2e/scenarios/*.e2e.mjs is a serial block
-// of tests (support/scenario.mjs), run by one worker against one backend started for the whole
-// run (support/global-setup.mjs) in Debian's Chromium.
+// The browser scenarios on Playwright's runner: each of e2e/scenarios/, listed in order by
+// e2e/pipeline.spec.mjs, is a serial block of tests (support/scenario.mjs), run by one worker
+// against one backend started for the whole run (support/global-setup.mjs) in Debian's Chromium.
 import { defineConfig } from '@playwright/test';
 
 const CHROMIUM_FLAGS = [
@@ -16,7 +16,7 @@ const CHROMIUM_FLAGS = [
 
 export default defineConfig({
   testDir: 'e2e',
-  testMatch: 'scenarios/*.e2e.mjs',
+  testMatch: 'pipeline.spec.mjs',
   outputDir: 'e2e/artifacts/results',
   globalSetup: './e2e/support/global-setup.mjs',
   // two cores: the backend's jobs need the other one

@@ -2,7 +2,6 @@
 // chart's table shown, and the export and usage-code dialogs open; and no sideways scroll at 320 px.
 import { expectAccessible, expectAccessibleInEnAndDe } from '../support/axe.mjs';
 import { dropColumn, fillMissingGlobally } from '../support/flows.mjs';
-import { describeScenario } from '../support/scenario.mjs';
 
 const scenario = {
   name: 'Accessibility: axe on every step, en and de',
@@ -120,4 +119,4 @@ const scenario = {
   },
 };
 
-describeScenario(scenario);
+export default scenario;

@@ -2,7 +2,6 @@
 // Turkish, reload, and on to Missing Values.
 import { join } from 'node:path';
 import { artifacts, COLUMNS, ROWS } from '../support/server.mjs';
-import { describeScenario } from '../support/scenario.mjs';
 
 const scenario = {
   name: 'Welcome, upload and Analyze',
@@ -186,4 +185,4 @@ const scenario = {
   },
 };
 
-describeScenario(scenario);
+export default scenario;

@@ -1,7 +1,6 @@
 // Numbers in German: metrics on Evaluation and the overview on Analyze written with a decimal
 // comma once the language is switched, and the evaluation step named one way.
 import { chooseLanguage, openTraining, trainAndEvaluate } from '../support/flows.mjs';
-import { describeScenario } from '../support/scenario.mjs';
 
 const scenario = {
   name: 'German number formats',
@@ -44,4 +43,4 @@ const scenario = {
   },
 };
 
-describeScenario(scenario);
+export default scenario;

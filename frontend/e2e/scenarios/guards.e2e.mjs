@@ -1,7 +1,6 @@
 // State that stays true and the guard rails: an undo on an earlier step invalidates the later
 // ones, a large outlier removal is confirmed first, and going back home is confirmed first.
 import { openTraining } from '../support/flows.mjs';
-import { describeScenario } from '../support/scenario.mjs';
 
 const scenario = {
   name: 'Stale steps and confirmations',
@@ -73,4 +72,4 @@ const scenario = {
   },
 };
 
-describeScenario(scenario);
+export default scenario;

@@ -5,7 +5,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeScenario } from '../support/scenario.mjs';
 import { writeCsv } from '../support/server.mjs';
 
 /**
@@ -107,4 +106,4 @@ const scenario = {
   },
 };
 
-describeScenario(scenario);
+export default scenario;

@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { openTraining } from '../support/flows.mjs';
 import { COLUMNS, PREDICT_ROWS, ROWS } from '../support/server.mjs';
-import { describeScenario } from '../support/scenario.mjs';
 
 const scenario = {
   name: 'Training, evaluation and optimization',
@@ -276,4 +275,4 @@ const scenario = {
   },
 };
 
-describeScenario(scenario);
+export default scenario;

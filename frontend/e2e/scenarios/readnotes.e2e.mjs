@@ -4,7 +4,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifacts } from '../support/server.mjs';
-import { describeScenario } from '../support/scenario.mjs';
 
 const HALF = 20;
 
@@ -69,4 +68,4 @@ const scenario = {
   },
 };
 
-describeScenario(scenario);
+export default scenario;

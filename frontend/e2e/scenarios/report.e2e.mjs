@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chooseLanguage, openTraining } from '../support/flows.mjs';
-import { describeScenario } from '../support/scenario.mjs';
 import { artifacts } from '../support/server.mjs';
 
 /** Training or a search on a machine shared with other work. */
@@ -126,4 +125,4 @@ const scenario = {
   },
 };
 
-describeScenario(scenario);
+export default scenario;
