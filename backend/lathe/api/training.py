@@ -12,9 +12,9 @@ from lathe.api.routes_common import Jobs, Progress, SessionId, Store
 from lathe.api.training_schemas import (
     CancelTaskResponse,
     DetectedProblemType,
+    FinishedJobResponse,
     MetricCatalogResponse,
     MetricDescription,
-    FinishedJobResponse,
     ModelError,
     ProgressResponse,
     TrainModelsRequest,
