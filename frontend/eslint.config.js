@@ -5,6 +5,25 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** One rule per layer: its files may not import from the folders listed (tests, which compose the layers, excepted). */
+function importBoundaries(layers) {
+  return Object.entries(layers).map(([files, banned]) => ({
+    files: [files],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: banned.map((folder) => ({
+            group: [`**/${folder}`, `**/${folder}/**`],
+            message: `${files.split('/')[1]}/ does not import ${folder.split('/')[0]}/: the layers import one way.`,
+          })),
+        },
+      ],
+    },
+  }));
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'e2e/artifacts', 'src/api/schema.d.ts'] },
   js.configs.recommended,
@@ -24,6 +43,15 @@ export default tseslint.config(
     },
   },
   ...pluginQuery.configs['flat/recommended'],
+  // the layers import one way: api ← queries ← components ← steps ← app (report beside the steps)
+  ...importBoundaries({
+    'src/api/**': ['queries', 'components', 'steps', 'report', 'app'],
+    'src/queries/**': ['steps', 'report', 'app'],
+    'src/session/**': ['components', 'report', 'app'],
+    'src/components/**': ['steps', 'report', 'app'],
+    'src/steps/**': ['app'],
+    'src/report/**': ['app', 'steps/*/*Step', 'steps/*/*Step.tsx'],
+  }),
   {
     files: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
     rules: { 'i18next/no-literal-string': 'off' },

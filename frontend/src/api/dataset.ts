@@ -1,7 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { api, fileForm, unwrap } from './client';
-
-export const sessionDataQueryKey = ['session-data'] as const;
 
 export function uploadDataset(file: File) {
   return unwrap(
@@ -41,9 +38,4 @@ export type Cell = SessionData['data'][number][number];
 export interface TableData {
   columns: string[];
   data: Cell[][];
-}
-
-/** Reads the session's full current data through the query cache, always from the server. */
-export function fetchSessionData(queryClient: QueryClient): Promise<SessionData> {
-  return queryClient.query({ queryKey: sessionDataQueryKey, queryFn: getSessionData, staleTime: 0, retry: false });
 }

@@ -24,8 +24,6 @@ export const DEFAULT_EXPORT_NAME = 'model_export';
 /** The name of a predictions file when the server gives none. */
 export const DEFAULT_PREDICTIONS_NAME = 'predictions.csv';
 
-export const modelCatalogQueryKey = ['model-catalog'] as const;
-
 /** Searches the model's parameters; progress meanwhile on `getProgress`. */
 export function optimizeModel(body: OptimizeRequest) {
   return unwrap(api.POST('/api/optimize-model/', { body }));

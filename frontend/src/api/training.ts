@@ -17,8 +17,6 @@ export type BeeswarmColumn = Schemas['BeeswarmColumn'];
 export type ColumnContribution = Schemas['ColumnContribution'];
 export type DetectedProblemType = Schemas['DetectedProblemType'];
 
-export const progressQueryKey = ['progress'] as const;
-
 /** Trains the chosen models with the session's recipe; progress meanwhile on `getProgress`. */
 export function trainModels(body: TrainRequest) {
   return unwrap(api.POST('/api/train-models/', { body }));

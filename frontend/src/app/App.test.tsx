@@ -5,7 +5,7 @@ import { frame } from '../test/steps';
 import { json, stubApi } from '../test/api';
 import { App, createQueryClient } from './App';
 import { SESSION_STORAGE_KEY, VIEW_STORAGE_KEY } from './savedState';
-import { completeStep, emptySession } from './session';
+import { completeStep, emptySession } from '../session/session';
 import { isShown } from '../test/shown';
 
 function renderApp() {

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TableData } from '../api/dataset';
 import { ConfirmDialog } from '../components/ConfirmDialog/ConfirmDialog';
 import { DataDownloadContext } from '../components/DataDownload/dataDownload';
 import { ErrorNote } from '../components/ErrorNote/ErrorNote';
@@ -8,10 +7,10 @@ import { ArrowLeftIcon } from '../components/icons';
 import { LanguagePicker } from '../components/LanguagePicker/LanguagePicker';
 import { Logo } from '../components/Logo/Logo';
 import { StepBar, type StepItem } from '../components/StepBar/StepBar';
-import { useSessionTarget } from '../steps/common/sessionTarget';
+import { useFrameChanges, useSessionData } from '../queries/sessionData';
 import { stepId } from '../steps/stepKeys';
 import { PIPELINE_STEPS, pipelineStep } from './pipelineSteps';
-import { canOpenStep, completeStep, openStep, stepStatus, withChangedData, type Session } from './session';
+import { canOpenStep, completeStep, openStep, stepStatus, withChangedData, type Session } from '../session/session';
 import { useStepFocus } from './useStepFocus';
 import './PipelineView.css';
 
@@ -24,7 +23,9 @@ interface PipelineViewProps {
 export function PipelineView({ session, onSessionChange, onBack }: PipelineViewProps) {
   const { t } = useTranslation();
   const hasData = session.sessionId !== null;
-  const sessionTarget = useSessionTarget(hasData);
+  const sessionTarget = useSessionData({ read: hasData }).target;
+  // a change of the data in the step shown: what later steps computed from the old data goes
+  useFrameChanges(() => onSessionChange(withChangedData));
   // SPEC: going back clears the session, so it is confirmed first when there is one to lose
   const [confirmingBack, setConfirmingBack] = useState(false);
   const back = () => (hasData ? setConfirmingBack(true) : onBack());
@@ -36,7 +37,6 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
     clickable: canOpenStep(session, id),
   }));
 
-  const onDataChange = (table: TableData) => onSessionChange((current) => withChangedData(current, table));
   const step = pipelineStep(session.currentStep);
   const mainRef = useRef<HTMLElement>(null);
   useStepFocus(
@@ -53,7 +53,6 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
         <step.Component
           session={session}
           onSessionChange={onSessionChange}
-          onDataChange={onDataChange}
           onContinue={(result) => onSessionChange((current) => completeStep(current, step.id, result))}
         />
       </DataDownloadContext.Provider>

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { sessionDataQueryKey, type TableData } from '../api/dataset';
 import { AnalyzeStep } from '../steps/analyze/AnalyzeStep';
 import { CorrelationStep } from '../steps/correlation/CorrelationStep';
 import { EncodingStep } from '../steps/encoding/EncodingStep';
@@ -11,8 +10,10 @@ import { OutliersStep } from '../steps/outliers/OutliersStep';
 import { ScalingStep } from '../steps/scaling/ScalingStep';
 import { OPTIMIZATION_RECORD_ID, STEP_KEYS, stepId, type StepKey } from '../steps/stepKeys';
 import { TrainingStep } from '../steps/training/TrainingStep';
+import { trainingRecord } from '../steps/training/trainingRecord';
 import { UploadStep } from '../steps/upload/UploadStep';
-import { completeStep, completeTaskStep, emptySession, withAnalysis, withoutResultsAfter, withTableData, type Session } from './session';
+import { forgetSession, storeUpload } from '../queries/sessionData';
+import { completeStep, completeTaskStep, emptySession, withAnalysis, withoutResultsAfter, type Session } from '../session/session';
 
 /** What a step does to the data: reads it in, changes it (a recipe step), or models it. */
 export type StepKind = 'data' | 'transform' | 'model';
@@ -21,7 +22,6 @@ export type StepKind = 'data' | 'transform' | 'model';
 export interface StepScreenProps {
   session: Session;
   onSessionChange: (update: (session: Session) => Session) => void;
-  onDataChange: (table: TableData) => void;
   /** Stores the step's result under its id and opens the next step. */
   onContinue: (result: unknown) => void;
 }
@@ -33,19 +33,19 @@ export interface PipelineStep {
   kind: StepKind;
 }
 
-function UploadScreen({ session, onSessionChange, onDataChange }: StepScreenProps) {
+function UploadScreen({ session, onSessionChange }: StepScreenProps) {
   const queryClient = useQueryClient();
   const id = stepId('upload');
   return (
     <UploadStep
       session={session}
       onUploaded={(result, file) => {
-        // a new dataset: its session data (and session target) is read again, and nothing computed from the old one stays
-        void queryClient.invalidateQueries({ queryKey: sessionDataQueryKey });
+        // a new dataset: its frame is shown, its session target read, and nothing computed from the old one stays
+        void storeUpload(queryClient, result);
         onSessionChange((current) =>
           completeStep(
             {
-              ...withoutResultsAfter(withTableData(current, result), id),
+              ...withoutResultsAfter(current, id),
               analysisResults: null,
               uploadedFile: file,
               sessionId: result.session_id,
@@ -55,18 +55,19 @@ function UploadScreen({ session, onSessionChange, onDataChange }: StepScreenProp
           ),
         );
       }}
-      onRemove={() => onSessionChange(emptySession)}
+      onRemove={() => {
+        forgetSession(queryClient);
+        onSessionChange(emptySession);
+      }}
       onContinue={() => onSessionChange((current) => completeStep(current, id, current.stepResults[id]))}
-      onDataChange={onDataChange}
     />
   );
 }
 
-function AnalyzeScreen({ session, onSessionChange, onDataChange }: StepScreenProps) {
+function AnalyzeScreen({ session, onSessionChange }: StepScreenProps) {
   return (
     <AnalyzeStep
       session={session}
-      onDataChange={onDataChange}
       onAnalysisChange={(analysis) => onSessionChange((current) => withAnalysis(current, analysis))}
       onContinue={(analysis) =>
         onSessionChange((current) =>
@@ -89,7 +90,7 @@ function TrainingScreen({ session, onSessionChange }: StepScreenProps) {
       onSettingsChange={(settings) => onSessionChange((current) => ({ ...current, trainingSettings: { ...settings } }))}
       onContinue={(result) =>
         // new models replace the old ones: their evaluation and optimizations go with them
-        onSessionChange((current) => completeTaskStep(withoutResultsAfter(current, id), id, result))
+        onSessionChange((current) => completeTaskStep(withoutResultsAfter(current, id), id, trainingRecord(result)))
       }
     />
   );

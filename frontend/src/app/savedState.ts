@@ -1,5 +1,7 @@
-import { STEP_COUNT } from '../steps/stepKeys';
-import { emptySession, type Session } from './session';
+import type { TableData } from '../api/dataset';
+import { STEP_COUNT, stepId } from '../steps/stepKeys';
+import { readTrainingRecord } from '../steps/training/trainingRecord';
+import { emptySession, type Session } from '../session/session';
 
 export const VIEW_STORAGE_KEY = 'lathe.view';
 export const SESSION_STORAGE_KEY = 'lathe.session';
@@ -11,6 +13,14 @@ export interface AppState {
   session: Session;
 }
 
+/** What is saved: the session with SPEC §3's `columns` and `currentData`, the frame it last showed. */
+export interface SavedSession {
+  session: Session;
+  table: TableData;
+}
+
+const NO_TABLE: TableData = { columns: [], data: [] };
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -19,7 +29,7 @@ function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
-function isRows(value: unknown): value is Session['currentData'] {
+function isRows(value: unknown): value is TableData['data'] {
   return Array.isArray(value) && value.every(Array.isArray);
 }
 
@@ -27,8 +37,15 @@ function isUploadedFile(value: unknown): value is Session['uploadedFile'] {
   return value === null || (isRecord(value) && typeof value.name === 'string' && typeof value.size === 'number');
 }
 
+/** Step results as small records: sessions saved before kept the whole training result under step 8. */
+function smallRecords(stepResults: Record<string, unknown>): Record<string, unknown> {
+  const id = stepId('training');
+  const training = readTrainingRecord(stepResults[id]);
+  return training === null ? stepResults : { ...stepResults, [id]: training };
+}
+
 /** Parses a saved session; throws when it is not one. */
-export function parseSession(raw: string): Session {
+export function parseSession(raw: string): SavedSession {
   const value: unknown = JSON.parse(raw);
   if (
     !isRecord(value) ||
@@ -45,17 +62,16 @@ export function parseSession(raw: string): Session {
   ) {
     throw new Error('Saved session has an unexpected shape');
   }
-  return {
+  const session: Session = {
     currentStep: value.currentStep,
-    currentData: value.currentData,
-    columns: value.columns,
     analysisResults: value.analysisResults,
-    stepResults: value.stepResults,
+    stepResults: smallRecords(value.stepResults),
     uploadedFile: value.uploadedFile,
     sessionId: value.sessionId,
     // sessions saved before training settings were kept have none
     trainingSettings: isRecord(value.trainingSettings) ? value.trainingSettings : null,
   };
+  return { session, table: { columns: value.columns, data: value.currentData } };
 }
 
 export function clearSavedState(): void {
@@ -65,17 +81,19 @@ export function clearSavedState(): void {
 
 /**
  * SPEC §4: the pipeline is restored when the saved view is pipeline and the saved session
- * parses; a session that fails to parse clears both saved items.
+ * parses; a session that fails to parse clears both saved items. The saved frame comes
+ * with it, for the query cache to start from.
  */
-export function restoreState(): AppState {
-  if (localStorage.getItem(VIEW_STORAGE_KEY) !== 'pipeline') return { view: 'welcome', session: emptySession() };
+export function restoreState(): AppState & { table: TableData } {
+  const nothing = { session: emptySession(), table: NO_TABLE };
+  if (localStorage.getItem(VIEW_STORAGE_KEY) !== 'pipeline') return { view: 'welcome', ...nothing };
   const raw = localStorage.getItem(SESSION_STORAGE_KEY);
-  if (raw === null) return { view: 'pipeline', session: emptySession() };
+  if (raw === null) return { view: 'pipeline', ...nothing };
   try {
-    return { view: 'pipeline', session: parseSession(raw) };
+    return { view: 'pipeline', ...parseSession(raw) };
   } catch {
     clearSavedState();
-    return { view: 'welcome', session: emptySession() };
+    return { view: 'welcome', ...nothing };
   }
 }
 
@@ -84,13 +102,13 @@ export function saveView(view: View): void {
 }
 
 /**
- * SPEC §4: the session is saved once it is beyond step 1 or has a session id. A session that
- * is back at its start (its file removed) leaves nothing saved, so a reload does not bring
- * the removed data back.
+ * SPEC §4: the session is saved once it is beyond step 1 or has a session id, with the
+ * frame the page shows (`table`). A session that is back at its start (its file removed)
+ * leaves nothing saved, so a reload does not bring the removed data back.
  */
-export function saveSession(session: Session): void {
+export function saveSession(session: Session, table: TableData): void {
   if (session.currentStep > 1 || session.sessionId !== null) {
-    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...session, columns: table.columns, currentData: table.data }));
   } else {
     localStorage.removeItem(SESSION_STORAGE_KEY);
   }

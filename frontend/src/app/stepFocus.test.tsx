@@ -12,17 +12,20 @@ import { createQueryClient } from './App';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { PipelineView } from './PipelineView';
 import { PIPELINE_STEPS } from './pipelineSteps';
-import type { Session } from './session';
+import { seedSessionData } from '../queries/sessionData';
+import type { SavedSession } from './savedState';
 
 const table = frame(['city', 'price'], [['Oslo', 12.5]], { city: 'object', price: 'float64' });
 
-function renderPipeline(initial: Session) {
+function renderPipeline(initial: SavedSession) {
   function Host() {
-    const [session, setSession] = useState(initial);
+    const [session, setSession] = useState(initial.session);
     return <PipelineView session={session} onSessionChange={setSession} onBack={() => undefined} />;
   }
+  const queryClient = createQueryClient();
+  seedSessionData(queryClient, initial.table);
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <Host />
       <LiveRegion />
     </QueryClientProvider>,

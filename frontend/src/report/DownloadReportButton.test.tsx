@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { completeStep } from '../app/session';
+import { completeStep } from '../session/session';
 import { EvaluationStep } from '../steps/evaluation/EvaluationStep';
 import { OptimizationStep } from '../steps/optimization/OptimizationStep';
 import { OPTIMIZATION_RECORD_ID } from '../steps/stepKeys';
@@ -45,7 +45,7 @@ function routes() {
 }
 
 function trainedSession(step: number) {
-  const session = sessionAt(step, TABLE, { 8: { trained_models: ['LogisticRegression', 'RandomForestClassifier'] } });
+  const { session } = sessionAt(step, TABLE, { 8: { trained_models: ['LogisticRegression', 'RandomForestClassifier'] } });
   return { ...session, uploadedFile: { name: 'customers.csv', size: 10 } };
 }
 

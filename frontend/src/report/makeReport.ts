@@ -4,7 +4,7 @@ import type { DownloadedFile } from '../api/models';
 import { getUsageCode } from '../api/models';
 import { getRecipe } from '../api/recipe';
 import type { Evaluation } from '../api/training';
-import type { Session } from '../app/session';
+import type { Session } from '../session/session';
 import { readStoredAnalysis, sameColumns, toStoredAnalysis, type StoredAnalysis } from '../steps/analyze/analysisRun';
 import type { OptimizedModel } from '../steps/optimization/optimizationRules';
 import { buildReport } from './buildReport';
@@ -22,17 +22,17 @@ export interface ReportSources {
 }
 
 /** The analysis Analyze saved while it still describes the current columns, else a fresh one. */
-async function currentAnalysis(session: Session): Promise<StoredAnalysis> {
+async function currentAnalysis(session: Session, columns: string[]): Promise<StoredAnalysis> {
   const saved = readStoredAnalysis(session.analysisResults);
-  if (saved !== null && sameColumns(saved.columns, session.columns)) return saved;
+  if (saved !== null && sameColumns(saved.columns, columns)) return saved;
   return toStoredAnalysis(await analyzeDataset(null));
 }
 
 /** Gathers what the screens read (the recipe and usage code from the server), draws the charts and writes the report. */
-export async function makeReport(sources: ReportSources, t: TFunction, language: string): Promise<DownloadedFile> {
+export async function makeReport(sources: ReportSources, columns: string[], t: TFunction, language: string): Promise<DownloadedFile> {
   const { session, evaluation, optimization, usageModel } = sources;
   const [analysis, recipe, usageCode, charts] = await Promise.all([
-    currentAnalysis(session),
+    currentAnalysis(session, columns),
     getRecipe(),
     usageModel === null ? null : getUsageCode(usageModel, 'joblib').catch(() => null),
     Promise.all(reportFigures(evaluation, t, language).map(async ({ title, figure }) => ({ title, svg: await chartSvg(figure) }))),

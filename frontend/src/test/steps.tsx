@@ -1,7 +1,9 @@
-import { useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { vi } from 'vitest';
 import type { Cell, TableData } from '../api/dataset';
-import { completeStep, emptySession, withTableData, type Session } from '../app/session';
+import type { SavedSession } from '../app/savedState';
+import { completeStep, emptySession, type Session } from '../session/session';
+import { seedSessionData } from '../queries/sessionData';
 import { renderWithProviders } from './render';
 
 /** A frame as the server answers it: preview rows, full shape, dtypes and missing counts. */
@@ -23,40 +25,23 @@ export function frame(
   };
 }
 
-/** A session that has reached `step` with this data. */
-export function sessionAt(step: number, table: TableData, stepResults: Record<number, unknown> = {}): Session {
-  let session: Session = { ...withTableData(emptySession(), table), sessionId: 's1' };
+/** A session that has reached `step`, saved with this data: what a reload finds. */
+export function sessionAt(step: number, table: TableData, stepResults: Record<number, unknown> = {}): SavedSession {
+  let session: Session = { ...emptySession(), sessionId: 's1' };
   for (let id = 1; id < step; id += 1) session = completeStep(session, id, stepResults[id] ?? {});
-  return session;
+  return { session, table };
 }
 
 interface StepProps<Result> {
   session: Session;
-  onDataChange: (table: TableData) => void;
   onContinue: (result: Result) => void;
 }
 
-/** Renders a step screen holding its session as the pipeline does, so data changes show up. */
-export function renderStep<Result>(Step: ComponentType<StepProps<Result>>, initial: Session) {
+/** Renders a step screen as the pipeline does after a reload: its session, and the saved frame in the query cache. */
+export function renderStep<Result>(Step: ComponentType<StepProps<Result>>, { session, table }: SavedSession) {
   const onContinue = vi.fn<(result: Result) => void>();
-  const sessions: Session[] = [];
-  function Harness() {
-    const [session, setSession] = useState(initial);
-    return (
-      <Step
-        session={session}
-        onDataChange={(table) =>
-          setSession((current) => {
-            const next = withTableData(current, table);
-            sessions.push(next);
-            return next;
-          })
-        }
-        onContinue={onContinue}
-      />
-    );
-  }
-  return { ...renderWithProviders(<Harness />), onContinue, sessions };
+  const rendered = renderWithProviders(<Step session={session} onContinue={onContinue} />, (queryClient) => seedSessionData(queryClient, table));
+  return { ...rendered, onContinue };
 }
 
 /** The value shown on a summary card. */

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App, createQueryClient } from '../../app/App';
 import { SESSION_STORAGE_KEY, VIEW_STORAGE_KEY } from '../../app/savedState';
-import { completeStep, emptySession } from '../../app/session';
+import { completeStep, emptySession } from '../../session/session';
 import { chooseLanguage } from '../../i18n/i18n';
 import { analysisFixture } from '../../test/analysis';
 import { json, stubApi } from '../../test/api';

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { getSessionData, sessionDataQueryKey, type Cell, type TableData } from '../../api/dataset';
+import type { Cell, TableData } from '../../api/dataset';
+import { queryKeys } from '../../queries/keys';
+import { useFrameChanges, useSessionData, type SessionFrame } from '../../queries/sessionData';
 import { deferred, json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { DataTable } from './DataTable';
@@ -18,26 +19,25 @@ function frame(columns: string[], data: Cell[][]) {
   return { columns, data, shape: [data.length, columns.length], dtypes: {}, missing_values: {} };
 }
 
-/** Holds the table's data as the pipeline does, so every change shows up. */
-function Harness({ initial, stepId, onChange }: { initial: TableData; stepId?: number; onChange?: (t: TableData) => void }) {
-  const [table, setTable] = useState(initial);
-  return (
-    <DataTable
-      columns={table.columns}
-      data={table.data}
-      stepId={stepId}
-      title="Preview"
-      onDataChange={(next) => {
-        onChange?.(next);
-        setTable(next);
-      }}
-    />
-  );
+/** Puts a frame in the cache as the screens' read would. */
+function cacheTable(queryClient: QueryClient, table: TableData) {
+  const cached: SessionFrame = { columns: table.columns, preview: table.data, info: null, target: null, snapshotSteps: [] };
+  queryClient.setQueryData(queryKeys.sessionData, cached);
+}
+
+/** The table with `onChange` told the frame after every change made on the page. */
+function Harness({ stepId, onChange }: { stepId?: number; onChange?: (t: TableData) => void }) {
+  const queryClient = useQueryClient();
+  useFrameChanges(() => {
+    const cached = queryClient.getQueryData<SessionFrame>(queryKeys.sessionData);
+    onChange?.({ columns: cached?.columns ?? [], data: cached?.preview ?? [] });
+  });
+  return <DataTable stepId={stepId} title="Preview" />;
 }
 
 function renderTable(options: { columns?: string[]; data?: Cell[][]; stepId?: number; onChange?: (t: TableData) => void } = {}) {
   const initial = { columns: options.columns ?? COLUMNS, data: options.data ?? DATA };
-  return renderWithProviders(<Harness initial={initial} stepId={options.stepId} onChange={options.onChange} />);
+  return renderWithProviders(<Harness stepId={options.stepId} onChange={options.onChange} />, (queryClient) => cacheTable(queryClient, initial));
 }
 
 function headers(): string[] {
@@ -92,27 +92,26 @@ describe('DataTable rows', () => {
     expect(bodyRowCount()).toBe(60);
   });
 
-  it('resets to 10 rows when the data changes', () => {
-    const { rerender } = renderWithProviders(
-      <DataTable columns={['id']} data={rows(200)} onDataChange={vi.fn()} />,
-    );
+  it('resets to 10 rows when the data changes', async () => {
+    const { queryClient } = renderWithProviders(<DataTable />, (client) => cacheTable(client, { columns: ['id'], data: rows(200) }));
     scrollToBottom(screen.getByRole('region', { name: 'Data table' }));
     expect(bodyRowCount()).toBe(60);
-    rerender(<DataTable columns={['id']} data={rows(200, 's')} onDataChange={vi.fn()} />);
-    expect(bodyRowCount()).toBe(10);
+    act(() => cacheTable(queryClient, { columns: ['id'], data: rows(200, 's') }));
+    await waitFor(() => expect(bodyRowCount()).toBe(10));
   });
 
   it('says how many preview rows it shows and how many rows the dataset has', async () => {
     stubApi({ 'GET /api/get-session-data/': () => json({ ...frame(['id'], rows(500)), shape: [3201, 1] }) });
     function LoadsSessionData() {
-      useQuery({ queryKey: sessionDataQueryKey, queryFn: getSessionData });
+      useSessionData();
       return null;
     }
     renderWithProviders(
       <>
         <LoadsSessionData />
-        <DataTable columns={['id']} data={rows(500)} onDataChange={vi.fn()} />
+        <DataTable />
       </>,
+      (client) => cacheTable(client, { columns: ['id'], data: rows(500) }),
     );
     expect(isShown(await screen.findByText('Showing 10 of 500 preview rows (3,201 in the dataset)'))).toBe(true);
   });

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getSessionData, sessionDataQueryKey, type Cell, type TableData } from '../../api/dataset';
 import { formatInteger } from '../../i18n/format';
+import { useSessionData } from '../../queries/sessionData';
 import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog';
 import { InfoTip } from '../InfoTip/InfoTip';
 import { TrashIcon, UndoIcon } from '../icons';
@@ -14,25 +13,24 @@ import { useVisibleRows } from './useVisibleRows';
 import './DataTable.css';
 
 interface DataTableProps {
-  columns: string[];
-  data: Cell[][];
   /** The pipeline step the table belongs to: drops are snapshotted and undone for it. */
   stepId?: number;
   /** The step screen's snapshot, when the screen changes data too; the table keeps its own otherwise. */
   snapshot?: StepSnapshot;
   title?: string;
   info?: ReactNode;
-  onDataChange: (table: TableData) => void;
 }
 
-/** The data preview of SPEC §2: growing rows, truncated cells, column drop and undo. */
-export function DataTable({ columns, data, stepId, snapshot, title, info, onDataChange }: DataTableProps) {
+/** The data preview of SPEC §2 (the session's current frame): growing rows, truncated cells, column drop and undo. */
+export function DataTable({ stepId, snapshot, title, info }: DataTableProps) {
   const { t } = useTranslation();
+  // the frame the screens read; the table makes no call for it
+  const { columns, preview: data, info: frameInfo } = useSessionData({ read: false });
   const rows = useVisibleRows(data);
   const cells = useExpandedCells(data);
   const ownSnapshot = useStepSnapshot(stepId);
   const stepSnapshot = snapshot ?? ownSnapshot;
-  const actions = useTableActions({ table: { columns, data }, stepId, snapshot: stepSnapshot, onDataChange });
+  const actions = useTableActions({ stepId, snapshot: stepSnapshot });
   const [columnToDrop, setColumnToDrop] = useState<string | null>(null);
   const busy = actions.droppingColumn !== undefined || actions.undoing;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -45,8 +43,7 @@ export function DataTable({ columns, data, stepId, snapshot, title, info, onData
     focusTableOnDrop.current = false;
     scrollRef.current?.focus();
   }, [dropping]);
-  // the full frame's row count, from the cached session data the screens load
-  const datasetRows = useQuery({ queryKey: sessionDataQueryKey, queryFn: getSessionData, enabled: false }).data?.shape[0];
+  const datasetRows = frameInfo?.shape[0];
 
   const confirmDrop = () => {
     if (columnToDrop === null) return;

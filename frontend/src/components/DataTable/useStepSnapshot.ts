@@ -1,6 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import { getSessionData, sessionDataQueryKey, snapshotStep, type SessionData } from '../../api/dataset';
+import { snapshotStep } from '../../api/dataset';
+import { rememberSnapshot, useSessionData } from '../../queries/sessionData';
 
 /**
  * A step's snapshot, taken once per view before its first change (SPEC §4). A step screen
@@ -16,24 +17,19 @@ export interface StepSnapshot {
   exists: boolean;
 }
 
-function withSnapshot(data: SessionData, stepId: number): SessionData {
-  const steps = data.snapshot_steps ?? [];
-  return steps.includes(stepId) ? data : { ...data, snapshot_steps: [...steps, stepId].sort((a, b) => a - b) };
-}
-
 export function useStepSnapshot(stepId: number | undefined): StepSnapshot {
   const taken = useRef(false);
   const queryClient = useQueryClient();
   // read from the cached session data (the screens load it), which lists the steps with a snapshot
-  const sessionData = useQuery({ queryKey: sessionDataQueryKey, queryFn: getSessionData, enabled: false });
-  const exists = stepId !== undefined && (sessionData.data?.snapshot_steps ?? []).includes(stepId);
+  const { snapshotSteps } = useSessionData({ read: false });
+  const exists = stepId !== undefined && snapshotSteps.includes(stepId);
   const actions = useMemo(
     () => ({
       take: async () => {
         if (stepId === undefined || stepId <= 0 || taken.current) return;
         await snapshotStep(stepId);
         taken.current = true;
-        queryClient.setQueryData<SessionData>(sessionDataQueryKey, (cached) => cached && withSnapshot(cached, stepId));
+        await rememberSnapshot(queryClient, stepId);
       },
       reset: () => {
         taken.current = false;

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { dropColumns, fetchSessionData, undoStep, type TableData } from '../../api/dataset';
+import { dropColumns, undoStep, type TableData } from '../../api/dataset';
 import { errorMessage } from '../../i18n/errorMessage';
+import { readFrameAgain, showTable, useSessionData } from '../../queries/sessionData';
 import { notify } from '../notify';
 import type { StepSnapshot } from './useStepSnapshot';
 
 interface TableActionsOptions {
-  table: TableData;
   stepId: number | undefined;
   snapshot: StepSnapshot;
-  onDataChange: (table: TableData) => void;
 }
 
 function withoutColumns(table: TableData, columns: readonly string[]): TableData {
@@ -31,9 +30,11 @@ function tableOf(response: TableData): TableData {
  * session data, with restore on failure and the drop's own data as fallback. A screen may
  * drop several columns at once the same way (Analyze's suggested drop).
  */
-export function useTableActions({ table, stepId, snapshot, onDataChange }: TableActionsOptions) {
+export function useTableActions({ stepId, snapshot }: TableActionsOptions) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { columns, preview } = useSessionData({ read: false });
+  const table: TableData = { columns, data: preview };
 
   const drop = useMutation({
     mutationFn: async (columns: string[]) => {
@@ -44,19 +45,19 @@ export function useTableActions({ table, stepId, snapshot, onDataChange }: Table
         return;
       }
       const original = table;
-      onDataChange(withoutColumns(original, columns));
+      await showTable(queryClient, withoutColumns(original, columns));
       let dropped: TableData;
       try {
         dropped = tableOf(await dropColumns(columns, stepId));
       } catch (error) {
-        onDataChange(original);
+        await showTable(queryClient, original);
         notify.error(errorMessage(error, t, t('table.dropFailed')));
         return;
       }
       try {
-        onDataChange(tableOf(await fetchSessionData(queryClient)));
+        await readFrameAgain(queryClient);
       } catch {
-        onDataChange(dropped);
+        await showTable(queryClient, dropped);
         notify.warning(t('table.refreshAfterDropFailed'));
       }
       notify.success(
@@ -76,9 +77,9 @@ export function useTableActions({ table, stepId, snapshot, onDataChange }: Table
         return;
       }
       try {
-        onDataChange(tableOf(await fetchSessionData(queryClient)));
+        await readFrameAgain(queryClient);
       } catch {
-        onDataChange(undone);
+        await showTable(queryClient, undone);
         notify.warning(t('table.refreshAfterUndoFailed'));
       }
       snapshot.reset();

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../test/api';
+import { seedSessionData } from '../../queries/sessionData';
 import { renderWithProviders } from '../../test/render';
 import { StepScreen } from './StepScreen';
 
@@ -8,21 +9,19 @@ const TABLE = { columns: ['age', 'city'], data: [[30, 'Oslo']] };
 
 function start() {
   const snapshot = { take: vi.fn(() => Promise.resolve()), reset: vi.fn(), exists: false };
-  const onDataChange = vi.fn();
   const { container } = renderWithProviders(
     <StepScreen
       stepId={5}
       title="Encoding"
       description="Turn categories into numbers."
-      {...TABLE}
       snapshot={snapshot}
-      onDataChange={onDataChange}
       actions={<button type="button">Continue</button>}
     >
       <section aria-label="Settings">settings card</section>
     </StepScreen>,
+    (queryClient) => seedSessionData(queryClient, TABLE),
   );
-  return { container, snapshot, onDataChange };
+  return { container, snapshot };
 }
 
 describe('StepScreen', () => {
@@ -46,10 +45,10 @@ describe('StepScreen', () => {
       'POST /api/drop-columns/': () => json({ columns: ['age'], data: [[30]], shape: [1, 1], dtypes: {}, missing_values: {}, dropped_columns: ['city'], message: 'ok' }),
       'GET /api/get-session-data/': () => json({ columns: ['age'], data: [[30]], shape: [1, 1], dtypes: {}, missing_values: {} }),
     });
-    const { snapshot, onDataChange } = start();
+    const { snapshot } = start();
     fireEvent.click(screen.getByRole('button', { name: 'Drop column city' }));
     fireEvent.keyDown(screen.getByRole('dialog', { name: 'Drop column?' }), { key: 'Enter' });
-    await waitFor(() => expect(onDataChange).toHaveBeenCalledWith({ columns: ['age'], data: [[30]] }));
+    await waitFor(() => expect(screen.getAllByRole('columnheader').map((header) => header.textContent.trim())).toEqual(['age']));
     expect(snapshot.take).toHaveBeenCalledTimes(1);
     expect(api.calls.find((call) => call.route === 'POST /api/drop-columns/')?.body).toEqual({ columns: ['city'], step_id: 5 });
   });

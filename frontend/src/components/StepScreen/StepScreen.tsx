@@ -1,6 +1,5 @@
 import { useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Cell, TableData } from '../../api/dataset';
 import { DataDownload } from '../DataDownload/DataDownload';
 import { DataDownloadContext } from '../DataDownload/dataDownload';
 import { DataTable } from '../DataTable/DataTable';
@@ -14,11 +13,8 @@ interface StepScreenProps {
   stepId: number;
   title: string;
   description: string;
-  columns: string[];
-  data: Cell[][];
   /** Shared with the step's own changes, so the first of them all takes the snapshot. */
   snapshot: StepSnapshot;
-  onDataChange: (table: TableData) => void;
   /** The step's summary and settings cards. */
   children: ReactNode;
   /** The buttons at the bottom: Continue, and Skip where the step allows it. */
@@ -26,7 +22,7 @@ interface StepScreenProps {
 }
 
 /** The layout of a transforming step: title, its cards, the data preview, then the way on. */
-export function StepScreen({ stepId, title, description, columns, data, snapshot, onDataChange, children, actions }: StepScreenProps) {
+export function StepScreen({ stepId, title, description, snapshot, children, actions }: StepScreenProps) {
   const { t } = useTranslation();
   return (
     <div className="step-screen">
@@ -35,7 +31,7 @@ export function StepScreen({ stepId, title, description, columns, data, snapshot
       {children}
 
       <SectionCard title={t('preview.title')} icon={<TableIcon />} aside={<InfoTip>{t('preview.stepInfo')}</InfoTip>}>
-        <DataTable columns={columns} data={data} stepId={stepId} snapshot={snapshot} onDataChange={onDataChange} />
+        <DataTable stepId={stepId} snapshot={snapshot} />
       </SectionCard>
 
       <div className="step-screen__actions">{actions}</div>

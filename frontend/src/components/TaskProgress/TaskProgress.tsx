@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useProgress } from '../../queries/progress';
 import { useEffect, useRef } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { getProgress, progressQueryKey } from '../../api/training';
 import { formatInteger } from '../../i18n/format';
 import { announce } from '../LiveRegion/announce';
 import { runningButtonProps } from '../StepScreen/StepScreen';
@@ -28,12 +27,7 @@ interface TaskProgressProps {
  */
 export function TaskProgress({ label, onCancel, cancelling = false }: TaskProgressProps) {
   const { t } = useTranslation();
-  const { data: progress } = useQuery({
-    queryKey: progressQueryKey,
-    queryFn: getProgress,
-    refetchInterval: PROGRESS_POLL_MS,
-    gcTime: 0,
-  });
+  const { data: progress } = useProgress({ pollMs: PROGRESS_POLL_MS });
   const known = progress !== undefined && progress.task !== null && progress.total > 0;
   const queued = progress?.task != null ? progress.queue_position : null;
   const percent = known ? Math.round((Math.min(progress.done, progress.total) / progress.total) * 100) : null;

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Analysis } from '../../api/analysis';
-import { completeStep, emptySession, withAnalysis, withTableData, type Session } from '../../app/session';
+import { completeStep, emptySession, withAnalysis, type Session } from '../../session/session';
+import { seedSessionData } from '../../queries/sessionData';
 import { analysisFixture } from '../../test/analysis';
 import { json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
@@ -23,15 +24,16 @@ vi.mock('../../components/charts/Plot', () => ({
 
 const COLUMNS = ['age', 'income', 'city', 'member'];
 
+const TABLE = {
+  columns: COLUMNS,
+  data: [
+    [31, 52000.5, 'Oslo', true],
+    [null, 48000, null, false],
+  ],
+};
+
 function startSession(analysis: StoredAnalysis | null = null): Session {
-  const session = withTableData(completeStep(emptySession(), 1), {
-    columns: COLUMNS,
-    data: [
-      [31, 52000.5, 'Oslo', true],
-      [null, 48000, null, false],
-    ],
-  });
-  return { ...withAnalysis(session, analysis), sessionId: 's1' };
+  return { ...withAnalysis(completeStep(emptySession(), 1), analysis), sessionId: 's1' };
 }
 
 /** Holds the session as the pipeline does, so saved analyses and table changes show up. */
@@ -46,7 +48,6 @@ function Harness({ initial, onContinue, onSession }: { initial: Session; onConti
   return (
     <AnalyzeStep
       session={session}
-      onDataChange={(table) => update((current) => withTableData(current, table))}
       onAnalysisChange={(analysis) => update((current) => withAnalysis(current, analysis))}
       onContinue={onContinue ?? (() => undefined)}
     />
@@ -54,7 +55,7 @@ function Harness({ initial, onContinue, onSession }: { initial: Session; onConti
 }
 
 function renderStep(initial: Session = startSession(), props: { onContinue?: (a: StoredAnalysis | null) => void; onSession?: (s: Session) => void } = {}) {
-  return renderWithProviders(<Harness initial={initial} {...props} />);
+  return renderWithProviders(<Harness initial={initial} {...props} />, (queryClient) => seedSessionData(queryClient, TABLE));
 }
 
 const richAnalysis = analysisFixture({

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setSessionTarget, type TableData } from '../../api/dataset';
-import type { Session } from '../../app/session';
+import { setSessionTarget } from '../../api/dataset';
+import type { Session } from '../../session/session';
 import { DataTable } from '../../components/DataTable/DataTable';
 import { useStepSnapshot } from '../../components/DataTable/useStepSnapshot';
 import { useTableActions } from '../../components/DataTable/useTableActions';
@@ -12,7 +12,7 @@ import { notify } from '../../components/notify';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { StepHeader } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
-import { rememberSessionTarget, useSessionTarget } from '../common/sessionTarget';
+import { rememberSessionTarget, useFrameChanges, useSessionData } from '../../queries/sessionData';
 import type { StoredAnalysis } from './analysisRun';
 import { DatasetOverview } from './DatasetOverview';
 import { FeatureTargetPanel } from './FeatureTargetPanel';
@@ -26,23 +26,24 @@ import { stepId } from '../stepKeys';
 
 interface AnalyzeStepProps {
   session: Session;
-  onDataChange: (table: TableData) => void;
   /** Saves the analysis in the session; null forgets it. */
   onAnalysisChange: (analysis: StoredAnalysis | null) => void;
   onContinue: (analysis: StoredAnalysis | null) => void;
 }
 
 /** Step 2: the data preview and the full profile of the current dataset. */
-export function AnalyzeStep({ session, onDataChange, onAnalysisChange, onContinue }: AnalyzeStepProps) {
+export function AnalyzeStep({ session, onAnalysisChange, onContinue }: AnalyzeStepProps) {
   const { t } = useTranslation();
+  // read from the cache the pipeline header keeps, so this screen makes no call of its own for it
+  const { columns, target: sessionTarget } = useSessionData({ read: false });
   const saved = session.analysisResults;
   const [chosenTarget, setChosenTarget] = useState(() => (typeof saved?.target === 'string' ? saved.target : ''));
   const [run, setRun] = useState(0);
   // a target that is no longer a column (dropped) counts as none
-  const target = chosenTarget !== '' && session.columns.includes(chosenTarget) ? chosenTarget : null;
+  const target = chosenTarget !== '' && columns.includes(chosenTarget) ? chosenTarget : null;
 
   const { analysis, analyzing } = useAnalysis({
-    columns: session.columns,
+    columns,
     saved,
     target,
     run,
@@ -50,23 +51,15 @@ export function AnalyzeStep({ session, onDataChange, onAnalysisChange, onContinu
   });
 
   // SPEC §4: an update from the table carries no analysis fields, so the analysis runs again
-  const onTableChange = (table: TableData) => {
-    onDataChange(table);
+  useFrameChanges(() => {
     onAnalysisChange(null);
     setRun((count) => count + 1);
-  };
+  });
 
   // the suggested drop goes the table's way (snapshot, drop, reload, analysis again), sharing its snapshot
   const snapshot = useStepSnapshot(stepId('analyze'));
-  const tableActions = useTableActions({
-    table: { columns: session.columns, data: session.currentData },
-    stepId: stepId('analyze'),
-    snapshot,
-    onDataChange: onTableChange,
-  });
-  // read from the cache the pipeline header keeps, so this screen makes no call of its own for it
-  const sessionTarget = useSessionTarget(false);
-  const suggested = analysis === null ? [] : dropSuggestion(analysis.quality, session.columns, [target, sessionTarget]);
+  const tableActions = useTableActions({ stepId: stepId('analyze'), snapshot });
+  const suggested = analysis === null ? [] : dropSuggestion(analysis.quality, columns, [target, sessionTarget]);
 
   // the target chosen here becomes the session target: the default target of the later steps
   const queryClient = useQueryClient();
@@ -85,13 +78,7 @@ export function AnalyzeStep({ session, onDataChange, onAnalysisChange, onContinu
       <StepHeader title={t('analyze.title')} description={t('analyze.description')} />
 
       <SectionCard title={t('preview.title')} icon={<TableIcon />} aside={<InfoTip>{t('preview.info')}</InfoTip>}>
-        <DataTable
-          columns={session.columns}
-          data={session.currentData}
-          stepId={stepId('analyze')}
-          snapshot={snapshot}
-          onDataChange={onTableChange}
-        />
+        <DataTable stepId={stepId('analyze')} snapshot={snapshot} />
       </SectionCard>
 
       {analysis === null ? (
@@ -117,7 +104,7 @@ export function AnalyzeStep({ session, onDataChange, onAnalysisChange, onContinu
           <QualitySection analysis={analysis} />
           <FeatureTargetPanel
             analysis={analysis}
-            columns={session.columns}
+            columns={columns}
             target={target}
             analyzing={analyzing}
             onTargetChange={chooseTarget}

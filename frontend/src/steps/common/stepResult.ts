@@ -1,4 +1,4 @@
-import type { Session } from '../../app/session';
+import type { Session } from '../../session/session';
 
 /** One change applied in a step, as its result records it. */
 export interface AppliedChange {

@@ -1,11 +1,12 @@
-import { useIsMutating, useMutation, useMutationState, useQuery } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useMutationState } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { cancelTask, getProgress, progressQueryKey, type Progress } from '../../api/training';
+import { cancelTask, getProgress, type Progress } from '../../api/training';
 import { announce } from '../../components/LiveRegion/announce';
 import { notify } from '../../components/notify';
 import { errorMessage } from '../../i18n/errorMessage';
+import { useProgress } from '../../queries/progress';
 
 /** The session's long tasks, as `GET /api/progress/` names them. */
 export type LongTaskName = 'training' | 'optimization';
@@ -73,7 +74,7 @@ export function useLongTask<Request, Result>(task: LongTaskName, options: LongTa
   const cancelled = !busy && isCancelled(outcomes.at(-1));
 
   // on mount, a job of this task that no run of this page follows (the page was reloaded) is followed
-  const progress = useQuery({ queryKey: progressQueryKey, queryFn: getProgress, gcTime: 0 });
+  const progress = useProgress();
   const looked = useRef(false);
   const { mutate } = run;
   const { load } = options;

@@ -2,9 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { sessionDataQueryKey, type SessionData } from '../../api/dataset';
 import { handleMissing, scaleFeatures } from '../../api/transforms';
 import { createQueryClient } from '../../app/App';
+import { queryKeys } from '../../queries/keys';
+import { useFrameChanges, type SessionFrame } from '../../queries/sessionData';
 import { json, stubApi } from '../../test/api';
 import { frame, sessionAt } from '../../test/steps';
 import { notify } from '../../components/notify';
@@ -14,25 +15,33 @@ const TABLE = { columns: ['age', 'y'], data: [[30, 1]] };
 const FRAME = frame(TABLE.columns, TABLE.data, { age: 'float64', y: 'int64' }, {}, 'Scaled 1 column.');
 const SAVED = { changes: [{ action: 'global', message: 'Filled 2 cells.', shape: [1, 2] }] };
 
+const CACHED: SessionFrame = {
+  columns: TABLE.columns,
+  preview: TABLE.data,
+  info: { dtypes: FRAME.dtypes, missingValues: FRAME.missing_values, shape: FRAME.shape },
+  target: null,
+  snapshotSteps: [],
+};
+
 function wrapperWith(queryClient = createQueryClient()) {
-  queryClient.setQueryData(sessionDataQueryKey, { ...FRAME, target_column: null });
+  queryClient.setQueryData(queryKeys.sessionData, CACHED);
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
   return { queryClient, wrapper };
 }
 
 describe('useTransformStep', () => {
   it("gives the step's id, texts and table, and counts on from its saved changes", () => {
-    const session = sessionAt(4, TABLE, { 3: SAVED });
-    const onDataChange = vi.fn();
-    const { result } = renderHook(() => useTransformStep('missing', session, onDataChange), wrapperWith());
+    const { session } = sessionAt(4, TABLE, { 3: SAVED });
+    const { result } = renderHook(() => useTransformStep('missing', session), wrapperWith());
     expect(result.current.id).toBe(3);
-    expect(result.current.screen).toMatchObject({ stepId: 3, title: 'Missing values', columns: ['age', 'y'], data: [[30, 1]], onDataChange });
+    expect(result.current.screen).toMatchObject({ stepId: 3, title: 'Missing values' });
+    expect(result.current.frame).toMatchObject({ columns: ['age', 'y'], preview: [[30, 1]] });
     expect(result.current.changes).toEqual(SAVED.changes);
     expect(result.current.info?.dtypes).toEqual({ age: 'float64', y: 'int64' });
   });
 
   it('records an applied change after the saved ones', () => {
-    const { result } = renderHook(() => useTransformStep('missing', sessionAt(4, TABLE, { 3: SAVED }), vi.fn()), wrapperWith());
+    const { result } = renderHook(() => useTransformStep('missing', sessionAt(4, TABLE, { 3: SAVED }).session), wrapperWith());
     act(() => result.current.record('columns', { ...FRAME, message: 'Filled 1 cell.', shape: [1, 2] }));
     expect(result.current.changes.map((change) => [change.action, change.message])).toEqual([
       ['global', 'Filled 2 cells.'],
@@ -54,7 +63,8 @@ describe('useSettingsChanges', () => {
     const { queryClient, wrapper } = wrapperWith();
     const { result } = renderHook(
       () => {
-        const step = useTransformStep('scaling', sessionAt(7, TABLE), onDataChange);
+        useFrameChanges(onDataChange);
+        const step = useTransformStep('scaling', sessionAt(7, TABLE).session);
         return { step, changes: useSettingsChanges(step, scaleFeatures, { onApplied, onFailed: vi.fn() }) };
       },
       { wrapper },
@@ -64,9 +74,9 @@ describe('useSettingsChanges', () => {
     expect(onApplied.mock.calls[0]?.[2]).toBe('global');
     expect(posts().map((call) => call.route)).toEqual(['POST /api/snapshot-step/', 'POST /api/scale-features/']);
     expect(posts()[0]?.body).toEqual({ step_id: 7 });
-    expect(onDataChange).toHaveBeenCalledWith({ columns: TABLE.columns, data: TABLE.data });
+    expect(onDataChange).toHaveBeenCalledTimes(1);
     expect(result.current.step.changes).toEqual([{ action: 'global', message: 'Scaled 1 column.', shape: [1, 2] }]);
-    expect(queryClient.getQueryData<SessionData>(sessionDataQueryKey)?.target_column).toBe('y');
+    expect(queryClient.getQueryData<SessionFrame>(queryKeys.sessionData)?.target).toBe('y');
   });
 
   it('says that nothing changed, instead of applied, when the settings left the data as it was', async () => {
@@ -80,7 +90,8 @@ describe('useSettingsChanges', () => {
     const onApplied = vi.fn();
     const { result } = renderHook(
       () => {
-        const step = useTransformStep('missing', sessionAt(3, TABLE), onDataChange);
+        useFrameChanges(onDataChange);
+        const step = useTransformStep('missing', sessionAt(3, TABLE).session);
         return { step, changes: useSettingsChanges(step, handleMissing, { onApplied, onFailed: vi.fn() }) };
       },
       wrapperWith(),
@@ -101,7 +112,7 @@ describe('useSettingsChanges', () => {
     const onFailed = vi.fn();
     const { result } = renderHook(
       () => {
-        const step = useTransformStep('missing', sessionAt(3, TABLE), vi.fn());
+        const step = useTransformStep('missing', sessionAt(3, TABLE).session);
         return { step, changes: useSettingsChanges(step, handleMissing, { onApplied: vi.fn(), onFailed }) };
       },
       wrapperWith(),

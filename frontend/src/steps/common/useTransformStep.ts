@@ -1,21 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TableData } from '../../api/dataset';
 import type { FrameResult } from '../../api/transforms';
-import type { Session } from '../../app/session';
+import type { Session } from '../../session/session';
 import { useStepSnapshot } from '../../components/DataTable/useStepSnapshot';
 import { stepId } from '../stepKeys';
-import { rememberSessionTarget } from './sessionTarget';
 import { savedChanges } from './stepResult';
 import { useFrameChange } from './useFrameChange';
-import { useFrameInfo } from './useFrameInfo';
 import { notify } from '../../components/notify';
+import { rememberSessionTarget, useSessionData } from '../../queries/sessionData';
 
 /** What the pipeline gives a transforming step screen (steps 3–7). */
 export interface TransformStepProps<Result> {
   session: Session;
-  onDataChange: (table: TableData) => void;
   onContinue: (result: Result) => void;
 }
 
@@ -23,23 +20,24 @@ export interface TransformStepProps<Result> {
 export type TransformKey = 'missing' | 'outliers' | 'encoding' | 'correlation' | 'scaling';
 
 /**
- * What every transforming step screen shares: its id, the frame's info, one snapshot for
- * its changes and its table, the way a change is sent (`useFrameChange`), and the list of
- * the changes applied, counted on from the step's saved result.
+ * What every transforming step screen shares: its id, the current frame (read again when
+ * the screen opens), one snapshot for its changes and its table, the way a change is sent
+ * (`useFrameChange`), and the list of the changes applied, counted on from the step's saved result.
  */
-export function useTransformStep(key: TransformKey, session: Session, onDataChange: (table: TableData) => void) {
+export function useTransformStep(key: TransformKey, session: Session) {
   const { t } = useTranslation();
   const id = stepId(key);
-  const info = useFrameInfo();
+  const frame = useSessionData();
   const snapshot = useStepSnapshot(id);
-  const change = useFrameChange(snapshot, onDataChange);
+  const change = useFrameChange(snapshot);
   const [changes, setChanges] = useState(() => savedChanges(session, id));
   const record = useCallback((action: string, result: FrameResult) => {
     setChanges((current) => [...current, { action, message: result.message, shape: result.shape }]);
   }, []);
   return {
     id,
-    info,
+    frame,
+    info: frame.info,
     change,
     changes,
     record,
@@ -48,10 +46,7 @@ export function useTransformStep(key: TransformKey, session: Session, onDataChan
       stepId: id,
       title: t(`${key}.title`),
       description: t(`${key}.description`),
-      columns: session.columns,
-      data: session.currentData,
       snapshot,
-      onDataChange,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { sessionDataQueryKey, type SessionData } from '../../api/dataset';
+import { queryKeys } from '../../queries/keys';
+import type { SessionFrame } from '../../queries/sessionData';
 import { json, stubApi } from '../../test/api';
 import { frame, renderStep, sessionAt } from '../../test/steps';
 import { CorrelationStep } from './CorrelationStep';
@@ -152,6 +153,6 @@ describe('CorrelationStep target correlation', () => {
       { target_column: 'age', method: 'pearson' },
     ]);
     expect(api.routes()).not.toContain('PUT /api/session-target/');
-    expect(queryClient.getQueryData<SessionData>(sessionDataQueryKey)?.target_column).toBe('score');
+    expect(queryClient.getQueryData<SessionFrame>(queryKeys.sessionData)?.target).toBe('score');
   });
 });

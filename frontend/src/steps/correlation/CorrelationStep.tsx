@@ -5,7 +5,6 @@ import { dropCorrelatedColumns, previewCorrelations, targetCorrelation, type Cor
 import { notify } from '../../components/notify';
 import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
-import { useSessionTarget } from '../common/sessionTarget';
 import type { AppliedChange } from '../common/stepResult';
 import { tableVersion } from '../common/tableVersion';
 import { useDebouncedValue } from '../common/useDebouncedValue';
@@ -26,10 +25,11 @@ export interface CorrelationResult {
 }
 
 /** Step 6: drop one column of each highly correlated pair; see each column's correlation with the target. */
-export function CorrelationStep({ session, onDataChange, onContinue }: TransformStepProps<CorrelationResult>) {
+export function CorrelationStep({ session, onContinue }: TransformStepProps<CorrelationResult>) {
   const { t } = useTranslation();
-  const step = useTransformStep('correlation', session, onDataChange);
-  const version = tableVersion(session.currentData);
+  const step = useTransformStep('correlation', session);
+  const { columns } = step.frame;
+  const version = tableVersion(step.frame.preview);
   const [threshold, setThreshold] = useState<number | null>(DEFAULT_THRESHOLD);
   const [choices, setChoices] = useState<Record<string, PairChoice>>({});
   const [dropped, setDropped] = useState<string[]>([]);
@@ -45,9 +45,9 @@ export function CorrelationStep({ session, onDataChange, onContinue }: Transform
   });
   const pairs = pairsQuery.data?.highly_correlated ?? null;
 
-  const candidates = targetCandidates(session.columns, step.info?.dtypes ?? null);
+  const candidates = targetCandidates(columns, step.info?.dtypes ?? null);
   // an exploratory pick: it starts from the session target and never changes it
-  const sessionTarget = useSessionTarget();
+  const sessionTarget = step.frame.target;
   const [chosenTarget, setTarget] = useState<string | null>(null);
   const shownTarget = chosenTarget ?? sessionTarget ?? '';
   const target = candidates.includes(shownTarget) ? shownTarget : '';

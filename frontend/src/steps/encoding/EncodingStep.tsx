@@ -44,14 +44,15 @@ const APPLIED = { global: 'encoding.globalApplied', columns: 'encoding.columnsAp
 const FAILED = { global: 'encoding.globalFailed', columns: 'encoding.columnsFailed' } as const;
 
 /** Step 5: encode categorical columns globally or per column. */
-export function EncodingStep({ session, onDataChange, onContinue }: TransformStepProps<EncodingResult>) {
+export function EncodingStep({ session, onContinue }: TransformStepProps<EncodingResult>) {
   const { t } = useTranslation();
-  const step = useTransformStep('encoding', session, onDataChange);
+  const step = useTransformStep('encoding', session);
+  const { columns } = step.frame;
   const [settings, setSettings] = useState(DEFAULT_GLOBAL_ENCODING);
-  const [target, setTarget] = useStepTarget(session);
-  const candidates = encodingCandidates(session.columns, step.info?.dtypes ?? null, target);
+  const [target, setTarget] = useStepTarget();
+  const candidates = encodingCandidates(columns, step.info?.dtypes ?? null, target);
   const columnRows = useColumnRows<EncodingRow>('encoding', {
-    present: session.columns.filter((column) => column !== target),
+    present: columns.filter((column) => column !== target),
     candidates,
     newRow: newEncodingRow,
     noneLeft: t('encoding.noColumnToAdd'),
@@ -75,7 +76,7 @@ export function EncodingStep({ session, onDataChange, onContinue }: TransformSte
   };
 
   const strategyChoices = ENCODING_STRATEGIES.map((value) => ({ value, label: t(`encoding.strategies.${value}`) }));
-  const targetChoice = { target, onTargetChange: setTarget, columns: session.columns, candidates };
+  const targetChoice = { target, onTargetChange: setTarget, columns: columns, candidates };
   const applyGlobal = () => changes.applyGlobal(checked(globalEncodingRequest(settings, target)));
   const next = () => onContinue({ changes: step.changes, target_column: target === '' ? null : target });
 

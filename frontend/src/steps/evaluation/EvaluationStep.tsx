@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Evaluation } from '../../api/training';
-import type { Session } from '../../app/session';
+import type { Session } from '../../session/session';
 import { BarsIcon, CurveIcon, GaugeIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
@@ -16,7 +16,8 @@ import { FigureChart, ModelCharts } from './ModelCharts';
 import { BaselineMetrics, ModelMetrics } from './ModelMetrics';
 import { formatMetric, PRIMARY_METRIC } from './metrics';
 import { useMetricName } from './useMetricName';
-import { trainingResult, useEvaluation } from './useEvaluation';
+import { useEvaluation } from '../../queries/results';
+import { hasTrainedModels } from '../training/trainingRecord';
 import './EvaluationStep.css';
 
 interface EvaluationStepProps {
@@ -27,8 +28,8 @@ interface EvaluationStepProps {
 /** Step 9: the metrics and charts of every trained model, and the best of them. */
 export function EvaluationStep({ session, onContinue }: EvaluationStepProps) {
   const { t } = useTranslation();
-  const evaluation = useEvaluation(session, { completed: t('evaluation.completed'), failed: t('evaluation.failed') });
-  const trained = trainingResult(session) !== null;
+  const trained = hasTrainedModels(session);
+  const evaluation = useEvaluation(trained, { completed: t('evaluation.completed'), failed: t('evaluation.failed') });
 
   let body;
   if (!trained) body = <CardNote tone="warn">{t('evaluation.noResults')}</CardNote>;

@@ -27,15 +27,16 @@ import {
 const FAILED = { global: 'missing.globalFailed', columns: 'missing.columnsFailed' } as const;
 
 /** Step 3: the missing-value summary, global and column-specific strategies, and the preview. */
-export function MissingStep({ session, onDataChange, onContinue }: TransformStepProps<{ changes: AppliedChange[] }>) {
+export function MissingStep({ session, onContinue }: TransformStepProps<{ changes: AppliedChange[] }>) {
   const { t } = useTranslation();
-  const step = useTransformStep('missing', session, onDataChange);
+  const step = useTransformStep('missing', session);
+  const { columns } = step.frame;
   const { info } = step;
   const [settings, setSettings] = useState(DEFAULT_GLOBAL_SETTINGS);
   const dtypes = info?.dtypes ?? {};
   const columnRows = useColumnRows<MissingRow>('missing', {
-    present: session.columns,
-    candidates: missingCandidates(session.columns, info?.missingValues ?? null),
+    present: columns,
+    candidates: missingCandidates(columns, info?.missingValues ?? null),
     newRow: (column) => newRow(column, dtypes[column]),
     noneLeft: t('missing.columns.noneLeft'),
   });

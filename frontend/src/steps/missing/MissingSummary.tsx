@@ -4,7 +4,7 @@ import { GaugeIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
 import { formatDecimal, useNumberFormat } from '../../i18n/format';
-import type { FrameInfo } from '../common/useFrameInfo';
+import type { FrameInfo } from '../../queries/sessionData';
 import { missingSummary } from './missingRules';
 
 const UNKNOWN = '—';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { completeStep, withStepResult } from '../../app/session';
+import { completeStep, withStepResult } from '../../session/session';
 import { deferred, json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { cardValue, sessionAt } from '../../test/steps';
@@ -71,7 +71,7 @@ function start(routes: Routes = {}, stepResults: Record<number, unknown> = { 8: 
   const onOptimized = vi.fn<(record: OptimizationRecord) => void>();
   function Harness() {
     const [session, setSession] = useState(() => {
-      const reached = sessionAt(10, TABLE, stepResults);
+      const reached = sessionAt(10, TABLE, stepResults).session;
       // the optimization record lies past the bar's steps
       const record = stepResults[OPTIMIZATION_RECORD_ID];
       return record === undefined ? reached : withStepResult(reached, OPTIMIZATION_RECORD_ID, record);

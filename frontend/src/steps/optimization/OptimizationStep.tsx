@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getOptimizationResult, optimizeModel, type OptimizeRequest, type OptimizeResult } from '../../api/models';
 import type { Evaluation } from '../../api/training';
-import type { Session } from '../../app/session';
+import type { Session } from '../../session/session';
 import { CheckIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { BusyNote, CardNote, runningButtonProps, StepHeader } from '../../components/StepScreen/StepScreen';
 import { TaskProgress } from '../../components/TaskProgress/TaskProgress';
 import { useLongTask } from '../common/useLongTask';
-import { useModelCatalog } from '../common/useModelCatalog';
-import { trainingResult, useEvaluation } from '../evaluation/useEvaluation';
+import { useModelCatalog } from '../../queries/modelCatalog';
+import { useEvaluation } from '../../queries/results';
+import { hasTrainedModels } from '../training/trainingRecord';
 import { OPTIMIZATION_RECORD_ID } from '../stepKeys';
 import { ExportAndPredict } from '../export/ExportAndPredict';
 import { DownloadReportButton } from '../../report/DownloadReportButton';
@@ -36,8 +37,8 @@ interface OptimizationStepProps {
 /** Step 10: search a trained model's parameters, then export or use the optimized model. */
 export function OptimizationStep({ session, onOptimized }: OptimizationStepProps) {
   const { t } = useTranslation();
-  const evaluation = useEvaluation(session, { failed: t('optimization.evaluationFailed') });
-  const trained = trainingResult(session) !== null;
+  const trained = hasTrainedModels(session);
+  const evaluation = useEvaluation(trained, { failed: t('optimization.evaluationFailed') });
   const usable = evaluation.data?.results.filter((result) => result.error === null).map((result) => result.model) ?? [];
 
   let body;

@@ -41,22 +41,23 @@ export function removeFailedMessage(error: unknown, t: TFunction): string {
 }
 
 /** Step 4: live outlier detection, then removal for every numeric column or per column. */
-export function OutliersStep({ session, onDataChange, onContinue }: TransformStepProps<{ changes: AppliedChange[] }>) {
+export function OutliersStep({ session, onContinue }: TransformStepProps<{ changes: AppliedChange[] }>) {
   const { t } = useTranslation();
-  const step = useTransformStep('outliers', session, onDataChange);
+  const step = useTransformStep('outliers', session);
+  const { columns, preview } = step.frame;
   const [detectionSettings, setDetectionSettings] = useState<Detection>(DEFAULT_DETECTION);
   // the removal's method and factor follow the detection's until they are changed here
   const [ownRemoval, setOwnRemoval] = useState<Partial<Removal>>({});
   const removal: Removal = { strategy: DEFAULT_STRATEGY, ...detectionSettings, ...ownRemoval };
   const columnRows = useColumnRows<OutlierRow>('outliers', {
-    present: session.columns,
-    candidates: outlierCandidates(session.columns, step.info?.dtypes ?? null),
+    present: columns,
+    candidates: outlierCandidates(columns, step.info?.dtypes ?? null),
     newRow: (column) => ({ column, strategy: removal.strategy, method: detectionSettings.method, factor: detectionSettings.factor }),
     noneLeft: t('outliers.columns.noneLeft'),
   });
   const { detection, detecting } = useOutlierDetection(
     detectionRequest(detectionSettings, columnRows.rows),
-    tableVersion(session.currentData),
+    tableVersion(preview),
   );
   const changes = useSettingsChanges(step, removeOutliers, {
     onApplied: (result) => notify.success(t('outliers.applied', { count: result.shape[0] ?? 0, rows: formatInteger(result.shape[0] ?? 0) })),

@@ -24,14 +24,15 @@ import {
 const FAILED = { global: 'scaling.globalFailed', columns: 'scaling.columnsFailed' } as const;
 
 /** Step 7: scale numeric columns globally or per column, or skip the step. */
-export function ScalingStep({ session, onDataChange, onContinue }: TransformStepProps<ScalingResult>) {
+export function ScalingStep({ session, onContinue }: TransformStepProps<ScalingResult>) {
   const { t } = useTranslation();
-  const step = useTransformStep('scaling', session, onDataChange);
+  const step = useTransformStep('scaling', session);
+  const { columns, preview } = step.frame;
   const [method, setMethod] = useState<ScalingMethod>(DEFAULT_SCALING_METHOD);
-  const [target, setTarget] = useStepTarget(session);
-  const candidates = scalingCandidates(session.columns, step.info?.dtypes ?? null, session.currentData, target);
+  const [target, setTarget] = useStepTarget();
+  const candidates = scalingCandidates(columns, step.info?.dtypes ?? null, preview, target);
   const columnRows = useColumnRows<ScalingRow>('scaling', {
-    present: session.columns.filter((column) => column !== target),
+    present: columns.filter((column) => column !== target),
     candidates,
     newRow: (column) => ({ column, method }),
     noneLeft: candidates.length === 0 ? t('scaling.noCandidates') : t('scaling.columns.noneLeft'),
@@ -45,7 +46,7 @@ export function ScalingStep({ session, onDataChange, onContinue }: TransformStep
   });
 
   const methodChoices = SCALING_METHODS.map((value) => ({ value, label: t(`scaling.methods.${value}`) }));
-  const targetChoice = { target, onTargetChange: setTarget, columns: session.columns, candidates };
+  const targetChoice = { target, onTargetChange: setTarget, columns: columns, candidates };
   const applyGlobal = () => changes.applyGlobal(globalScaleRequest(method, target));
   const next = () => onContinue({ skipped: false, changes: step.changes, target_column: target === '' ? null : target });
 

@@ -39,7 +39,8 @@ async function start(
       json({ target_column: new URL(request.url).searchParams.get('target_column'), problem_type: 'classification', distinct_values: 2 }),
     ...routes,
   });
-  const rendered = renderStep(TrainingStep, { ...sessionAt(8, { columns: COLUMNS, data: DATA }), trainingSettings });
+  const reached = sessionAt(8, { columns: COLUMNS, data: DATA });
+  const rendered = renderStep(TrainingStep, { ...reached, session: { ...reached.session, trainingSettings } });
   await screen.findByRole('group', { name: 'Model selection' });
   if (sessionTarget !== null) await waitFor(() => expect(screen.getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', sessionTarget));
   return { api, ...rendered };

@@ -2,16 +2,17 @@ import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { detectProblemType, getTrainingResult, trainModels, type TrainRequest, type TrainResult } from '../../api/training';
-import type { Session } from '../../app/session';
+import type { Session } from '../../session/session';
 import { CheckIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { BusyNote, CardNote, runningButtonProps, StepHeader } from '../../components/StepScreen/StepScreen';
 import { TaskProgress } from '../../components/TaskProgress/TaskProgress';
 import { errorMessage } from '../../i18n/errorMessage';
-import { rememberSessionTarget, useStepTarget } from '../common/sessionTarget';
-import { useFrameInfo } from '../common/useFrameInfo';
+import { evaluateAgain } from '../../queries/results';
+import { rememberSessionTarget, useSessionData } from '../../queries/sessionData';
+import { useStepTarget } from '../common/sessionTarget';
 import { useLongTask } from '../common/useLongTask';
-import { useModelCatalog } from '../common/useModelCatalog';
+import { useModelCatalog } from '../../queries/modelCatalog';
 import { leftOutClassesNote } from './leftOutClasses';
 import { ModelsCard } from './ModelsCard';
 import { ProblemCard } from './ProblemCard';
@@ -63,9 +64,9 @@ export function TrainingStep({ session, onContinue, onSettingsChange }: Training
 
 function TrainingForm({ session, onContinue, onSettingsChange, lists }: TrainingStepProps & { lists: ModelLists }) {
   const { t } = useTranslation();
-  const info = useFrameInfo();
+  const frame = useSessionData();
   const [settings, setSettings] = useState<TrainingSettings>(() => restoredSettings(session.trainingSettings, lists));
-  const [target, chooseTarget] = useStepTarget(session);
+  const [target, chooseTarget] = useStepTarget();
   // clustering takes no target, whatever the default would be
   const current = { ...settings, target: settings.problemType === 'clustering' ? '' : target };
   /** A change of the settings; one that changes the target makes it the person's own choice. */
@@ -74,14 +75,14 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
     setSettings(next);
     onSettingsChange?.(next);
   };
-  const guess = (column: string) => guessProblemType(session.columns, session.currentData, column);
+  const guess = (column: string) => guessProblemType(frame.columns, frame.preview, column);
   const problems = trainingProblems(current);
   const suggestion = useProblemTypeSuggestion(session, current);
   const training = useTraining(onContinue);
   const busy = training.busy;
 
-  const rows = info?.shape[0] ?? session.currentData.length;
-  const columns = info?.shape[1] ?? session.columns.length;
+  const rows = frame.info?.shape[0] ?? frame.preview.length;
+  const columns = frame.info?.shape[1] ?? frame.columns.length;
 
   return (
     <div className="step-screen training">
@@ -89,7 +90,7 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
       <ProblemCard
         problemType={current.problemType}
         target={current.target}
-        columns={session.columns}
+        columns={frame.columns}
         suggestion={suggestion}
         noTarget={problems.includes('noTarget')}
         busy={busy}
@@ -159,6 +160,7 @@ function useTraining(onContinue: (result: TrainResult) => void) {
     onSuccess: (result: TrainResult) => {
       // the target trained on becomes the session target on the server
       if (result.target_column !== null) void rememberSessionTarget(queryClient, result.target_column);
+      void evaluateAgain(queryClient);
       notify.success(t('training.completed'));
       const leftOut = leftOutClassesNote(result.left_out_classes, t);
       if (leftOut !== null) notify.warning(leftOut);

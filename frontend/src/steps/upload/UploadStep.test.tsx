@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { emptySession, type Session } from '../../app/session';
+import { emptySession, type Session } from '../../session/session';
+import { seedSessionData } from '../../queries/sessionData';
 import { json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { UploadStep } from './UploadStep';
@@ -20,8 +21,8 @@ const uploaded = {
 };
 
 function renderStep(session: Session = emptySession()) {
-  const props = { onUploaded: vi.fn(), onRemove: vi.fn(), onContinue: vi.fn(), onDataChange: vi.fn() };
-  renderWithProviders(<UploadStep session={session} {...props} />);
+  const props = { onUploaded: vi.fn(), onRemove: vi.fn(), onContinue: vi.fn() };
+  renderWithProviders(<UploadStep session={session} {...props} />, (queryClient) => seedSessionData(queryClient, { columns: ['city'], data: [['Oslo']] }));
   return props;
 }
 
@@ -82,8 +83,6 @@ describe('UploadStep', () => {
   it('shows the uploaded file with its size in MB, its preview and a remove button', () => {
     const props = renderStep({
       ...emptySession(),
-      columns: ['city'],
-      currentData: [['Oslo']],
       uploadedFile: { name: 'houses.csv', size: 1572864 },
       sessionId: 's1',
     });
@@ -98,8 +97,6 @@ describe('UploadStep', () => {
     const notes = ['1 line above the header row was not part of the table and was skipped: "Sales".', '1 row repeated the header row and was skipped.'];
     renderStep({
       ...emptySession(),
-      columns: ['city'],
-      currentData: [['Oslo']],
       uploadedFile: { name: 'houses.csv', size: 10 },
       sessionId: 's1',
       stepResults: { 1: { filename: 'houses.csv', shape: [1, 1], warnings: notes } },

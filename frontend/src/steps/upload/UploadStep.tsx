@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { uploadDataset, type TableData, type UploadResult } from '../../api/dataset';
-import type { Session, UploadedFile } from '../../app/session';
+import { uploadDataset, type UploadResult } from '../../api/dataset';
+import type { Session, UploadedFile } from '../../session/session';
 import { DataTable } from '../../components/DataTable/DataTable';
 import { CloseIcon, FileIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
@@ -21,7 +21,6 @@ interface UploadStepProps {
   onUploaded: (result: UploadResult, file: UploadedFile) => void;
   onRemove: () => void;
   onContinue: () => void;
-  onDataChange: (table: TableData) => void;
 }
 
 /** "“data.csv” uploaded: 3,201 rows, 14 columns.", each count with its plural form. */
@@ -34,7 +33,7 @@ export function uploadedMessage(filename: string, rows: number, columns: number,
 }
 
 /** Step 1: choose a file, upload it, and preview what was read. */
-export function UploadStep({ session, onUploaded, onRemove, onContinue, onDataChange }: UploadStepProps) {
+export function UploadStep({ session, onUploaded, onRemove, onContinue }: UploadStepProps) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<UploadedFile | null>(null);
 
@@ -98,14 +97,7 @@ export function UploadStep({ session, onUploaded, onRemove, onContinue, onDataCh
               </ul>
             </section>
           )}
-          <DataTable
-            columns={session.columns}
-            data={session.currentData}
-            stepId={stepId('upload')}
-            title={t('preview.title')}
-            info={t('preview.info')}
-            onDataChange={onDataChange}
-          />
+          <DataTable stepId={stepId('upload')} title={t('preview.title')} info={t('preview.info')} />
           <div className="step-screen__actions">
             <button type="button" className="button button--primary" onClick={onContinue}>
               {t('upload.continue')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptySession } from '../../app/session';
+import { emptySession } from '../../session/session';
 import { formatInteger } from '../../i18n/format';
 import { chooseLanguage, i18n } from '../../i18n/i18n';
 import { savedUploadNotes, uploadNotes, type UploadNotes } from './readNotes';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Session } from '../../app/session';
+import type { Session } from '../../session/session';
 import { codeKey, displayParams } from '../../i18n/errorMessage';
 import { formatInteger } from '../../i18n/format';
 import type en from '../../i18n/locales/en.json';

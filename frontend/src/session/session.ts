@@ -1,4 +1,3 @@
-import type { Cell, TableData } from '../api/dataset';
 import { STEP_COUNT } from '../steps/stepKeys';
 
 export interface UploadedFile {
@@ -6,11 +5,13 @@ export interface UploadedFile {
   size: number;
 }
 
-/** The pipeline's state as SPEC §3 names it; kept in localStorage. */
+/**
+ * The pipeline's state as SPEC §3 names it, but for the current frame (its columns and
+ * preview rows), which lives in the query cache (`useSessionData`): the saved session adds
+ * it (`savedState.ts`).
+ */
 export interface Session {
   currentStep: number;
-  currentData: Cell[][];
-  columns: string[];
   analysisResults: Record<string, unknown> | null;
   stepResults: Record<string, unknown>;
   uploadedFile: UploadedFile | null;
@@ -22,8 +23,6 @@ export interface Session {
 export function emptySession(): Session {
   return {
     currentStep: 1,
-    currentData: [],
-    columns: [],
     analysisResults: null,
     stepResults: {},
     uploadedFile: null,
@@ -65,10 +64,6 @@ export function completeTaskStep(session: Session, stepId: number, results: unkn
   return session.currentStep === shownOn ? completeStep(session, stepId, results) : withStepResult(session, stepId, results);
 }
 
-export function withTableData(session: Session, table: TableData): Session {
-  return { ...session, columns: table.columns, currentData: table.data };
-}
-
 /**
  * The session after its data or recipe changed in `stepId`: every later step (and the
  * optimization recorded past the bar) is no longer completed and its results are gone, so
@@ -80,9 +75,9 @@ export function withoutResultsAfter(session: Session, stepId: number): Session {
   return { ...session, stepResults: Object.fromEntries(kept) };
 }
 
-/** New data from the step being shown: its table, and the later steps invalidated. */
-export function withChangedData(session: Session, table: TableData): Session {
-  return withoutResultsAfter(withTableData(session, table), session.currentStep);
+/** The session after the data changed in the step being shown: the later steps are invalidated. */
+export function withChangedData(session: Session): Session {
+  return withoutResultsAfter(session, session.currentStep);
 }
 
 /** Keeps the analysis of the current data (SPEC §3 analysisResults); null forgets it. */

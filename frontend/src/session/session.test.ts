@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenStep, completeStep, completeTaskStep, emptySession, openStep, stepStatus, withAnalysis, withChangedData, withoutResultsAfter, withTableData } from './session';
+import { canOpenStep, completeStep, completeTaskStep, emptySession, openStep, stepStatus, withAnalysis, withChangedData, withoutResultsAfter } from './session';
 
 describe('the step-bar click rule', () => {
   it('opens steps at or before the current step, and completed ones', () => {
@@ -56,23 +56,16 @@ describe('session changes', () => {
     let session = emptySession();
     for (const id of [1, 2, 3, 4, 5, 6, 7, 8, 9, 12]) session = completeStep(session, id, { id });
     const back = openStep(session, 4);
-    const changed = withChangedData(back, { columns: ['a'], data: [[1]] });
+    const changed = withChangedData(back);
 
     expect(Object.keys(changed.stepResults)).toEqual(['1', '2', '3', '4']);
     expect([4, 5, 8, 9, 10].map((id) => stepStatus(changed, id))).toEqual(['active', 'pending', 'pending', 'pending', 'pending']);
     expect([5, 8].map((id) => canOpenStep(changed, id))).toEqual([false, false]);
-    expect(changed.columns).toEqual(['a']);
   });
 
   it('leaves a session with no later results as it is', () => {
     const session = completeStep(emptySession(), 1);
     expect(withoutResultsAfter(session, 3)).toBe(session);
-  });
-
-  it('replaces the columns and rows', () => {
-    const session = withTableData(emptySession(), { columns: ['a'], data: [[1]] });
-    expect(session.columns).toEqual(['a']);
-    expect(session.currentData).toEqual([[1]]);
   });
 
   it('keeps or forgets the analysis', () => {
