@@ -11,7 +11,10 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
-from lathe.api import (
+from lathe.api.body_limit import BodyLimit
+from lathe.api.deps import progress_registry
+from lathe.api.error_handlers import install_error_handlers
+from lathe.api.routes import (
     analyze,
     correlation,
     data_files,
@@ -28,10 +31,7 @@ from lathe.api import (
     training,
     upload,
 )
-from lathe.api.analyze import AnalysisCache
-from lathe.api.body_limit import BodyLimit
-from lathe.api.error_handlers import install_error_handlers
-from lathe.api.routes_common import progress_registry
+from lathe.api.routes.analyze import AnalysisCache
 from lathe.api.same_origin import SameOrigin, allowed_origins
 from lathe.api.security_headers import SecurityHeaders
 from lathe.api.session_quota import NewSessionQuota

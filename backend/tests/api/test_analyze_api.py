@@ -59,7 +59,7 @@ def test_results_are_cached_per_version_and_target(client, monkeypatch):
         calls.append(args[1])
         return analyze_frame(*args, **kwargs)
 
-    monkeypatch.setattr("lathe.api.analyze.analyze_frame", counting)
+    monkeypatch.setattr("lathe.api.routes.analyze.analyze_frame", counting)
     client.get("/api/analyze/")
     client.get("/api/analyze/")
     client.get("/api/analyze/", params={"target": "flag"})

@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from lathe.api import training
-from lathe.api.routes_common import progress_registry
+from lathe.api.deps import progress_registry
+from lathe.api.routes import training
 from lathe.ml.catalog import ENTRIES
 from lathe.store.session_store import SessionStore
 from tests.conftest import session_id_of, upload

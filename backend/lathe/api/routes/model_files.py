@@ -12,9 +12,9 @@ from pydantic import ValidationError
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
+from lathe.api.deps import Config, Jobs, SessionId, Store
 from lathe.api.model_schemas import ExportModelRequest, PredictForm, UsageCodeResponse
 from lathe.api.responses import ERRORS, attachment
-from lathe.api.routes_common import Config, Jobs, SessionId, Store
 from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
 from lathe.errors import ErrorCode, LatheError
 from lathe.jobs.prediction_job import PREDICTION, PredictionSetup, predict_on_worker, predicted

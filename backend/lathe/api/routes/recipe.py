@@ -6,8 +6,8 @@ from typing import Any, Literal
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
+from lathe.api.deps import SessionId, Store
 from lathe.api.responses import ERRORS
-from lathe.api.routes_common import SessionId, Store
 from lathe.io.preview import Cell
 from lathe.steps.recipe_step import RecipeStep, recipe_steps
 

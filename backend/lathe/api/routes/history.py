@@ -2,9 +2,9 @@
 
 from fastapi import APIRouter
 
+from lathe.api.deps import Config, SessionId, Store
 from lathe.api.payloads import frame_payload
 from lathe.api.responses import ERRORS
-from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.schemas import (
     FIRST_STEP,
     LAST_STEP,

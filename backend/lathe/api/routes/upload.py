@@ -7,9 +7,9 @@ import pandas as pd
 from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
+from lathe.api.deps import Config, SessionId, Store
 from lathe.api.payloads import frame_payload
 from lathe.api.responses import ERRORS
-from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.schemas import (
     ErrorResponse,
     SessionDataResponse,

@@ -9,8 +9,8 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
+from lathe.api.deps import Config, SessionId, Store
 from lathe.api.responses import ERRORS, attachment
-from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
 from lathe.io.table_download import MEDIA_TYPES, DownloadFormat, download_format, file_batches
 from lathe.ml.model_export import safe_file_name

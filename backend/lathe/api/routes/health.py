@@ -5,7 +5,7 @@ or waits on the second; a lost scheduler is reconnected to by itself."""
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
-from lathe.api.routes_common import Jobs
+from lathe.api.deps import Jobs
 from lathe.api.schemas import HealthResponse
 
 router = APIRouter(tags=["health"])

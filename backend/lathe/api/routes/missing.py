@@ -4,9 +4,9 @@ from typing import cast
 
 from fastapi import APIRouter
 
+from lathe.api.deps import Config, SessionId, Store
 from lathe.api.payloads import step_result
 from lathe.api.responses import ERRORS
-from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.session_changes import apply_steps
 from lathe.api.step_schemas import HandleMissingRequest, StepResult
 from lathe.steps.missing import ColumnMissingSetting, missing_value_steps

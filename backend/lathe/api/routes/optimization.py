@@ -4,6 +4,7 @@ from functools import partial
 
 from fastapi import APIRouter
 
+from lathe.api.deps import Jobs, SessionId, Store
 from lathe.api.model_schemas import (
     CatalogModel,
     ModelCatalogResponse,
@@ -13,7 +14,6 @@ from lathe.api.model_schemas import (
     SearchTrial,
 )
 from lathe.api.responses import ERRORS
-from lathe.api.routes_common import Jobs, SessionId, Store
 from lathe.errors import ErrorCode, LatheError
 from lathe.jobs.search import optimize_on_workers
 from lathe.jobs.session_job import JobKind

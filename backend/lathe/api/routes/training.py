@@ -7,8 +7,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from pydantic import TypeAdapter
 
+from lathe.api.deps import Jobs, Progress, SessionId, Store
 from lathe.api.responses import ERRORS
-from lathe.api.routes_common import Jobs, Progress, SessionId, Store
 from lathe.api.training_schemas import (
     CancelTaskResponse,
     DetectedProblemType,

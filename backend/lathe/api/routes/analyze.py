@@ -5,9 +5,9 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query, Request
 
 from lathe.analysis.profile import UnknownTargetError, analyze_frame
+from lathe.api.deps import Config, SessionId, Store
 from lathe.api.payloads import frame_payload
 from lathe.api.responses import ERRORS
-from lathe.api.routes_common import Config, SessionId, Store
 from lathe.api.schemas import AnalyzeResponse
 from lathe.errors import ErrorCode, LatheError
 from lathe.store.lru_cache import LruCache

@@ -3,8 +3,8 @@
 from fastapi import APIRouter
 from pydantic import TypeAdapter
 
+from lathe.api.deps import SessionId, Store
 from lathe.api.responses import ERRORS
-from lathe.api.routes_common import SessionId, Store
 from lathe.api.training_schemas import EvaluateModelsResponse
 
 router = APIRouter(tags=["evaluation"], responses=ERRORS)

@@ -1,0 +1,1 @@
+"""One router per pipeline area; lathe.main includes them all."""
