@@ -1,4 +1,4 @@
-"""Step 10: optimizing a trained model's parameters, and the catalogue they come from."""
+"""Step 10: optimizing a trained model's parameters."""
 
 from functools import partial
 
@@ -6,11 +6,8 @@ from fastapi import APIRouter
 
 from lathe.api.deps import Jobs, SessionId, Store
 from lathe.api.model_schemas import (
-    CatalogModel,
-    ModelCatalogResponse,
     OptimizeModelRequest,
     OptimizeModelResponse,
-    SearchSpaceDescription,
     SearchTrial,
 )
 from lathe.api.responses import ERRORS
@@ -19,7 +16,6 @@ from lathe.jobs.search import optimize_on_workers
 from lathe.jobs.session_job import JobKind
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.optimization import OptimizationConfig, OptimizationRun, check_search_settings
-from lathe.ml.search_candidates import described
 from lathe.store.session_store import Session
 
 router = APIRouter(tags=["optimization"], responses=ERRORS)
@@ -112,19 +108,3 @@ def optimization_result(store: Store, current: SessionId) -> OptimizeModelRespon
     with store.reading(current) as session:
         session.jobs.check_not_lost("optimization")
         return OptimizeModelResponse.model_validate(session.models.last_optimization())
-
-
-@router.get("/api/model-catalog/")
-def model_catalog() -> ModelCatalogResponse:
-    """Every model Lathe trains, with the parameters optimization searches."""
-    return ModelCatalogResponse(
-        models=[
-            CatalogModel(
-                name=entry.name,
-                problem_type=entry.problem_type,
-                row_limit=entry.row_limit,
-                search_space=SearchSpaceDescription.model_validate(described(entry.search_space)),
-            )
-            for entry in ENTRIES.values()
-        ]
-    )

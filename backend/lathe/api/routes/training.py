@@ -1,4 +1,5 @@
-"""Step 8: training the chosen models, and the progress of the running task."""
+"""Step 8: training the chosen models, the progress of the running task, and the model and
+metric catalogues."""
 
 from collections.abc import Mapping
 from dataclasses import asdict
@@ -8,6 +9,7 @@ from fastapi import APIRouter, Query
 from pydantic import TypeAdapter
 
 from lathe.api.deps import Jobs, Progress, SessionId, Store
+from lathe.api.model_schemas import CatalogModel, ModelCatalogResponse, SearchSpaceDescription
 from lathe.api.responses import ERRORS
 from lathe.api.training_schemas import (
     CancelTaskResponse,
@@ -21,10 +23,12 @@ from lathe.api.training_schemas import (
     TrainModelsResponse,
 )
 from lathe.jobs.session_job import JobData, JobKind
+from lathe.ml.catalog import ENTRIES
 from lathe.ml.metric_catalog import METRICS, PRIMARY_METRIC
 from lathe.ml.problem import detect_problem_type
 from lathe.ml.progress import ProgressReport
 from lathe.ml.results import TrainingResults
+from lathe.ml.search_candidates import described
 from lathe.ml.training import TrainingRun, train
 from lathe.ml.training_config import TrainingConfig, target_values, training_config
 from lathe.store.session_store import Session
@@ -175,4 +179,20 @@ def metric_catalog() -> MetricCatalogResponse:
     return MetricCatalogResponse(
         metrics=[MetricDescription.model_validate(asdict(metric)) for metric in METRICS],
         primary=PRIMARY_METRIC,
+    )
+
+
+@router.get("/api/model-catalog/")
+def model_catalog() -> ModelCatalogResponse:
+    """Every model Lathe trains, with the parameters optimization searches."""
+    return ModelCatalogResponse(
+        models=[
+            CatalogModel(
+                name=entry.name,
+                problem_type=entry.problem_type,
+                row_limit=entry.row_limit,
+                search_space=SearchSpaceDescription.model_validate(described(entry.search_space)),
+            )
+            for entry in ENTRIES.values()
+        ]
     )
