@@ -22,6 +22,7 @@ than its backoff allows, so an outage of any length ends when the scheduler is b
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import threading
@@ -30,7 +31,7 @@ from collections.abc import Callable
 
 import dask.config
 import pyarrow as pa
-from distributed import Client, LocalCluster
+from distributed import Client, LocalCluster, fire_and_forget
 
 from lathe.config import Settings
 from lathe.errors import ErrorCode, LatheError
@@ -52,6 +53,9 @@ FIRST_CONNECT_SECONDS = 30
 or two cores busy with other work, may take that long to answer."""
 BACKOFF_SECONDS = (1, 2, 4, 8)
 """The waits between failed attempts; the last repeats."""
+WARM_MODULES = ("lathe.main",)
+"""What a job's task needs to unpickle: the routes that define the jobs, and through them
+every model library. Imported by name, as a worker would on its first task."""
 
 
 class ClusterUnreachableError(LatheError):
@@ -100,6 +104,7 @@ class JobCluster:
             self._failures = 0
             self._client = client
         self.on_connect(client)
+        _warm_up(client)
         return client
 
     def ready(self) -> bool:
@@ -120,6 +125,22 @@ class JobCluster:
                 self._client.close()
         if self.embedded is not None:
             self.embedded.close()
+
+
+def _import_job_modules() -> None:
+    for name in WARM_MODULES:
+        importlib.import_module(name)
+
+
+def _warm_up(client: Client) -> None:
+    """Have every worker import the job modules now, as a task of its own, so that the
+    first job does not wait behind seconds of imports (minutes' worth of a person's
+    patience on two busy cores)."""
+    try:
+        for worker in client.scheduler_info()["workers"]:
+            fire_and_forget(client.submit(_import_job_modules, workers=[worker], pure=False))
+    except Exception:
+        log.debug("warming the workers up failed", exc_info=True)
 
 
 def _close_quietly(client: Client) -> None:
