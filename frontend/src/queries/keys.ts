@@ -10,7 +10,7 @@ export const queryKeys = {
   detectOutliers: (settled: unknown) => ['session', 'detect-outliers', settled] as const,
   correlatedPairs: (preview: unknown) => ['session', 'correlated-pairs', preview] as const,
   targetCorrelation: (params: { target: string; method: string; version: number }) => ['session', 'target-correlation', params] as const,
-  detectProblemType: (target: string) => ['session', 'detect-problem-type', target] as const,
+  detectProblemType: (sessionId: string | null, target: string) => ['session', 'detect-problem-type', sessionId, target] as const,
   usageCode: (model: string, format: string) => ['session', 'usage-code', model, format] as const,
   progress: ['progress'] as const,
   modelCatalog: ['model-catalog'] as const,

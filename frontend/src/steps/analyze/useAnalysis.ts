@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { analyzeDataset } from '../../api/analysis';
 import { needsAnalysis, readStoredAnalysis, sameColumns, toStoredAnalysis, type StoredAnalysis } from './analysisRun';
+import { queryKeys } from '../../queries/keys';
 
 interface AnalysisOptions {
   /** The session's current column list. */
@@ -21,7 +22,7 @@ interface AnalysisOptions {
 export function useAnalysis({ columns, saved, target, run, onAnalyzed }: AnalysisOptions) {
   const stored = readStoredAnalysis(saved);
   const query = useQuery({
-    queryKey: ['analysis', { columns, target, run }],
+    queryKey: queryKeys.analysis({ columns, target, run }),
     queryFn: () => analyzeDataset(target),
     enabled: needsAnalysis(stored, columns, target),
     staleTime: Number.POSITIVE_INFINITY,

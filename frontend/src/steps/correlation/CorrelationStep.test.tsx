@@ -156,3 +156,14 @@ describe('CorrelationStep target correlation', () => {
     expect(queryClient.getQueryData<SessionFrame>(queryKeys.sessionData)?.target).toBe('score');
   });
 });
+
+describe('CorrelationStep queries', () => {
+  it('keeps its pairs and target correlation under the session, so leaving the session forgets them', async () => {
+    const { queryClient } = start('score');
+    await screen.findByRole('radiogroup', { name: 'Drop from this pair: age and score' }, { timeout: 5000 });
+    await screen.findByRole('img', { name: 'Correlation with score' });
+    const keys = queryClient.getQueryCache().getAll().map((query) => query.queryKey);
+    expect(keys.map((key) => key[1])).toEqual(expect.arrayContaining(['correlated-pairs', 'target-correlation']));
+    expect(keys.filter((key) => key[0] !== 'session')).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ import { useStepChange, useTransformStep, type TransformStepProps } from '../com
 import { CorrelatedPairs } from './CorrelatedPairs';
 import { columnsToDrop, DEFAULT_THRESHOLD, pairKey, targetCandidates, type PairChoice } from './correlationRules';
 import { TargetCorrelation } from './TargetCorrelation';
+import { queryKeys } from '../../queries/keys';
 import './CorrelationStep.css';
 
 /** Typing a threshold waits this long before the pairs are asked for again. */
@@ -37,7 +38,7 @@ export function CorrelationStep({ session, onContinue }: TransformStepProps<Corr
   // SPEC §4: the pairs are asked for again when the data or the threshold changes, and after a drop
   const preview = useDebouncedValue(threshold === null ? null : { threshold, version }, THRESHOLD_DEBOUNCE_MS);
   const pairsQuery = useQuery({
-    queryKey: ['correlated-pairs', preview],
+    queryKey: queryKeys.correlatedPairs(preview),
     queryFn: preview === null ? skipToken : ({ signal }) => previewCorrelations(preview.threshold, signal),
     placeholderData: keepPreviousData,
     retry: false,
@@ -53,7 +54,7 @@ export function CorrelationStep({ session, onContinue }: TransformStepProps<Corr
   const target = candidates.includes(shownTarget) ? shownTarget : '';
   const [method, setMethod] = useState<CorrelationMethod>('pearson');
   const targetQuery = useQuery({
-    queryKey: ['target-correlation', { target, method, version }],
+    queryKey: queryKeys.targetCorrelation({ target, method, version }),
     queryFn: target === '' ? skipToken : ({ signal }) => targetCorrelation(target, method, signal),
     retry: false,
     gcTime: 0,

@@ -6,6 +6,7 @@ import { Dialog } from '../../components/Dialog/Dialog';
 import { notify } from '../../components/notify';
 import { BusyNote, CardNote } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
+import { queryKeys } from '../../queries/keys';
 
 interface UsageCodeDialogProps {
   /** The exported file's name without its extension. */
@@ -28,7 +29,7 @@ export function UsageCodeDialog({ modelName, format, onClose }: UsageCodeDialogP
   const { t } = useTranslation();
   const codeRef = useRef<HTMLElement>(null);
   const usage = useQuery({
-    queryKey: ['usage-code', modelName, format],
+    queryKey: queryKeys.usageCode(modelName, format),
     queryFn: () => getUsageCode(modelName, format),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -5,6 +5,7 @@ import { notify } from '../../components/notify';
 import { errorMessage } from '../../i18n/errorMessage';
 import { i18n } from '../../i18n/i18n';
 import { useDebouncedValue } from '../common/useDebouncedValue';
+import { queryKeys } from '../../queries/keys';
 
 /** SPEC §4: detection runs 350 ms after the last settings change. */
 export const DETECTION_DEBOUNCE_MS = 350;
@@ -24,7 +25,7 @@ export function useOutlierDetection(request: DetectOutliersRequest | null, dataV
   const settled = useDebouncedValue(request === null ? null : { request, dataVersion }, DETECTION_DEBOUNCE_MS);
 
   const query = useQuery({
-    queryKey: ['detect-outliers', settled],
+    queryKey: queryKeys.detectOutliers(settled),
     queryFn:
       settled === null
         ? skipToken

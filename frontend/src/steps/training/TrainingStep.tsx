@@ -31,6 +31,7 @@ import {
   type TrainingSettings,
 } from './trainingRules';
 import { ValidationCard } from './ValidationCard';
+import { queryKeys } from '../../queries/keys';
 import './TrainingStep.css';
 
 interface TrainingStepProps {
@@ -138,7 +139,7 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
 function useProblemTypeSuggestion(session: Session, settings: TrainingSettings) {
   const checksType = settings.target !== '' && (settings.problemType === 'classification' || settings.problemType === 'regression');
   const detection = useQuery({
-    queryKey: ['detect-problem-type', session.sessionId, settings.target],
+    queryKey: queryKeys.detectProblemType(session.sessionId, settings.target),
     queryFn: checksType ? ({ signal }) => detectProblemType(settings.target, signal) : skipToken,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
