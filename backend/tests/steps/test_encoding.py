@@ -1,4 +1,5 @@
 import math
+import pickle
 
 import numpy as np
 import pandas as pd
@@ -360,3 +361,16 @@ def test_outputs_never_take_another_columns_name():
         "a_b": ("a_b",),
         "x": ("x_bin0_2", "x_bin1"),
     }
+
+
+def test_an_encoder_pickled_before_the_package_split_still_loads():
+    values = target_frame()
+    encoder = CategoricalEncoder(strategies={"city": "target"}, target_column="y").fit(values)
+    stream = pickle.dumps(encoder, protocol=0)
+    for module in (b"encoder", b"levels", b"target_encoding"):
+        stream = stream.replace(
+            b"clathe.steps.encoding." + module + b"\n", b"clathe.steps.encoding\n"
+        )
+    assert b"clathe.steps.encoding\nCategoricalEncoder\n" in stream
+    old = pickle.loads(stream)
+    assert old.transform(values).equals(encoder.transform(values))
