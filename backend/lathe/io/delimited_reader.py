@@ -26,9 +26,10 @@ import pyarrow as pa
 import pyarrow.csv as pacsv
 
 from lathe.errors import ErrorCode, UnreadableFileError
-from lathe.io.headers import generated_names, normalize_headers
+from lathe.io.column_names import generated_names, normalize_headers
 from lathe.io.read_notes import ReadNote, lines_above_table, ragged_rows, repeated_header_rows
-from lathe.io.text_cells import NULL_VALUES, trimmed_text, without_repeated_header
+from lathe.io.repeated_header_rows import without_repeated_header
+from lathe.io.text_cells import NULL_VALUES, trimmed_text
 from lathe.io.text_format import (
     bom_encoding,
     detect_delimiter,

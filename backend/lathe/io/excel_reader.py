@@ -11,9 +11,9 @@ import pandas as pd
 from python_calamine import CalamineWorkbook
 
 from lathe.errors import ErrorCode, UnreadableFileError
-from lathe.io.headers import generated_names, normalize_headers
+from lathe.io.column_names import generated_names, normalize_headers
+from lathe.io.lines_above_table import OPENING_ROWS, header_index
 from lathe.io.read_notes import ReadNote, lines_above_table, sheet_read
-from lathe.io.table_start import OPENING_ROWS, header_index
 from lathe.io.text_cells import NULL_VALUES
 from lathe.io.xls_probe import xls_sheet_cells
 from lathe.io.xlsx_extent import shared_strings, sheet_cells, unreadable, workbook_parts

@@ -9,7 +9,7 @@ import pandas as pd
 from lathe.io.delimited_reader import read_delimited
 from lathe.io.excel_reader import read_workbook
 from lathe.io.file_kind import FileKind, check_suffix, detect_kind
-from lathe.io.header_row import first_row_is_data, reads_as_generated
+from lathe.io.headerless_files import first_row_is_data, reads_as_generated
 from lathe.io.read_notes import NO_DATA_ROWS, ReadNote, no_header_row
 from lathe.io.text_format import text_start
 from lathe.io.type_inference import infer_types

@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 from lathe.errors import ErrorCode, UnreadableFileError
-from lathe.io.table_start import OPENING_ROWS, header_index
+from lathe.io.lines_above_table import OPENING_ROWS, header_index
 
 DELIMITERS = (",", ";", "\t", "|")
 _CHUNK = 4 * 1024 * 1024

@@ -23,7 +23,7 @@ from itertools import pairwise
 
 import pandas as pd
 
-from lathe.io.headers import cell_text, generated_name
+from lathe.io.column_names import cell_text, generated_name
 from lathe.io.text_cells import NULL_VALUES, plain_number
 from lathe.io.type_inference import BOOLEAN_WORDS, looks_like_date, written_number
 

@@ -7,7 +7,7 @@ import openpyxl
 import pandas as pd
 import pytest
 
-from lathe.io.header_row import reads_as_generated
+from lathe.io.headerless_files import reads_as_generated
 from lathe.io.readers import read_table
 
 HEADERLESS_WARNING = (
