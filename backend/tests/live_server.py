@@ -23,36 +23,31 @@ class LiveServer:
 
 
 @contextmanager
-def live_server(settings: Settings, **environment: str) -> Iterator[LiveServer]:
-    """Serve `settings`' data folder, interface folder and Dask scheduler, with more
-    LATHE_* `environment`; stopped on leaving if still running."""
-    port = free_port()
+def lathe_process(
+    environment: dict[str, str | None], *, port: int | None = None, ready_path: str = "/health/"
+) -> Iterator[LiveServer]:
+    """`python -m lathe` with these LATHE_* settings (None removes one from the inherited
+    environment), in its own process group so its workers go with it; started once
+    `ready_path` answers 200, stopped on leaving if still running."""
+    port = port or free_port()
     url = f"http://{LOCAL}:{port}"
+    merged = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT / "backend"),
+        "LATHE_HOST": LOCAL,
+        "LATHE_PORT": str(port),
+        **environment,
+    }
     server = subprocess.Popen(
         [sys.executable, "-m", "lathe"],
-        env={
-            **os.environ,
-            "PYTHONPATH": str(ROOT / "backend"),
-            "LATHE_HOST": LOCAL,
-            "LATHE_PORT": str(port),
-            "LATHE_DATA_DIR": str(settings.data_dir),
-            "LATHE_STATIC_DIR": str(settings.static_dir),
-            "LATHE_DASK_SCHEDULER": str(settings.dask_scheduler),
-            **environment,
-        },
+        env={name: value for name, value in merged.items() if value is not None},
+        cwd=ROOT / "backend",
+        stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert server.poll() is None, "the server stopped while starting"
-            assert time.monotonic() < deadline, "the server did not start in 60 s"
-            try:
-                if httpx.get(f"{url}/health/").status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
+        _wait_until_ready(server, f"{url}{ready_path}")
         yield LiveServer(server, url)
     finally:
         if server.poll() is None:
@@ -62,3 +57,31 @@ def live_server(settings: Settings, **environment: str) -> Iterator[LiveServer]:
             except subprocess.TimeoutExpired:
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait()
+
+
+def _wait_until_ready(server: subprocess.Popen[bytes], url: str) -> None:
+    deadline = time.monotonic() + 90
+    while True:
+        assert server.poll() is None, "the server stopped while starting"
+        assert time.monotonic() < deadline, "the server did not start in 90 s"
+        try:
+            if httpx.get(url).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+
+
+@contextmanager
+def live_server(settings: Settings, **environment: str) -> Iterator[LiveServer]:
+    """Serve `settings`' data folder, interface folder and Dask scheduler, with more
+    LATHE_* `environment`."""
+    with lathe_process(
+        {
+            "LATHE_DATA_DIR": str(settings.data_dir),
+            "LATHE_STATIC_DIR": str(settings.static_dir),
+            "LATHE_DASK_SCHEDULER": str(settings.dask_scheduler),
+            **environment,
+        }
+    ) as server:
+        yield server

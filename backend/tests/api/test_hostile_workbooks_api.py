@@ -7,11 +7,8 @@ ask for 512 GiB and abort the server. The files are sent to Lathe in its own pro
 a file that still kills it fails these tests instead of the test run."""
 
 import io
-import os
-import signal
 import struct
 import subprocess
-import sys
 import time
 import zipfile
 from collections.abc import Iterator
@@ -24,7 +21,7 @@ import xlwt
 from distributed import LocalCluster
 
 from tests.api.test_training_api import csv_bytes, train_body
-from tests.dask_cluster import LOCAL, ROOT, free_port
+from tests.live_server import lathe_process
 from tests.ml.datasets import mixed_classification
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -140,51 +137,25 @@ class Served:
 def served(tmp_path_factory, shared_cluster: LocalCluster) -> Iterator[Served]:
     """Lathe in its own process, with a session that holds a trained model."""
     folder = tmp_path_factory.mktemp("hostile")
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "lathe"],
-        env={
-            **os.environ,
-            "PYTHONPATH": str(ROOT / "backend"),
-            "LATHE_HOST": LOCAL,
-            "LATHE_PORT": str(port),
-            "LATHE_DATA_DIR": str(folder / "data"),
-            "LATHE_STATIC_DIR": str(folder / "no-interface"),
-            "LATHE_DASK_SCHEDULER": str(shared_cluster.scheduler_address),
-        },
-        cwd=ROOT / "backend",
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        with httpx.Client(base_url=f"http://{LOCAL}:{port}", timeout=120) as browser:
-            _wait_until_up(process, browser)
-            served = Served(process, browser)
-            uploaded = browser.post(
-                "/api/upload/",
-                files={"file": ("customers.csv", csv_bytes(mixed_classification(200)))},
-            )
-            assert uploaded.status_code == 200, uploaded.text
-            trained = browser.post(
-                "/api/train-models/", json=train_body(model_names=["LogisticRegression"])
-            )
-            assert trained.status_code == 200, trained.text
-            yield served
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(30)
-
-
-def _wait_until_up(process: subprocess.Popen[bytes], browser: httpx.Client) -> None:
-    deadline = time.monotonic() + 60
-    while True:
-        assert process.poll() is None and time.monotonic() < deadline, "the server did not start"
-        try:
-            if browser.get("/health/").status_code == 200:
-                return
-        except httpx.TransportError:
-            time.sleep(0.1)
+    environment: dict[str, str | None] = {
+        "LATHE_DATA_DIR": str(folder / "data"),
+        "LATHE_STATIC_DIR": str(folder / "no-interface"),
+        "LATHE_DASK_SCHEDULER": str(shared_cluster.scheduler_address),
+    }
+    with (
+        lathe_process(environment) as server,
+        httpx.Client(base_url=server.url, timeout=120) as browser,
+    ):
+        uploaded = browser.post(
+            "/api/upload/",
+            files={"file": ("customers.csv", csv_bytes(mixed_classification(200)))},
+        )
+        assert uploaded.status_code == 200, uploaded.text
+        trained = browser.post(
+            "/api/train-models/", json=train_body(model_names=["LogisticRegression"])
+        )
+        assert trained.status_code == 200, trained.text
+        yield Served(server.process, browser)
 
 
 def _send(served: Served, endpoint: str, name: str, content: bytes) -> httpx.Response:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
+import httpx
 import pytest
 from distributed import Client, get_task_stream
 from fastapi.testclient import TestClient
@@ -71,7 +72,7 @@ def in_background(client: TestClient, path: str, body: dict) -> Future[Response]
     return future
 
 
-def wait_for_progress(client: TestClient, task: str, done: int = 1, timeout: float = 60) -> dict:
+def wait_for_progress(client: httpx.Client, task: str, done: int = 1, timeout: float = 60) -> dict:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         progress = client.get("/api/progress/").json()
