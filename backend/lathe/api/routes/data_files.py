@@ -11,11 +11,12 @@ from starlette.concurrency import run_in_threadpool
 
 from lathe.api.deps import Config, SessionId, Store
 from lathe.api.responses import ERRORS, attachment
-from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
+from lathe.api.upload_stream import multipart_body, received_upload
 from lathe.io.table_download import MEDIA_TYPES, DownloadFormat, download_format, file_batches
+from lathe.jobs.session_job import session_recipe
 from lathe.ml.model_export import safe_file_name
 from lathe.ml.recipe_application import applied_recipe
-from lathe.steps.recipe_step import RecipeStep, recipe_steps
+from lathe.steps.recipe_step import RecipeStep
 
 router = APIRouter(tags=["data"], responses=ERRORS)
 
@@ -51,7 +52,7 @@ def download_data(
     file_format = download_format(format)
     with store.reading(current) as session:
         frame = session.frame
-        recipe = recipe_steps(session.manifest.recipe)
+        recipe = session_recipe(session)
         stem = f"{Path(session.manifest.filename).stem}_{step_name(recipe)}"
     return _download(frame, stem, file_format)
 
@@ -60,7 +61,7 @@ def _session_recipe(
     store: Store, current: SessionId
 ) -> tuple[pd.DataFrame, list[RecipeStep], str | None]:
     with store.reading(current) as session:
-        return session.raw_frame(), recipe_steps(session.manifest.recipe), session.target
+        return session.raw_frame(), session_recipe(session), session.target
 
 
 _APPLY_FIELDS: dict[str, dict[str, Any]] = {"format": _FORMAT_FIELD}
@@ -79,14 +80,10 @@ async def apply_recipe(
     out) through the session's recipe, refitted on the session's uploaded data: the rows
     come back prepared, as CSV or Parquet (`format`), named `<file>_prepared`."""
     raw, recipe, target_column = await run_in_threadpool(_session_recipe, store, current)
-    received_path = store.temp_path("apply")
-    try:
-        received = await receive_file(request, received_path, settings.max_upload_mb)
+    async with received_upload(
+        request, store.temp_path("apply"), settings.max_upload_mb
+    ) as received:
         file_format = download_format(received.fields.get("format") or "csv")
-        table = await run_in_threadpool(
-            read_received_file, received.path, received.filename, list(map(str, raw.columns))
-        )
-    finally:
-        received_path.unlink(missing_ok=True)
+        table = await received.read(list(map(str, raw.columns)))
     prepared = await run_in_threadpool(applied_recipe, raw, recipe, target_column, table.frame)
     return _download(prepared, f"{Path(received.filename).stem}_prepared", file_format)

@@ -15,7 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from lathe.api.deps import Config, Jobs, SessionId, Store
 from lathe.api.model_schemas import ExportModelRequest, PredictForm, UsageCodeResponse
 from lathe.api.responses import ERRORS, attachment
-from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
+from lathe.api.upload_stream import multipart_body, received_upload
 from lathe.errors import ErrorCode, LatheError
 from lathe.jobs.prediction_job import PREDICTION, PredictionSetup, predict_on_worker, predicted
 from lathe.jobs.prediction_queue import PredictionQueue
@@ -93,20 +93,16 @@ async def predict(
     position on `GET /api/progress/` (task `prediction`), cancelled by
     `POST /api/cancel-task/`; a session's predictions wait for each other and for room
     among its jobs rather than being refused."""
-    target = store.temp_path("predict")
-    try:
-        received = await receive_file(request, target, settings.max_upload_mb)
+    async with received_upload(
+        request, store.temp_path("predict"), settings.max_upload_mb
+    ) as received:
         form = _predict_form(received.fields)
         if not form.selected_model:
             raise LatheError("Select a model please.", ErrorCode.MODEL_REQUIRED)
         pipeline = await run_in_threadpool(
             _pipeline, store, current, form.selected_model, form.optimized
         )
-        table = await run_in_threadpool(
-            read_received_file, received.path, received.filename, model_columns(pipeline)
-        )
-    finally:
-        target.unlink(missing_ok=True)
+        table = await received.read(model_columns(pipeline))
     model = ModelChoice(form.selected_model, form.optimized)
     output = store.temp_path("predictions", ".csv")
     queue = predictions_of(request)

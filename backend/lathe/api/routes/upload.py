@@ -20,7 +20,7 @@ from lathe.api.schemas import (
 from lathe.api.server_timing import ServerTiming
 from lathe.api.session_cookie import set_session_cookie
 from lathe.api.session_quota import session_quota_of
-from lathe.api.upload_stream import multipart_body, read_received_file, receive_file
+from lathe.api.upload_stream import multipart_body, read_received_file, received_upload
 from lathe.store.disk_budget import UploadRoom
 from lathe.store.session_store import credential, new_secret, new_session_id
 
@@ -60,15 +60,12 @@ async def upload(
         room = await run_in_threadpool(
             UploadRoom, store, settings.max_store_gb, int(declared) if declared.isdigit() else 0
         )
-        target = store.temp_path("upload")
         timing = ServerTiming()
-        try:
-            with timing.stage("receive"):
-                received = await receive_file(request, target, settings.max_upload_mb, room.take)
+        async with received_upload(
+            request, store.temp_path("upload"), settings.max_upload_mb, room.take, timing
+        ) as received:
             with timing.stage("read"):
-                table = await run_in_threadpool(
-                    read_received_file, received.path, received.filename
-                )
+                table = await received.read()
             # Only a session the server holds is kept; any other id is never adopted.
             sid = current if store.has_data(current) else new_session_id()
             secret = new_secret()
@@ -82,8 +79,6 @@ async def upload(
                     received=received.path,
                     secret=secret,
                 )
-        finally:
-            target.unlink(missing_ok=True)
     set_session_cookie(response, credential(sid, secret), settings)
     response.headers["Server-Timing"] = timing.header()
     rows = len(table.frame)
