@@ -1,4 +1,6 @@
-"""What a session folder holds, as JSON beside its Parquet frames."""
+"""What a session folder holds, as JSON beside its frames (Arrow IPC files,
+``lathe.store.frame_files``). Fields a manifest no longer has (an old one's ``warnings``) are
+ignored when it loads."""
 
 import json
 from typing import Any
@@ -23,7 +25,6 @@ class Manifest(BaseModel):
     latest_version: int
     recipe: StoredRecipe = Field(default_factory=list)
     snapshots: dict[int, Snapshot] = Field(default_factory=dict)
-    warnings: list[str] = Field(default_factory=list)
     target: str | None = None
     """The session target: set where the person chooses it, the default of every step."""
 

@@ -49,8 +49,8 @@ _KEPT_UPLOAD_NAME = ".upload.json"
 """An answered upload whose frame is not yet written: the received file and its name,
 read again at start-up when the server stopped before writing it."""
 
-ReadUpload = Callable[[Path, str], tuple[pd.DataFrame, list[str]]]
-"""Reads a received file (path, file name) as its frame and warnings."""
+ReadUpload = Callable[[Path, str], pd.DataFrame]
+"""Reads a received file (path, file name) as its frame."""
 
 
 def new_session_id() -> str:
@@ -203,7 +203,6 @@ class SessionStore:
         session_id: str,
         frame: pd.DataFrame,
         filename: str,
-        warnings: list[str],
         received: Path | None = None,
         secret: str | None = None,
     ) -> Future[None]:
@@ -232,7 +231,7 @@ class SessionStore:
                         _keep_upload(folder, received, filename)
                     locked.set()
                     try:
-                        self._start_over(folder, session_id, frame, filename, warnings)
+                        self._start_over(folder, session_id, frame, filename)
                     finally:
                         _forget_kept_upload(folder)
                         arriving.unlink(missing_ok=True)
@@ -255,7 +254,6 @@ class SessionStore:
         session_id: str,
         frame: pd.DataFrame,
         filename: str,
-        warnings: list[str],
     ) -> None:
         previous = self._load_manifest(folder)
         latest = previous.latest_version if previous else 0
@@ -265,7 +263,6 @@ class SessionStore:
             raw_version=latest,
             version=latest,
             latest_version=latest,
-            warnings=warnings,
         )
         Session(folder, manifest, self._cache).start_over(frame)
 
@@ -282,8 +279,8 @@ class SessionStore:
                 try:
                     if (folder / _KEPT_UPLOAD).exists():
                         filename = json.loads(name_file.read_text(encoding="utf-8"))["filename"]
-                        frame, warnings = read(folder / _KEPT_UPLOAD, filename)
-                        self._start_over(folder, folder.name, frame, filename, warnings)
+                        frame = read(folder / _KEPT_UPLOAD, filename)
+                        self._start_over(folder, folder.name, frame, filename)
                         recovered.append(folder.name)
                 except Exception:
                     log.exception("the kept upload of session %s could not be read", folder.name)

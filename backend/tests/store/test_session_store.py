@@ -1,3 +1,4 @@
+import json
 import os
 import threading
 import time
@@ -40,7 +41,7 @@ def test_reading_an_unknown_or_malformed_session_says_no_dataset(store):
 
 def test_commit_snapshot_restore_keeps_frame_and_recipe_together(store):
     sid = new_session_id()
-    store.start(sid, frame(a=[1, 2], b=[3, 4], c=[5, 6]), "f.csv", []).result()
+    store.start(sid, frame(a=[1, 2], b=[3, 4], c=[5, 6]), "f.csv").result()
     with store.changing(sid) as session:
         session.snapshot(3)
         session.commit(
@@ -64,7 +65,7 @@ def test_commit_snapshot_restore_keeps_frame_and_recipe_together(store):
 
 def test_unreferenced_frames_are_deleted_and_versions_never_repeat(store):
     sid = new_session_id()
-    store.start(sid, frame(a=[1], b=[2]), "f.csv", []).result()
+    store.start(sid, frame(a=[1], b=[2]), "f.csv").result()
     with store.changing(sid) as session:
         session.snapshot(3)
         session.commit(
@@ -81,13 +82,13 @@ def test_unreferenced_frames_are_deleted_and_versions_never_repeat(store):
 
 def test_a_new_upload_resets_history(store):
     sid = new_session_id()
-    store.start(sid, frame(a=[1], b=[2]), "one.csv", []).result()
+    store.start(sid, frame(a=[1], b=[2]), "one.csv").result()
     with store.changing(sid) as session:
         session.snapshot(3)
         session.commit(
             session.frame.drop(columns=["a"]), [recipe_step("drop_columns", columns=["x"])]
         )
-    store.start(sid, frame(z=[9]), "two.csv", []).result()
+    store.start(sid, frame(z=[9]), "two.csv").result()
     with store.reading(sid) as session:
         assert list(session.frame.columns) == ["z"]
         assert session.manifest.recipe == [] and session.manifest.snapshots == {}
@@ -112,22 +113,22 @@ def test_every_dtype_we_produce_survives_the_frame_file_round_trip(tmp_path):
     )
     store = SessionStore(tmp_path, ttl_hours=1, cache_size=0)
     sid = new_session_id()
-    store.start(sid, original, "f.csv", []).result()
+    store.start(sid, original, "f.csv").result()
     with store.reading(sid) as session:
         pd.testing.assert_frame_equal(session.frame, original)
 
 
 def test_a_second_store_over_the_same_folder_serves_the_session(tmp_path):
     sid = new_session_id()
-    SessionStore(tmp_path, ttl_hours=1, cache_size=2).start(sid, frame(a=[1, 2]), "f.csv", [])
+    SessionStore(tmp_path, ttl_hours=1, cache_size=2).start(sid, frame(a=[1, 2]), "f.csv")
     with SessionStore(tmp_path, ttl_hours=1, cache_size=2).reading(sid) as session:
         assert session.frame["a"].tolist() == [1, 2]
 
 
 def test_sweep_removes_only_idle_sessions(store):
     idle, fresh = new_session_id(), new_session_id()
-    store.start(idle, frame(a=[1]), "f.csv", []).result()
-    store.start(fresh, frame(a=[1]), "f.csv", []).result()
+    store.start(idle, frame(a=[1]), "f.csv").result()
+    store.start(fresh, frame(a=[1]), "f.csv").result()
     old = time.time() - 2 * 3600
     os.utime(store.sessions / idle / "manifest.json", (old, old))
     assert store.sweep() == [idle]
@@ -136,7 +137,7 @@ def test_sweep_removes_only_idle_sessions(store):
 
 def test_a_failed_write_leaves_the_previous_state(store, monkeypatch):
     sid = new_session_id()
-    store.start(sid, frame(a=[1], b=[2]), "f.csv", []).result()
+    store.start(sid, frame(a=[1], b=[2]), "f.csv").result()
 
     def broken(*args, **kwargs):
         raise OSError("disk full")
@@ -156,7 +157,7 @@ def test_a_failed_write_leaves_the_previous_state(store, monkeypatch):
 
 def test_a_session_written_with_parquet_frames_is_still_read(store):
     sid = new_session_id()
-    store.start(sid, frame(a=[1, 2], b=["x", None]), "f.csv", []).result()
+    store.start(sid, frame(a=[1, 2], b=["x", None]), "f.csv").result()
     folder = store.sessions / sid
     (arrow,) = folder.glob("frame-*.arrow")
     pd.read_feather(arrow).to_parquet(arrow.with_suffix(".parquet"))
@@ -184,7 +185,7 @@ def _held_writes(monkeypatch):
 def test_an_upload_is_answered_before_its_frame_is_written_and_every_use_waits(store, monkeypatch):
     sid = new_session_id()
     release = _held_writes(monkeypatch)
-    written = store.start(sid, frame(a=[1, 2]), "f.csv", [])
+    written = store.start(sid, frame(a=[1, 2]), "f.csv")
     assert not written.done() and store.has_data(sid)
     assert not (store.sessions / sid / "manifest.json").exists()
     seen = []
@@ -206,16 +207,16 @@ def test_an_upload_is_answered_before_its_frame_is_written_and_every_use_waits(s
 
 def test_an_upload_that_cannot_be_written_leaves_the_previous_data(store, monkeypatch):
     sid, fresh = new_session_id(), new_session_id()
-    store.start(sid, frame(a=[1]), "one.csv", []).result()
+    store.start(sid, frame(a=[1]), "one.csv").result()
 
     def broken(*args, **kwargs):
         raise OSError("disk full")
 
     monkeypatch.setattr(session_store, "write_frame", broken)
     with pytest.raises(OSError):
-        store.start(sid, frame(z=[9]), "two.csv", []).result(30)
+        store.start(sid, frame(z=[9]), "two.csv").result(30)
     with pytest.raises(OSError):
-        store.start(fresh, frame(z=[9]), "two.csv", []).result(30)
+        store.start(fresh, frame(z=[9]), "two.csv").result(30)
     with store.reading(sid) as session:
         assert list(session.frame.columns) == ["a"] and session.manifest.filename == "one.csv"
     assert not store.has_data(fresh)
@@ -230,4 +231,16 @@ def test_an_upload_whose_session_cannot_be_locked_fails_at_once(store, monkeypat
 
     monkeypatch.setattr(store, "_locked", unlockable)
     with pytest.raises(PermissionError):
-        store.start(new_session_id(), frame(a=[1]), "f.csv", [])
+        store.start(new_session_id(), frame(a=[1]), "f.csv")
+
+
+def test_a_manifest_written_with_warnings_still_opens_and_loses_them(store):
+    sid = new_session_id()
+    store.start(sid, frame(a=[1, 2]), "f.csv").result()
+    manifest_file = store.sessions / sid / "manifest.json"
+    old = json.loads(manifest_file.read_text())
+    manifest_file.write_text(json.dumps({**old, "warnings": ["Dropped 1 empty row."]}))
+    with store.changing(sid) as session:
+        assert list(session.frame.columns) == ["a"] and session.manifest.filename == "f.csv"
+        session.save_target("a")
+    assert "warnings" not in json.loads(manifest_file.read_text())

@@ -32,7 +32,7 @@ def _aged(path, content=b"x" * 1000):
 
 def _session(store):
     sid = new_session_id()
-    store.start(sid, pd.DataFrame({"a": [1, 2]}), "f.csv", []).result()
+    store.start(sid, pd.DataFrame({"a": [1, 2]}), "f.csv").result()
     return sid, store.sessions / sid
 
 

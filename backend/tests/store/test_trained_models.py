@@ -17,7 +17,7 @@ RESULTS = {"best_model": "m", "results": [{"model": "m", "error": None}]}
 def trained(tmp_path):
     store = SessionStore(tmp_path / "data", ttl_hours=1, cache_size=2)
     sid = new_session_id()
-    store.start(sid, pd.DataFrame({"a": [1.0, 2.0], "b": [3.0, 4.0]}), "f.csv", []).result()
+    store.start(sid, pd.DataFrame({"a": [1.0, 2.0], "b": [3.0, 4.0]}), "f.csv").result()
     with store.changing(sid) as session:
         session.snapshot(3)
         session.models.save(RESULTS, {"m": LinearRegression()})
@@ -80,7 +80,7 @@ def test_only_trained_and_optimized_models_are_given_out(tmp_path):
 
 def test_a_new_upload_forgets_the_models(trained):
     store, sid = trained
-    store.start(sid, pd.DataFrame({"c": [1]}), "g.csv", []).result()
+    store.start(sid, pd.DataFrame({"c": [1]}), "g.csv").result()
     assert results_of(store, sid) is None
 
 

@@ -75,7 +75,6 @@ async def upload(
                     sid,
                     table.frame,
                     received.filename,
-                    table.warnings,
                     received=received.path,
                     secret=secret,
                 )
@@ -92,10 +91,9 @@ async def upload(
     )
 
 
-def read_kept_upload(path: Path, filename: str) -> tuple[pd.DataFrame, list[str]]:
+def read_kept_upload(path: Path, filename: str) -> pd.DataFrame:
     """An upload kept until its frame was written, read again (``SessionStore.recover_uploads``)."""
-    table = read_received_file(path, filename)
-    return table.frame, table.warnings
+    return read_received_file(path, filename).frame
 
 
 @router.get("/api/get-session-data/")
