@@ -23,10 +23,12 @@ def apply_steps(
     action: StepAction,
     build: StepBuilder,
     chosen_target: str | None = None,
+    snapshot_step: int | None = None,
 ) -> AppliedSteps:
     """Resolve the steps against the current frame and the session target, apply them and
     record them in the recipe. A `chosen_target` (a step that asks for the target) becomes
-    the session target.
+    the session target. A `snapshot_step` without a snapshot gets one of the frame before
+    the steps, so undoing that step restores it.
 
     With no steps to apply nothing is committed. Settings the steps refuse are a 400; an
     estimator failing on the data is a 400 too, and the session is left as it was.
@@ -51,5 +53,7 @@ def apply_steps(
                 ErrorCode.STEP_FAILED,
                 {"detail": str(error)[:300]},
             ) from error
+        if snapshot_step is not None and snapshot_step not in session.manifest.snapshots:
+            session.snapshot(snapshot_step)
         session.commit(after, steps)
         return AppliedSteps(action, before, after, steps)

@@ -72,6 +72,25 @@ def test_snapshot_then_undo_restores_the_frame(uploaded):
     assert uploaded.get("/api/get-session-data/").json()["shape"] == [4, 4]
 
 
+def test_a_drop_for_a_step_without_a_snapshot_takes_it_first(uploaded):
+    uploaded.post("/api/drop-columns/", json={"columns": ["city"], "step_id": 2})
+    uploaded.post("/api/drop-columns/", json={"columns": ["price"], "step_id": 2})
+    assert uploaded.get("/api/get-session-data/").json()["snapshot_steps"] == [2]
+    undo = uploaded.post("/api/undo-step/", json={"step_id": 2}).json()
+    assert undo["columns"] == ["id", "city", "price", "sold"]
+
+
+def test_a_refused_drop_takes_no_snapshot(uploaded):
+    response = uploaded.post("/api/drop-columns/", json={"columns": ["ghost"], "step_id": 2})
+    assert response.status_code == 400
+    assert uploaded.get("/api/get-session-data/").json()["snapshot_steps"] == []
+
+
+def test_a_drop_without_a_step_takes_no_snapshot(uploaded):
+    uploaded.post("/api/drop-columns/", json={"columns": ["city"]})
+    assert uploaded.get("/api/get-session-data/").json()["snapshot_steps"] == []
+
+
 def test_undo_of_an_earlier_step_forgets_later_snapshots(uploaded):
     uploaded.post("/api/snapshot-step/", json={"step_id": 3})
     uploaded.post("/api/drop-columns/", json={"columns": ["city"]})

@@ -38,10 +38,15 @@ def _step_for(step_id: int | None) -> int:
 def drop_columns(
     body: DropColumnsRequest, store: Store, settings: Config, current: SessionId
 ) -> DropColumnsResponse:
-    if body.step_id is not None:
-        _step_for(body.step_id)
+    # SPEC §4: a step with no snapshot yet gets one of the frame before the drop, so undoing
+    # that step brings the columns back.
+    step_id = None if body.step_id is None else _step_for(body.step_id)
     change = apply_steps(
-        store, current, "drop_columns", lambda frame, _: column_drop_steps(frame, body.columns)
+        store,
+        current,
+        "drop_columns",
+        lambda frame, _: column_drop_steps(frame, body.columns),
+        snapshot_step=step_id,
     )
     return DropColumnsResponse(
         **frame_payload(change.after, settings),
