@@ -327,7 +327,7 @@ def download_part(rows: int) -> None:
         download_memory(server.client, server.reset_peak, server.peak_kib, data_dir)
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--upload-mb", type=int, default=200, help="size of the upload test")
@@ -337,11 +337,7 @@ def main() -> None:
         default=1_000_000,
         help="largest shape of the training-speed table",
     )
-    parser.add_argument(
-        "--part",
-        choices=["all", "upload", "explain", "download", "jobs", "predict-load", "wide"],
-        default="all",
-    )
+    parser.add_argument("--part", choices=list(PARTS), default="all")
     parser.add_argument("--explained-rows", type=int, default=1_000)
     parser.add_argument("--jobs-sessions", type=int, default=50, help="sessions training at once")
     parser.add_argument("--jobs-rows", type=int, default=2_000, help="rows of each such session")
@@ -349,100 +345,105 @@ def main() -> None:
     parser.add_argument("--predict-sessions", type=int, default=5, help="sessions sending them")
     parser.add_argument("--predict-rows", type=int, default=500, help="rows of each prediction")
     parser.add_argument("--predict-model", default="LogisticRegression")
-    args = parser.parse_args()
-    if args.part == "upload":
-        upload_part(args.rows)
-        return
-    if args.part == "explain":
-        explain_part(args.rows, args.explained_rows)
-        return
-    if args.part == "download":
-        download_part(args.rows)
-        return
-    if args.part == "jobs":
-        with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
-            jobs_bench(serve, Path(scratch), TARGET, args.jobs_sessions, args.jobs_rows)
-        return
-    if args.part == "predict-load":
-        predict_load_part(args)
-        return
-    if args.part == "wide":
-        with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
-            wide_frame_bench(serve, Path(scratch) / "wide")
-        return
+    return parser.parse_args()
 
+
+def main() -> None:
+    args = _arguments()
+    PARTS[args.part](args)
+
+
+def every_part(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
         root = Path(scratch)
         dataset = root / "mixed.csv"
         write_csv(mixed_frame(args.rows), dataset)
         size_mb = dataset.stat().st_size / 2**20
         print(f"dataset: {args.rows:,} rows x 20 columns, {size_mb:.0f} MiB CSV")
-
-        big = root / "upload.csv"
-        rows = math.ceil(args.rows * args.upload_mb / size_mb)
-        write_csv(mixed_frame(rows, seed=1), big)
-        print(f"upload test file: {rows:,} rows, {big.stat().st_size / 2**20:.0f} MiB CSV")
-        server = Server(root / "upload-data")
-        try:
-            idle = server.reset_peak()
-            label = f"upload {big.stat().st_size / 2**20:.0f} MiB CSV"
-            measure(server, label, lambda: upload(server, big))
-            frame = frame_bytes(root / "upload-data")
-            growth = (server.peak_kib() - idle) * 1024
-            print(
-                f"  frame in memory {frame / 2**20:.1f} MiB; upload peak growth "
-                f"{growth / frame:.2f}x the frame (target < 4x)"
-            )
-        finally:
-            server.stop()
-
-        server = Server(root / "data")
-        try:
-            idle_cpu(server)
-            upload_against_pyarrow(server, dataset)
-            measure(server, "get-session-data", lambda: server.client.get("/api/get-session-data/"))
-            measure(server, "analyze", lambda: server.client.get("/api/analyze/"))
-            measure(server, "analyze (cached)", lambda: server.client.get("/api/analyze/"))
-            measure(
-                server,
-                "analyze, target churned",
-                lambda: server.client.get("/api/analyze/", params={"target": TARGET}),
-            )
-            for path, body in RECIPE_CALLS:
-                measure(
-                    server,
-                    path.strip("/").split("/")[-1],
-                    partial(server.client.post, path, json=body),
-                )
-            download_memory(server.client, server.reset_peak, server.peak_kib, root / "data")
-            for model in TRAINED_MODELS:
-                trained = measure(server, f"train {model}", partial(train_model, server, model))
-                print(f"  {trained.json()['sampling'][model] or 'every training row'}")
-                evaluation = measure(
-                    server, "evaluate-models", lambda: server.client.post("/api/evaluate-models/")
-                )
-                (result,) = evaluation.json()["results"]
-                print(
-                    f"  fit {result['train_seconds']:.2f} s, "
-                    f"accuracy {result['metrics']['accuracy']:.4f}"
-                )
-            optimized = measure(
-                server,
-                f"optimize {OPTIMIZED_MODEL}",
-                partial(server.client.post, "/api/optimize-model/", json=OPTIMIZATION),
-            ).json()
-            print(
-                f"  {len(optimized['trials'])} sets, best {optimized['best_score']:.4f} "
-                f"(baseline {optimized['baseline_score']:.4f}), {optimized['sampling']}"
-            )
-        finally:
-            server.stop()
+        big_upload(root, math.ceil(args.rows * args.upload_mb / size_mb))
+        request_timings(root / "data", dataset)
         pipeline_overhead(root / "data")
     explain_part(min(args.rows, 20_000), args.explained_rows)
     training_speed(tuple(shape for shape in SHAPES if shape.rows <= args.training_rows))
+    jobs_part(args)
+    predict_load_part(args)
+    wide_part(args)
+
+
+def big_upload(root: Path, rows: int) -> None:
+    """The time and memory of uploading a file of `rows` rows."""
+    big = root / "upload.csv"
+    write_csv(mixed_frame(rows, seed=1), big)
+    print(f"upload test file: {rows:,} rows, {big.stat().st_size / 2**20:.0f} MiB CSV")
+    server = Server(root / "upload-data")
+    try:
+        idle = server.reset_peak()
+        label = f"upload {big.stat().st_size / 2**20:.0f} MiB CSV"
+        measure(server, label, lambda: upload(server, big))
+        frame = frame_bytes(root / "upload-data")
+        growth = (server.peak_kib() - idle) * 1024
+        print(
+            f"  frame in memory {frame / 2**20:.1f} MiB; upload peak growth "
+            f"{growth / frame:.2f}x the frame (target < 4x)"
+        )
+    finally:
+        server.stop()
+
+
+def request_timings(data_dir: Path, dataset: Path) -> None:
+    """Each request of a session on `dataset`, from upload to optimization, timed."""
+    server = Server(data_dir)
+    try:
+        idle_cpu(server)
+        upload_against_pyarrow(server, dataset)
+        measure(server, "get-session-data", lambda: server.client.get("/api/get-session-data/"))
+        measure(server, "analyze", lambda: server.client.get("/api/analyze/"))
+        measure(server, "analyze (cached)", lambda: server.client.get("/api/analyze/"))
+        measure(
+            server,
+            "analyze, target churned",
+            lambda: server.client.get("/api/analyze/", params={"target": TARGET}),
+        )
+        for path, body in RECIPE_CALLS:
+            measure(
+                server,
+                path.strip("/").split("/")[-1],
+                partial(server.client.post, path, json=body),
+            )
+        download_memory(server.client, server.reset_peak, server.peak_kib, data_dir)
+        training_timings(server)
+    finally:
+        server.stop()
+
+
+def training_timings(server: Server) -> None:
+    for model in TRAINED_MODELS:
+        trained = measure(server, f"train {model}", partial(train_model, server, model))
+        print(f"  {trained.json()['sampling'][model] or 'every training row'}")
+        evaluation = measure(
+            server, "evaluate-models", lambda: server.client.post("/api/evaluate-models/")
+        )
+        (result,) = evaluation.json()["results"]
+        print(
+            f"  fit {result['train_seconds']:.2f} s, accuracy {result['metrics']['accuracy']:.4f}"
+        )
+    optimized = measure(
+        server,
+        f"optimize {OPTIMIZED_MODEL}",
+        partial(server.client.post, "/api/optimize-model/", json=OPTIMIZATION),
+    ).json()
+    print(
+        f"  {len(optimized['trials'])} sets, best {optimized['best_score']:.4f} "
+        f"(baseline {optimized['baseline_score']:.4f}), {optimized['sampling']}"
+    )
+
+
+def jobs_part(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
         jobs_bench(serve, Path(scratch), TARGET, args.jobs_sessions, args.jobs_rows)
-    predict_load_part(args)
+
+
+def wide_part(_: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
         wide_frame_bench(serve, Path(scratch) / "wide")
 
@@ -458,6 +459,17 @@ def predict_load_part(args: argparse.Namespace) -> None:
             rows=args.predict_rows,
             model=args.predict_model,
         )
+
+
+PARTS: dict[str, Callable[[argparse.Namespace], None]] = {
+    "all": every_part,
+    "upload": lambda args: upload_part(args.rows),
+    "explain": lambda args: explain_part(args.rows, args.explained_rows),
+    "download": lambda args: download_part(args.rows),
+    "jobs": jobs_part,
+    "predict-load": predict_load_part,
+    "wide": wide_part,
+}
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ whose first row names none of them is read the same way, whatever its values loo
 import math
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from itertools import pairwise
 
 import pandas as pd
@@ -37,32 +38,44 @@ def first_row_is_data(cells: Sequence[object], frame: pd.DataFrame, decimal_comm
     cells."""
     if frame.empty or len(cells) != frame.shape[1]:
         return False
-    numbers: list[float] = []
-    dates = 0
-    text_columns: list[tuple[str, pd.Series]] = []
+    row = _FirstRow(decimal_comma)
     for position, raw in enumerate(cells):
         text = cell_text(raw)
         if text == "" or text in NULL_VALUES:
             continue
-        column = frame.iloc[:, position]
+        if not row.agrees(text, frame.iloc[:, position]):
+            return False
+    if (row.dates == 0 and not row.numbers) or _counts_up(row.numbers):
+        return False
+    return all(_one_of_its_values(text, column) for text, column in row.text_columns)
+
+
+@dataclass
+class _FirstRow:
+    """The first row's cells read so far against their columns' types."""
+
+    decimal_comma: bool
+    numbers: list[float] = field(default_factory=list)
+    dates: int = 0
+    text_columns: list[tuple[str, pd.Series]] = field(default_factory=list)
+    """Text cells with their columns, looked into last."""
+
+    def agrees(self, text: str, column: pd.Series) -> bool:
+        """Whether `text` could be a value of the bool, date or number `column`; a text
+        column's cell is kept for later."""
         dtype = column.dtype
         if pd.api.types.is_bool_dtype(dtype):
-            if text.lower() not in BOOLEAN_WORDS:
-                return False
-        elif pd.api.types.is_datetime64_any_dtype(dtype):
-            if not looks_like_date(text):
-                return False
-            dates += 1
-        elif pd.api.types.is_numeric_dtype(dtype):
-            number = _number(text, decimal_comma)
-            if number is None:
-                return False
-            numbers.append(number)
-        else:
-            text_columns.append((text, column))
-    if (dates == 0 and not numbers) or _counts_up(numbers):
-        return False
-    return all(_one_of_its_values(text, column) for text, column in text_columns)
+            return text.lower() in BOOLEAN_WORDS
+        if pd.api.types.is_datetime64_any_dtype(dtype):
+            self.dates += 1
+            return looks_like_date(text)
+        if pd.api.types.is_numeric_dtype(dtype):
+            number = _number(text, self.decimal_comma)
+            if number is not None:
+                self.numbers.append(number)
+            return number is not None
+        self.text_columns.append((text, column))
+        return True
 
 
 def reads_as_generated(expected: Sequence[str], cells: Sequence[object]) -> bool:

@@ -125,10 +125,7 @@ class JobBoard:
             try:
                 reply: Reply = await run_in_threadpool(future.result)
             except KilledWorker as error:
-                models = list(fitting(setup)) if fitting is not None else []
-                if model is not None and not models:
-                    models = [model.name]
-                raise worker_died(kind.task, models) from error
+                raise worker_died(kind.task, _models_fitted(setup, model, fitting)) from error
             finally:
                 await run_in_threadpool(self._forget_marks, client, job)
             finished = FinishedJob(job, kind.task, "completed")
@@ -143,13 +140,16 @@ class JobBoard:
             )
             raise
         finally:
-            with self._lock:
-                self._queued.pop(job, None)
-            self._futures.pop(job, None)
-            self._workers.pop(job, None)
-            self._cancelled.discard(job)
-            self.registry.end(owner, job, finished)
-            await run_in_threadpool(self._forget_record, owner, job)
+            await self._job_over(owner, job, finished)
+
+    async def _job_over(self, owner: str, job: str, finished: FinishedJob) -> None:
+        with self._lock:
+            self._queued.pop(job, None)
+        self._futures.pop(job, None)
+        self._workers.pop(job, None)
+        self._cancelled.discard(job)
+        self.registry.end(owner, job, finished)
+        await run_in_threadpool(self._forget_record, owner, job)
 
     def _ticket(
         self,
@@ -286,3 +286,13 @@ async def _settled(future: Future[Any]) -> None:
 
     future.add_done_callback(settle)
     await settled
+
+
+def _models_fitted(
+    setup: Setup, model: ModelChoice | None, fitting: Callable[[Setup], Sequence[str]] | None
+) -> list[str]:
+    """The models a job whose worker died was fitting, for its refusal."""
+    models = list(fitting(setup)) if fitting is not None else []
+    if model is not None and not models:
+        models = [model.name]
+    return models

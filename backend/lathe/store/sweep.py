@@ -6,7 +6,7 @@ from pathlib import Path
 
 from lathe.store.atomic import TEMP_SUFFIX
 from lathe.store.disk_budget import make_room
-from lathe.store.session_store import ARRIVING, SessionStore
+from lathe.store.session_store import ARRIVING, Session, SessionStore
 
 LEFTOVER_AGE_SECONDS = 15 * 60
 """Older than any upload still being read: its file is written until the body ends."""
@@ -31,20 +31,27 @@ def sweep_leftovers(store: SessionStore, now: float | None = None) -> None:
         if _older(leftover, cutoff):
             leftover.unlink(missing_ok=True)
     for folder in store.sessions.iterdir():
-        if not _older(folder, cutoff):
-            continue
-        marker = folder / ARRIVING
-        if _older(marker, cutoff):  # left by a crash: no upload is written for that long
-            marker.unlink(missing_ok=True)
-        if not store.has_data(folder.name):
-            store.remove(folder)
+        if _older(folder, cutoff):
+            _sweep_old_folder(store, folder, cutoff)
     for session in store.idle_sessions():
-        for temp in session.folder.rglob(f"*{TEMP_SUFFIX}"):
-            if _older(temp, cutoff):
-                temp.unlink(missing_ok=True)
-        session.forget_unreferenced_frames()
-        if session.models.results() is None:
-            session.models.forget()
+        _sweep_idle_session(session, cutoff)
+
+
+def _sweep_old_folder(store: SessionStore, folder: Path, cutoff: float) -> None:
+    marker = folder / ARRIVING
+    if _older(marker, cutoff):  # left by a crash: no upload is written for that long
+        marker.unlink(missing_ok=True)
+    if not store.has_data(folder.name):
+        store.remove(folder)
+
+
+def _sweep_idle_session(session: Session, cutoff: float) -> None:
+    for temp in session.folder.rglob(f"*{TEMP_SUFFIX}"):
+        if _older(temp, cutoff):
+            temp.unlink(missing_ok=True)
+    session.forget_unreferenced_frames()
+    if session.models.results() is None:
+        session.models.forget()
 
 
 def _older(path: Path, cutoff: float) -> bool:
