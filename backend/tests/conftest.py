@@ -13,7 +13,7 @@ from tests.dask_cluster import small_local_cluster
 
 @pytest.fixture(scope="session")
 def shared_cluster() -> Iterator[LocalCluster]:
-    """One cluster for the whole run instead of one per app (tests/api/test_jobs_api.py
+    """One cluster for the whole run instead of one per app (tests/jobs/test_jobs_api.py
     runs the embedded cluster too)."""
     with small_local_cluster() as cluster:
         yield cluster

@@ -4,8 +4,8 @@ just outside them and changes nothing."""
 
 import pytest
 
-from tests.api.session_state import session_state
 from tests.conftest import SMALL_CSV, upload
+from tests.utils.session_state import session_state
 
 UNBOUNDED = {
     ("ColumnMissingSetting", "fillValue"): "a value to fill, not a setting",

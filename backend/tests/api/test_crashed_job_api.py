@@ -7,11 +7,11 @@ import signal
 import httpx
 import pytest
 
-from tests.api.test_jobs_api import SLOW_MODEL, wait_for_progress
-from tests.api.test_training_api import csv_bytes, train_body
 from tests.dask_cluster import free_port
 from tests.live_server import lathe_process
-from tests.ml.datasets import mixed_classification
+from tests.utils.datasets import mixed_classification
+from tests.utils.jobs import SLOW_MODEL, wait_for_progress
+from tests.utils.training import csv_bytes, train_body
 
 
 def test_a_training_lost_in_a_crash_is_reported_interrupted_after_the_restart(tmp_path):

@@ -5,9 +5,9 @@ import pandas as pd
 import pytest
 
 from lathe.io import table_download
-from tests.api.test_training_api import csv_bytes
 from tests.conftest import upload
-from tests.ml.datasets import mixed_classification
+from tests.utils.datasets import mixed_classification
+from tests.utils.training import csv_bytes
 
 
 def frame(rows: int = 130) -> pd.DataFrame:

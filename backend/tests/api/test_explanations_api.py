@@ -9,8 +9,8 @@ import pandas as pd
 import pytest
 
 from lathe.ml.catalog import ENTRIES
-from tests.api.test_training_api import csv_bytes
 from tests.conftest import upload
+from tests.utils.training import csv_bytes
 
 TOP = [f"top_{rank}_{part}" for rank in (1, 2, 3) for part in ("column", "contribution")]
 EXPLAIN_SECONDS = 60.0

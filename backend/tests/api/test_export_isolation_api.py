@@ -8,10 +8,10 @@ import joblib
 import numpy as np
 from sklearn.tree._tree import NODE_DTYPE
 
-from tests.api.test_training_api import csv_bytes, session_folder, train_body
 from tests.conftest import upload
-from tests.ml.datasets import mixed_classification
-from tests.ml.test_exported_tree_padding import PADDING, trees
+from tests.utils.datasets import mixed_classification
+from tests.utils.training import csv_bytes, session_folder, train_body
+from tests.utils.tree_padding import PADDING, trees
 
 FIRST_NAMES = {"x1": "qzvj_wombat_income", "x2": "qzvj_wombat_tenure", "colour": "qzvj_tint"}
 EXPORTS = 50

@@ -9,9 +9,9 @@ import pandas as pd
 import pytest
 
 from lathe.io.formula_cells import inert_cells
-from tests.api.test_training_api import csv_bytes, train_body
 from tests.conftest import upload
-from tests.ml.datasets import mixed_classification
+from tests.utils.datasets import mixed_classification
+from tests.utils.training import csv_bytes, train_body
 
 HOSTILE = ['=HYPERLINK("http://x")', "+49 30 1234", "-2+3", "@SUM(A1)"]
 """Uploads trim a leading tab and end a line at a carriage return: those two triggers are

@@ -20,9 +20,9 @@ import pytest
 import xlwt
 from distributed import LocalCluster
 
-from tests.api.test_training_api import csv_bytes, train_body
 from tests.live_server import lathe_process
-from tests.ml.datasets import mixed_classification
+from tests.utils.datasets import mixed_classification
+from tests.utils.training import csv_bytes, train_body
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 PACKAGE = "http://schemas.openxmlformats.org/package/2006/relationships"

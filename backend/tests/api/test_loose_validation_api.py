@@ -8,10 +8,10 @@ import io
 import pandas as pd
 import pytest
 
-from tests.api.session_state import session_state
-from tests.api.test_training_api import csv_bytes
 from tests.conftest import SMALL_CSV, upload
-from tests.ml.datasets import mixed_classification
+from tests.utils.datasets import mixed_classification
+from tests.utils.session_state import session_state
+from tests.utils.training import csv_bytes
 
 
 @pytest.fixture

@@ -9,10 +9,10 @@ from scipy.stats import loguniform
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 
 from lathe.ml.catalog import ENTRIES, CatalogEntry, SearchSpace
-from tests.api.test_model_files_api import new_rows, onnx_predictions
-from tests.api.test_training_api import csv_bytes, train_body, trained_pipeline
 from tests.conftest import upload
-from tests.ml.datasets import mixed_classification
+from tests.utils.datasets import mixed_classification
+from tests.utils.predictions import new_rows, onnx_predictions
+from tests.utils.training import csv_bytes, train_body, trained_pipeline
 
 ADDED = "LinearDiscriminantAnalysis"
 

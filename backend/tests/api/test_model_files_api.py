@@ -7,9 +7,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from tests.api.test_training_api import csv_bytes, train_body, trained_pipeline
 from tests.conftest import upload
-from tests.ml.datasets import mixed_classification
+from tests.utils.datasets import mixed_classification
+from tests.utils.predictions import new_rows, onnx_predictions
+from tests.utils.training import csv_bytes, train_body, trained_pipeline
 
 
 @pytest.fixture
@@ -24,10 +25,6 @@ def trained(client):
     response = client.post("/api/train-models/", json=train_body())
     assert response.status_code == 200, response.text
     return client
-
-
-def new_rows():
-    return mixed_classification(rows=30, seed=7)
 
 
 def test_optimize_stores_the_best_pipeline_beside_the_trained_one(trained, settings):
@@ -265,21 +262,6 @@ def _joblib_bytes(value):
     buffer = io.BytesIO()
     joblib.dump(value, buffer)
     return buffer.getvalue()
-
-
-def onnx_predictions(model: bytes, rows: pd.DataFrame) -> list:
-    """The `prediction` output of the ONNX `model` on `rows`, fed as the usage code does."""
-    import onnxruntime
-
-    session = onnxruntime.InferenceSession(model)
-    feed = {}
-    for model_input in session.get_inputs():
-        column = rows[model_input.name]
-        if model_input.type == "tensor(double)":
-            feed[model_input.name] = column.to_numpy("float64").reshape(-1, 1)
-        else:
-            feed[model_input.name] = column.astype(str).to_numpy(object).reshape(-1, 1)
-    return session.run(["prediction"], feed)[0].tolist()
 
 
 def test_onnx_export_runs_in_onnxruntime_like_the_stored_pipeline(trained):

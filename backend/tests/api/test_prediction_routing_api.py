@@ -9,9 +9,9 @@ import pytest
 from fastapi.testclient import TestClient
 from httpx import Response
 
-from tests.api.test_training_api import csv_bytes, train_body
 from tests.conftest import upload
-from tests.ml.datasets import mixed_classification
+from tests.utils.datasets import mixed_classification
+from tests.utils.training import csv_bytes, train_body
 
 MODEL = "LogisticRegression"
 SLOW_MODEL = "RandomForestClassifier"

@@ -1,6 +1,5 @@
 import dataclasses
 import inspect
-import io
 
 import numpy as np
 import pandas as pd
@@ -9,44 +8,15 @@ import pytest
 from lathe.api.deps import progress_registry
 from lathe.api.routes import training
 from lathe.ml.catalog import ENTRIES
-from lathe.store.session_store import SessionStore
 from tests.conftest import session_id_of, upload
-from tests.ml.datasets import mixed_classification
-
-
-def csv_bytes(frame: pd.DataFrame) -> bytes:
-    buffer = io.StringIO()
-    frame.to_csv(buffer, index=False)
-    return buffer.getvalue().encode()
+from tests.utils.datasets import mixed_classification
+from tests.utils.training import csv_bytes, session_folder, train_body, trained_pipeline
 
 
 @pytest.fixture
 def uploaded(client):
     upload(client, "customers.csv", csv_bytes(mixed_classification()))
     return client
-
-
-def train_body(**changes):
-    return {
-        "model_names": ["LogisticRegression", "RandomForestClassifier"],
-        "target_column": "label",
-        "problem_type": "classification",
-        "validation_method": "train_test",
-        "test_size": 0.2,
-        "cv_folds": 5,
-        **changes,
-    }
-
-
-def session_folder(client, settings):
-    store = SessionStore(settings.data_dir, ttl_hours=1, cache_size=0)
-    with store.reading(session_id_of(client)) as session:
-        return session.folder
-
-
-def trained_pipeline(client, model, optimized=False):
-    with client.app.state.store.reading(session_id_of(client)) as session:
-        return session.models.pipeline(model, optimized)
 
 
 def test_upload_steps_train_evaluate_and_progress_idle(uploaded, settings):

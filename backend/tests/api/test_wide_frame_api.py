@@ -6,8 +6,8 @@ import pandas as pd
 import pytest
 
 from lathe.analysis.column_choice import PAIRWISE_COLUMNS
-from tests.api.test_training_api import csv_bytes
 from tests.conftest import upload
+from tests.utils.training import csv_bytes
 
 ROWS = 5_000
 ANSWER_BYTES = 512 * 1024

@@ -13,11 +13,11 @@ from fastapi.testclient import TestClient
 from lathe.config import Settings
 from lathe.jobs.board import WAITING
 from lathe.main import create_app
-from tests.api.test_jobs_api import in_background
-from tests.api.test_training_api import csv_bytes, train_body
 from tests.conftest import upload
 from tests.dask_cluster import dask_cluster
-from tests.ml.datasets import mixed_classification
+from tests.utils.datasets import mixed_classification
+from tests.utils.jobs import in_background
+from tests.utils.training import csv_bytes, train_body
 
 ROWS = 100_000
 """Rows on which one fit of either model takes well over a minute on one thread."""

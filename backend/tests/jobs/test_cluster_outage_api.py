@@ -10,11 +10,11 @@ from fastapi.testclient import TestClient
 
 from lathe.config import Settings
 from lathe.main import create_app
-from tests.api.test_jobs_api import SLOW_MODEL, in_background, wait_for_progress
-from tests.api.test_training_api import csv_bytes, train_body
 from tests.conftest import upload
 from tests.dask_cluster import DaskProcesses, dask_processes
-from tests.ml.datasets import mixed_classification
+from tests.utils.datasets import mixed_classification
+from tests.utils.jobs import SLOW_MODEL, in_background, wait_for_progress
+from tests.utils.training import csv_bytes, train_body
 
 OUTAGE_SECONDS = 60
 """The issue's case: longer than the 30 s a Dask client retries by itself."""

@@ -11,9 +11,9 @@ import uvicorn
 
 from lathe.config import Settings
 from lathe.main import create_app
-from tests.api.test_training_api import csv_bytes, train_body
 from tests.dask_cluster import LOCAL, free_port
-from tests.ml.datasets import mixed_classification
+from tests.utils.datasets import mixed_classification
+from tests.utils.training import csv_bytes, train_body
 
 
 @pytest.fixture

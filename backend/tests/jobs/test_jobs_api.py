@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-import httpx
 import pytest
 from distributed import Client, get_task_stream
 from fastapi.testclient import TestClient
@@ -16,12 +15,12 @@ from httpx import Response
 from lathe.config import Settings
 from lathe.jobs.board import WAITING
 from lathe.main import create_app
-from tests.api.test_training_api import csv_bytes, train_body
 from tests.conftest import session_id_of, upload
 from tests.dask_cluster import LOCAL, dask_cluster
-from tests.ml.datasets import mixed_classification
+from tests.utils.datasets import mixed_classification
+from tests.utils.jobs import SLOW_MODEL, in_background, wait_for_progress
+from tests.utils.training import csv_bytes, train_body
 
-SLOW_MODEL = "RandomForestClassifier"
 JOB_ROWS = 1_000
 """Predictions of this many rows or more run as jobs here."""
 
@@ -63,23 +62,6 @@ def observer(app_client: TestClient) -> Iterator[Client]:
     address = app_client.app.state.jobs.cluster.address  # type: ignore[attr-defined]
     with Client(address, set_as_default=False) as client:
         yield client
-
-
-def in_background(client: TestClient, path: str, body: dict) -> Future[Response]:
-    pool = ThreadPoolExecutor(1)
-    future = pool.submit(client.post, path, json=body)
-    pool.shutdown(wait=False)
-    return future
-
-
-def wait_for_progress(client: httpx.Client, task: str, done: int = 1, timeout: float = 60) -> dict:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        progress = client.get("/api/progress/").json()
-        if progress["task"] == task and progress["done"] >= done:
-            return progress
-        time.sleep(0.05)
-    raise AssertionError(f"no {task} progress within {timeout} s")
 
 
 def session_state(client: TestClient) -> dict:

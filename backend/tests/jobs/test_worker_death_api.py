@@ -9,10 +9,10 @@ from fastapi.testclient import TestClient
 
 from lathe.config import Settings
 from lathe.main import create_app
-from tests.api.test_training_api import csv_bytes, train_body
 from tests.conftest import upload
 from tests.dask_cluster import dask_cluster
-from tests.ml.datasets import mixed_classification
+from tests.utils.datasets import mixed_classification
+from tests.utils.training import csv_bytes, train_body
 
 MEMORY_LIMIT = "700MB"
 """Enough for a worker running small fits; a forest of fully grown trees on 100,000 noisy

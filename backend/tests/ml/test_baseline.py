@@ -10,7 +10,7 @@ from sklearn.dummy import DummyClassifier, DummyRegressor
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.training import train, validation_splits
 from lathe.ml.training_config import TrainingConfig
-from tests.ml.datasets import blobs_frame, regression_frame
+from tests.utils.datasets import blobs_frame, regression_frame
 
 
 def classes_frame(informative: bool, rows: int = 300, seed: int = 0) -> pd.DataFrame:

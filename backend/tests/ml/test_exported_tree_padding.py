@@ -2,10 +2,8 @@
 scikit-learn tree are written as zeros, whatever the tree's memory or file held there."""
 
 import gc
-import io
 import pickle
 from pathlib import Path
-from typing import Any
 
 import joblib
 import numpy as np
@@ -17,32 +15,18 @@ from lathe.ml.model_export import exported_bytes
 from lathe.ml.pipeline import training_pipeline
 from lathe.steps.encoding import encoding_steps
 from lathe.steps.missing import missing_value_steps
-from tests.ml.datasets import mixed_classification, regression_frame
-from tests.ml.test_training import recipe_for
+from tests.utils.datasets import mixed_classification, regression_frame
+from tests.utils.recipes import recipe_for
+from tests.utils.tree_padding import PADDING, trees
 
 MARKER = b"zqx_jv!"
 """Seven bytes: one node's padding."""
-PADDING = slice(NODE_DTYPE.fields["missing_go_to_left"][1] + 1, NODE_DTYPE.itemsize)
 TREE_MODELS = {
     "DecisionTreeClassifier": "classification",
     "RandomForestClassifier": "classification",
     "ExtraTreesRegressor": "regression",
     "DecisionTreeRegressor": "regression",
 }
-
-
-def trees(value: object) -> list[Tree]:
-    """Every scikit-learn tree `value` holds, however deep."""
-    found: list[Tree] = []
-
-    class Walker(pickle.Pickler):
-        def reducer_override(self, obj: object) -> Any:
-            if isinstance(obj, Tree):
-                found.append(obj)
-            return NotImplemented
-
-    Walker(io.BytesIO()).dump(value)
-    return found
 
 
 def node_padding(tree: Tree) -> np.ndarray:

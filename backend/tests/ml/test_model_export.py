@@ -9,8 +9,8 @@ from lathe.ml.model_export import exported_bytes, safe_file_name, usage_code
 from lathe.ml.pipeline import training_pipeline
 from lathe.steps.encoding import encoding_steps
 from lathe.steps.missing import missing_value_steps
-from tests.ml.datasets import mixed_classification
-from tests.ml.test_training import recipe_for
+from tests.utils.datasets import mixed_classification
+from tests.utils.recipes import recipe_for
 
 
 @pytest.mark.parametrize(

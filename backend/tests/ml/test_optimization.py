@@ -23,8 +23,8 @@ from lathe.ml.training_config import TrainingConfig
 from lathe.steps.encoding import encoding_steps
 from lathe.steps.missing import missing_value_steps
 from lathe.steps.scaling import scaling_steps
-from tests.ml.datasets import blobs_frame, mixed_classification, regression_frame
-from tests.ml.test_training import recipe_for
+from tests.utils.datasets import blobs_frame, mixed_classification, regression_frame
+from tests.utils.recipes import recipe_for
 
 SCORING = {"classification": "accuracy", "regression": "r2"}
 

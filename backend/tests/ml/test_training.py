@@ -16,20 +16,10 @@ from lathe.ml.training import train, validation_splits
 from lathe.ml.training_config import TrainingConfig
 from lathe.steps.encoding import encoding_steps
 from lathe.steps.missing import missing_value_steps
-from lathe.steps.recipe import apply_step, recipe_pipeline
-from lathe.steps.recipe_step import RecipeStep
+from lathe.steps.recipe import recipe_pipeline
 from lathe.steps.scaling import scaling_steps
-from tests.ml.datasets import blobs_frame, bundled, mixed_classification, regression_frame
-
-
-def recipe_for(frame, *actions) -> list[RecipeStep]:
-    """The steps of each screen action, applied one after another as the API does."""
-    recipe: list[RecipeStep] = []
-    for action in actions:
-        for step in action(frame):
-            frame = apply_step(frame, step)
-            recipe.append(step)
-    return recipe
+from tests.utils.datasets import blobs_frame, bundled, mixed_classification, regression_frame
+from tests.utils.recipes import recipe_for
 
 
 def trained(*args, **kwargs) -> Any:

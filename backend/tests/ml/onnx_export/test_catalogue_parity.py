@@ -20,7 +20,6 @@ from lathe.ml.pipeline import model_input as model_input_step
 from lathe.ml.pipeline import model_step, training_pipeline
 from lathe.steps.recipe import RecipePipeline
 from lathe.steps.recipe_step import RecipeStep
-from tests.ml.datasets import blobs_frame
 from tests.ml.onnx_export.frames import (
     TARGETS,
     fitted,
@@ -30,6 +29,7 @@ from tests.ml.onnx_export.frames import (
     unseen_rows,
     with_targets,
 )
+from tests.utils.datasets import blobs_frame
 
 NON_NEGATIVE = {"x1": "minmax", "x2": "minmax", "x3": "minmax", "x4": "minmax"}
 CENTRED = {"x1": "standard", "x2": "robust", "x3": "minmax", "x4": "standard"}

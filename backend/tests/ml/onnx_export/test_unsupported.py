@@ -10,8 +10,8 @@ from lathe.errors import LatheError
 from lathe.ml.catalog import ENTRIES, CatalogEntry, SearchSpace
 from lathe.ml.onnx_export import OnnxUnsupportedError, onnx_model
 from lathe.ml.pipeline import training_pipeline
-from tests.ml.datasets import blobs_frame, regression_frame
 from tests.ml.onnx_export.frames import onnx_outputs
+from tests.utils.datasets import blobs_frame, regression_frame
 
 SUGGESTION = "Export it as joblib or pkl instead."
 

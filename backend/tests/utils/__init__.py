@@ -1,0 +1,1 @@
+"""Helpers the backend tests share."""
