@@ -3,7 +3,7 @@ from fastapi.testclient import TestClient
 
 from lathe.analysis.profile import analyze_frame
 from lathe.main import create_app
-from tests.conftest import upload
+from tests.utils.client import upload
 
 CSV = b"a,b,c,city,flag\n1,2.0,1,x,yes\n2,4.0,1,y,no\n3,6.0,,x,yes\n4,8.1,1,,no\n5,9.9,1,y,yes\n"
 

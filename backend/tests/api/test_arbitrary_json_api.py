@@ -15,7 +15,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import SMALL_CSV, upload
+from tests.utils.client import upload
+from tests.utils.files import SMALL_CSV
 from tests.utils.session_state import session_state
 
 DOCUMENT = yaml.safe_load((Path(__file__).resolve().parents[3] / "openapi.yaml").read_text())

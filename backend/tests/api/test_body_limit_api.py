@@ -7,7 +7,8 @@ import json
 from fastapi.testclient import TestClient
 
 from lathe.main import create_app
-from tests.conftest import SMALL_CSV, upload
+from tests.utils.client import upload
+from tests.utils.files import SMALL_CSV
 
 CHUNK = 64 * 1024
 

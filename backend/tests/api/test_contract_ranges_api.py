@@ -4,7 +4,8 @@ just outside them and changes nothing."""
 
 import pytest
 
-from tests.conftest import SMALL_CSV, upload
+from tests.utils.client import upload
+from tests.utils.files import SMALL_CSV
 from tests.utils.session_state import session_state
 
 UNBOUNDED = {

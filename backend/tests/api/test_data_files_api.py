@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from lathe.io import table_download
-from tests.conftest import upload
+from tests.utils.client import upload
 from tests.utils.datasets import mixed_classification
 from tests.utils.training import csv_bytes
 

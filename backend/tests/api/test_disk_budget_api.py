@@ -10,7 +10,8 @@ from fastapi.testclient import TestClient
 from lathe.main import create_app
 from lathe.store.disk_budget import IDLE_SECONDS, used_bytes
 from lathe.store.sweep import sweep_store
-from tests.conftest import SMALL_CSV, upload
+from tests.utils.client import upload
+from tests.utils.files import SMALL_CSV
 
 GB = 1024**3
 

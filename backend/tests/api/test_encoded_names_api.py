@@ -6,7 +6,7 @@ import sys
 
 import pandas as pd
 
-from tests.conftest import train, upload
+from tests.utils.client import train, upload
 
 
 def test_a_one_hot_column_beside_a_column_of_its_name_keeps_both(client, tmp_path):

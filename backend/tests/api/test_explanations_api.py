@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from lathe.ml.catalog import ENTRIES
-from tests.conftest import upload
+from tests.utils.client import upload
 from tests.utils.training import csv_bytes
 
 TOP = [f"top_{rank}_{part}" for rank in (1, 2, 3) for part in ("column", "contribution")]

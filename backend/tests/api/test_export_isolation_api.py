@@ -8,7 +8,7 @@ import joblib
 import numpy as np
 from sklearn.tree._tree import NODE_DTYPE
 
-from tests.conftest import upload
+from tests.utils.client import upload
 from tests.utils.datasets import mixed_classification
 from tests.utils.training import csv_bytes, session_folder, train_body
 from tests.utils.tree_padding import PADDING, trees

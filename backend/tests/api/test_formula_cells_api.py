@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from lathe.io.formula_cells import inert_cells
-from tests.conftest import upload
+from tests.utils.client import upload
 from tests.utils.datasets import mixed_classification
 from tests.utils.training import csv_bytes, train_body
 

@@ -8,7 +8,7 @@ import sys
 import numpy as np
 import pandas as pd
 
-from tests.conftest import train, upload
+from tests.utils.client import train, upload
 
 SPECIES = ("setosa", "versicolor", "virginica")
 

@@ -1,6 +1,7 @@
 import pytest
 
-from tests.conftest import SMALL_CSV, upload
+from tests.utils.client import upload
+from tests.utils.files import SMALL_CSV
 
 
 @pytest.fixture

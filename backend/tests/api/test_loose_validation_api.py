@@ -8,8 +8,9 @@ import io
 import pandas as pd
 import pytest
 
-from tests.conftest import SMALL_CSV, upload
+from tests.utils.client import upload
 from tests.utils.datasets import mixed_classification
+from tests.utils.files import SMALL_CSV
 from tests.utils.session_state import session_state
 from tests.utils.training import csv_bytes
 

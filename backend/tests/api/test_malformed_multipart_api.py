@@ -3,7 +3,8 @@ changes nothing: no session is created or changed and nothing stays in incoming/
 
 import pytest
 
-from tests.conftest import SMALL_CSV, upload
+from tests.utils.client import upload
+from tests.utils.files import SMALL_CSV
 
 BOUNDARY = "lathe-boundary"
 CONTENT_TYPE = f"multipart/form-data; boundary={BOUNDARY}"

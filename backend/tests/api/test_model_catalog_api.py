@@ -9,7 +9,7 @@ from scipy.stats import loguniform
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 
 from lathe.ml.catalog import ENTRIES, CatalogEntry, SearchSpace
-from tests.conftest import upload
+from tests.utils.client import upload
 from tests.utils.datasets import mixed_classification
 from tests.utils.predictions import new_rows, onnx_predictions
 from tests.utils.training import csv_bytes, train_body, trained_pipeline

@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from tests.conftest import upload
+from tests.utils.client import upload
 from tests.utils.datasets import mixed_classification
 from tests.utils.predictions import new_rows, onnx_predictions
 from tests.utils.training import csv_bytes, train_body, trained_pipeline

@@ -6,7 +6,8 @@ import pytest
 
 from lathe.api.error_handlers import error_body
 from lathe.errors import ErrorCode
-from tests.conftest import SMALL_CSV, upload
+from tests.utils.client import upload
+from tests.utils.files import SMALL_CSV
 
 NON_FINITE = ["NaN", "Infinity", "-Infinity"]
 BODIES = [

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from tests.conftest import train, upload
+from tests.utils.client import train, upload
 
 DAYS = pd.date_range("2021-01-01", periods=60, freq="D")
 

@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 from httpx import Response
 
-from tests.conftest import upload
+from tests.utils.client import upload
 from tests.utils.datasets import mixed_classification
 from tests.utils.training import csv_bytes, train_body
 

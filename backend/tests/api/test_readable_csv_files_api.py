@@ -5,7 +5,8 @@ to be one is refused with a reason, and the session keeps its data."""
 import pytest
 
 from lathe.io.text_format import SAMPLE_KIB
-from tests.conftest import SMALL_CSV, upload
+from tests.utils.client import upload
+from tests.utils.files import SMALL_CSV
 
 TABLE = b"name,price\nalpha,1.5\nbeta,2\ngamma,3.25\n"
 READABLE = {

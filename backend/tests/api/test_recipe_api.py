@@ -1,9 +1,9 @@
-from tests.api.test_steps_api import CSV
-from tests.conftest import upload
+from tests.utils.client import upload
+from tests.utils.files import SHOP_CSV
 
 
 def test_recipe_lists_each_step_with_its_settings(client):
-    upload(client, "shop.csv", CSV)
+    upload(client, "shop.csv", SHOP_CSV)
     assert client.get("/api/recipe/").json() == {"steps": []}
     steps = [
         (
@@ -66,7 +66,7 @@ def test_recipe_lists_each_step_with_its_settings(client):
 
 
 def test_recipe_gives_the_constant_of_a_fill(client):
-    upload(client, "shop.csv", CSV)
+    upload(client, "shop.csv", SHOP_CSV)
     body = {
         "column_specific_settings": [
             {"column": "city", "strategy": "constant", "fillValue": "none"}

@@ -18,7 +18,7 @@ from schemathesis.config import SchemathesisConfig
 from lathe.api.session_cookie import COOKIE_NAME
 from lathe.config import Settings
 from lathe.main import create_app
-from tests.conftest import SMALL_CSV
+from tests.utils.files import SMALL_CSV
 
 CONFIG = SchemathesisConfig.from_dict(
     {

@@ -8,7 +8,8 @@ from fastapi.testclient import TestClient
 
 from lathe.api.security_headers import INTERFACE_POLICY
 from lathe.main import create_app
-from tests.conftest import SMALL_CSV, upload
+from tests.utils.client import upload
+from tests.utils.files import SMALL_CSV
 
 FILE = {"file": ("small.csv", SMALL_CSV, "text/csv")}
 

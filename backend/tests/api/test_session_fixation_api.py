@@ -8,7 +8,8 @@ from fastapi.testclient import TestClient
 
 from lathe.main import create_app
 from lathe.store.session_store import is_session_id, new_session_id
-from tests.conftest import SMALL_CSV, upload
+from tests.utils.client import upload
+from tests.utils.files import SMALL_CSV
 
 
 def _sessions(settings) -> list[str]:

@@ -8,7 +8,8 @@ from fastapi.testclient import TestClient
 from lathe.api.session_quota import NewSessionQuota
 from lathe.errors import LatheError
 from lathe.main import create_app
-from tests.conftest import SMALL_CSV, upload
+from tests.utils.client import upload
+from tests.utils.files import SMALL_CSV
 
 FILE = {"file": ("small.csv", SMALL_CSV, "text/csv")}
 

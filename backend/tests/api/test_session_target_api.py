@@ -5,7 +5,7 @@ import io
 import numpy as np
 import pandas as pd
 
-from tests.conftest import upload
+from tests.utils.client import upload
 
 
 def cost_csv(rows: int = 120, seed: int = 0) -> bytes:

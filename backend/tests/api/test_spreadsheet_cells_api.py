@@ -10,7 +10,8 @@ import pytest
 import xlwt
 
 from lathe.io.excel_reader import MAX_CELLS
-from tests.conftest import SMALL_CSV, upload
+from tests.utils.client import upload
+from tests.utils.files import SMALL_CSV
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/relationships"

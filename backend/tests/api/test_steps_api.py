@@ -3,24 +3,13 @@ import pytest
 
 from lathe.steps.recipe import replay
 from lathe.store.session_store import SessionStore
-from tests.conftest import session_id_of, upload
-
-CSV = (
-    b"age,income,city,plan,bought\n"
-    b"25,1000,Paris,basic,1\n"
-    b"32,,Rome,pro,0\n"
-    b",1500,Paris,basic,1\n"
-    b"41,1200,,plus,0\n"
-    b"29,99999,Oslo,basic,1\n"
-    b"35,1100,Rome,pro,0\n"
-    b"38,1300,Paris,plus,1\n"
-    b"30,1250,Oslo,basic,0\n"
-)
+from tests.utils.client import session_id_of, upload
+from tests.utils.files import SHOP_CSV
 
 
 @pytest.fixture
 def uploaded(client):
-    upload(client, "shop.csv", CSV)
+    upload(client, "shop.csv", SHOP_CSV)
     return client
 
 

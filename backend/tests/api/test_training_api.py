@@ -8,7 +8,7 @@ import pytest
 from lathe.api.deps import progress_registry
 from lathe.api.routes import training
 from lathe.ml.catalog import ENTRIES
-from tests.conftest import session_id_of, upload
+from tests.utils.client import session_id_of, upload
 from tests.utils.datasets import mixed_classification
 from tests.utils.training import csv_bytes, session_folder, train_body, trained_pipeline
 

@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from lathe.analysis.column_choice import PAIRWISE_COLUMNS
-from tests.conftest import upload
+from tests.utils.client import upload
 from tests.utils.training import csv_bytes
 
 ROWS = 5_000

@@ -1,6 +1,7 @@
 """A file none of whose rows can be read is refused over HTTP and leaves the session as it was."""
 
-from tests.conftest import SMALL_CSV, upload
+from tests.utils.client import upload
+from tests.utils.files import SMALL_CSV
 
 
 def test_an_all_ragged_upload_is_refused_and_keeps_the_previous_data(client):

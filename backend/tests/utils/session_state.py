@@ -5,7 +5,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from tests.conftest import session_id_of
+from tests.utils.client import session_id_of
 
 
 def manifest_path(client: TestClient, data_dir: Path) -> Path:

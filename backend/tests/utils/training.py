@@ -6,7 +6,7 @@ import io
 import pandas as pd
 
 from lathe.store.session_store import SessionStore
-from tests.conftest import session_id_of
+from tests.utils.client import session_id_of
 
 
 def csv_bytes(frame: pd.DataFrame) -> bytes:
