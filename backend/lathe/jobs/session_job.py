@@ -45,6 +45,11 @@ PROGRESS_TOPIC = "lathe-progress"
 """Topic of the workers' progress events; each web process adds its own suffix."""
 
 
+def session_recipe(session: Session) -> list[RecipeStep]:
+    """The session's recipe as steps: the store keeps it as JSON and knows nothing of steps."""
+    return recipe_steps(session.manifest.recipe)
+
+
 @dataclass(frozen=True)
 class JobKind:
     task: str
@@ -178,7 +183,7 @@ def run_job(ticket: JobTicket, task: JobTask[Setup, Outcome, Reply]) -> Reply:
     with store.changing(ticket.session_id) as session:
         checks.stop_if_doomed()
         checks.started.set()
-        data = JobData(session.raw_frame(), recipe_steps(session.manifest.recipe), session.models)
+        data = JobData(session.raw_frame(), session_recipe(session), session.models)
     report(0, 0, ticket.kind.started)
     outcome = task.run(data, task.setup, report)
     with store.changing(ticket.session_id) as session:

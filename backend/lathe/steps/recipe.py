@@ -11,9 +11,10 @@ each name maps to an estimator class built with the params as keyword arguments:
 - ``drop_missing_rows`` ``{threshold}``; ``remove_outlier_rows`` ``{column_configs}``:
   samplers (``fit_resample``), which remove rows at fit time only.
 
-``RECIPE_STEPS`` is the registry: each name's estimator class, its title, the param naming
-the columns it acts on and its per-column settings. The ONNX graph of each step class is
-registered in ``lathe.ml.onnx_export.recipe_graph``.
+``RECIPE_STEPS`` is the registry: each name's estimator class, its title, how it describes
+its settings (``recipe_settings.py``), the param naming the columns it acts on and its
+per-column settings. The ONNX graph of each step class is registered in
+``lathe.ml.onnx_export.recipe_graph``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,15 @@ from lathe.steps.errors import StepConfigError
 from lathe.steps.frame_estimator import as_frame, with_added_columns
 from lathe.steps.missing import MissingColumnDropper, MissingRowDropper, MissingValueImputer
 from lathe.steps.outliers import OutlierHandler, OutlierRowRemover
+from lathe.steps.recipe_settings import (
+    Describer,
+    StepSettings,
+    chosen,
+    detected,
+    imputed,
+    listed,
+    no_columns,
+)
 from lathe.steps.recipe_step import RecipeStep
 from lathe.steps.scaling import FeatureScaler
 
@@ -46,31 +56,50 @@ class StepKind:
     """Built with the step's params as keyword arguments."""
     title: str
     """What a person calls the step."""
+    describe: Describer
+    """The step's per-column settings, as a person chose them, from its params."""
     columns: str | None = None
     """The param that names the columns the step acts on (a list, or a mapping keyed by
     column)."""
     column_settings: tuple[str, ...] = ()
     """The params keyed by column: the step's per-column settings."""
 
+    def settings(self, params: Mapping[str, Any]) -> StepSettings:
+        """The step's settings: its threshold, if it has one, and each column's setting."""
+        return {"threshold": params.get("threshold"), "columns": self.describe(params)}
+
 
 RECIPE_STEPS: dict[str, StepKind] = {
-    "drop_columns": StepKind(ColumnDropper, "column drop", "columns"),
-    "drop_missing_rows": StepKind(MissingRowDropper, "missing-row drop"),
-    "drop_missing_columns": StepKind(MissingColumnDropper, "missing-column drop", "dropped"),
+    "drop_columns": StepKind(ColumnDropper, "column drop", listed("columns"), "columns"),
+    "drop_missing_rows": StepKind(MissingRowDropper, "missing-row drop", no_columns),
+    "drop_missing_columns": StepKind(
+        MissingColumnDropper, "missing-column drop", listed("dropped"), "dropped"
+    ),
     "impute_missing": StepKind(
         MissingValueImputer,
         "missing-value imputation",
+        imputed,
         "strategies",
         ("strategies", "fill_values"),
     ),
-    "handle_outliers": StepKind(OutlierHandler, "outlier", "column_configs", ("column_configs",)),
+    "handle_outliers": StepKind(
+        OutlierHandler, "outlier", detected(None), "column_configs", ("column_configs",)
+    ),
     "remove_outlier_rows": StepKind(
-        OutlierRowRemover, "outlier row removal", "column_configs", ("column_configs",)
+        OutlierRowRemover,
+        "outlier row removal",
+        detected("remove"),
+        "column_configs",
+        ("column_configs",),
     ),
     "encode": StepKind(
-        CategoricalEncoder, "encoding", "strategies", ("strategies", "unknown_as_missing")
+        CategoricalEncoder,
+        "encoding",
+        chosen("strategies"),
+        "strategies",
+        ("strategies", "unknown_as_missing"),
     ),
-    "scale": StepKind(FeatureScaler, "scaling", "methods", ("methods",)),
+    "scale": StepKind(FeatureScaler, "scaling", chosen("methods"), "methods", ("methods",)),
 }
 """The registry of recipe steps, by the name the recipe records."""
 
@@ -110,14 +139,19 @@ def without_column_settings(recipe: Sequence[RecipeStep], column: str) -> list[R
     return kept
 
 
-def estimator_for(step: RecipeStep) -> BaseEstimator:
-    """The unfitted estimator or sampler of a recipe step."""
-    kind = RECIPE_STEPS.get(step["step"])
+def step_kind(name: str) -> StepKind:
+    """The registered kind of the recipe step named `name`."""
+    kind = RECIPE_STEPS.get(name)
     if kind is None:
         raise StepConfigError(
-            f"Unknown recipe step '{step['step']}'.", ErrorCode.UNKNOWN_STEP, {"step": step["step"]}
+            f"Unknown recipe step '{name}'.", ErrorCode.UNKNOWN_STEP, {"step": name}
         )
-    return kind.estimator(**step["params"])
+    return kind
+
+
+def estimator_for(step: RecipeStep) -> BaseEstimator:
+    """The unfitted estimator or sampler of a recipe step."""
+    return step_kind(step["step"]).estimator(**step["params"])
 
 
 def is_sampler(estimator: Any) -> bool:

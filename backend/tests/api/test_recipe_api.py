@@ -1,3 +1,4 @@
+from lathe.steps.recipe import RECIPE_STEPS
 from tests.utils.client import upload
 from tests.utils.files import SHOP_CSV
 
@@ -83,6 +84,38 @@ def test_recipe_gives_the_constant_of_a_fill(client):
             "fill_value": "none",
         }
     ]
+
+
+def test_recipe_describes_a_step_of_every_kind(client):
+    rows = SHOP_CSV.decode().splitlines()
+    visits = ["visits", "", "", "", "4", "5", "6", "7", "8"]
+    with_visits = "\n".join(f"{row},{v}" for row, v in zip(rows, visits, strict=True))
+    upload(client, "shop.csv", with_visits.encode())
+    steps = [
+        ("/api/handle-missing/", {"drop_strategy": "columns", "drop_threshold": 0.2}),
+        ("/api/handle-missing/", {"drop_strategy": "rows", "drop_threshold": 0.5}),
+        ("/api/remove-outliers/", {"column_configs": {"income": {"strategy": "cap"}}}),
+        ("/api/remove-outliers/", {"column_configs": {"income": {"strategy": "remove"}}}),
+        ("/api/encode-features/", {"default_strategy": "label", "target_column": "bought"}),
+        ("/api/drop-columns/", {"columns": ["plan"]}),
+        ("/api/scale-features/", {"method": "minmax", "target_column": "bought"}),
+    ]
+    for path, body in steps:
+        response = client.post(path, json=body)
+        assert response.status_code == 200, response.text
+
+    recipe = client.get("/api/recipe/").json()["steps"]
+
+    assert {step["step"] for step in recipe} == set(RECIPE_STEPS)
+    described = {step["step"]: [column["column"] for column in step["columns"]] for step in recipe}
+    assert described["drop_missing_columns"] == ["visits"]
+    assert described["drop_missing_rows"] == []
+    assert described["remove_outlier_rows"] == ["income"]
+    assert described["drop_columns"] == ["plan"]
+    assert {step["step"]: step["threshold"] for step in recipe if step["threshold"]} == {
+        "drop_missing_columns": 0.2,
+        "drop_missing_rows": 0.5,
+    }
 
 
 def test_recipe_without_a_session_is_refused(client):

@@ -345,3 +345,18 @@ def test_acted_on_names_the_columns_of_the_named_steps_in_order():
     assert acted_on(steps, "scale") == ["c", "d"]
     assert acted_on(steps, "drop_missing_rows") == []
     assert acted_on(steps, "encode") == []
+
+
+def test_every_registered_step_describes_the_columns_it_acts_on():
+    raw = raw_frame()
+    raw["sparse"] = np.where(np.arange(len(raw)) % 2 == 0, np.nan, 1.0)
+    _, recipe = session(raw)
+    recipe += missing_value_steps(raw, drop_strategy="columns", drop_threshold=0.4)
+    assert {step["step"] for step in recipe} == set(RECIPE_STEPS)
+    for step in recipe:
+        settings = RECIPE_STEPS[step["step"]].settings(step["params"])
+        columns = [setting["column"] for setting in settings["columns"]]
+        assert columns == acted_on([step], step["step"]), step["step"]
+        assert settings["threshold"] == step["params"].get("threshold")
+        for setting in settings["columns"]:
+            assert isinstance(setting.get("setting", ""), str)

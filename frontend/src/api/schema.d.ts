@@ -1618,6 +1618,7 @@ export interface components {
         RecipeStepSettings: {
             /**
              * Step
+             * @description The kind of step, as the recipe records it.
              * @enum {string}
              */
             step: "drop_columns" | "drop_missing_rows" | "drop_missing_columns" | "impute_missing" | "handle_outliers" | "remove_outlier_rows" | "encode" | "scale";

@@ -8,15 +8,12 @@ import { MissingStep } from '../steps/missing/MissingStep';
 import { OptimizationStep } from '../steps/optimization/OptimizationStep';
 import { OutliersStep } from '../steps/outliers/OutliersStep';
 import { ScalingStep } from '../steps/scaling/ScalingStep';
-import { OPTIMIZATION_RECORD_ID, STEP_KEYS, stepId, type StepKey } from '../steps/stepKeys';
+import { OPTIMIZATION_RECORD_ID, STEP_TABLE, stepId, type StepKey, type StepKind } from '../steps/stepKeys';
 import { TrainingStep } from '../steps/training/TrainingStep';
 import { trainingRecord } from '../steps/training/trainingRecord';
 import { UploadStep } from '../steps/upload/UploadStep';
 import { forgetSession, storeUpload } from '../queries/sessionData';
 import { completeStep, completeTaskStep, emptySession, withAnalysis, withoutResultsAfter, type Session } from '../session/session';
-
-/** What a step does to the data: reads it in, changes it (a recipe step), or models it. */
-export type StepKind = 'data' | 'transform' | 'model';
 
 /** What the pipeline gives every step screen. */
 export interface StepScreenProps {
@@ -107,22 +104,27 @@ function OptimizationScreen({ session, onSessionChange }: StepScreenProps) {
   );
 }
 
-/** Each step's screen and kind; TypeScript requires an entry for every key of `STEP_KEYS`. */
-const SCREENS: Record<StepKey, Pick<PipelineStep, 'Component' | 'kind'>> = {
-  upload: { Component: UploadScreen, kind: 'data' },
-  analyze: { Component: AnalyzeScreen, kind: 'data' },
-  missing: { Component: MissingStep, kind: 'transform' },
-  outliers: { Component: OutliersStep, kind: 'transform' },
-  encoding: { Component: EncodingStep, kind: 'transform' },
-  correlation: { Component: CorrelationStep, kind: 'transform' },
-  scaling: { Component: ScalingStep, kind: 'transform' },
-  training: { Component: TrainingScreen, kind: 'model' },
-  evaluation: { Component: EvaluationStep, kind: 'model' },
-  optimization: { Component: OptimizationScreen, kind: 'model' },
+/** Each step's screen; TypeScript requires an entry for every key of the step table. */
+const SCREENS: Record<StepKey, PipelineStep['Component']> = {
+  upload: UploadScreen,
+  analyze: AnalyzeScreen,
+  missing: MissingStep,
+  outliers: OutliersStep,
+  encoding: EncodingStep,
+  correlation: CorrelationStep,
+  scaling: ScalingStep,
+  training: TrainingScreen,
+  evaluation: EvaluationStep,
+  optimization: OptimizationScreen,
 };
 
-/** The table of the pipeline's steps: it drives the step bar, the screen shown, the ids and the names. */
-export const PIPELINE_STEPS: readonly PipelineStep[] = STEP_KEYS.map((key) => ({ id: stepId(key), key, ...SCREENS[key] }));
+/** The pipeline's steps with their screens: they drive the step bar, the screen shown, the ids and the names. */
+export const PIPELINE_STEPS: readonly PipelineStep[] = STEP_TABLE.map(({ key, kind }) => ({
+  id: stepId(key),
+  key,
+  Component: SCREENS[key],
+  kind,
+}));
 
 export function pipelineStep(id: number): PipelineStep | undefined {
   return PIPELINE_STEPS.find((step) => step.id === id);

@@ -1,7 +1,6 @@
 """The session's recipe as settings a person chose: each step with the columns it acts on
-and their strategy or method, without what it learned from the data."""
-
-from typing import Any, Literal
+and their strategy or method, without what it learned from the data. Each kind of step
+describes its own settings (``RECIPE_STEPS``)."""
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
@@ -9,20 +8,11 @@ from pydantic import BaseModel, Field
 from lathe.api.deps import SessionId, Store
 from lathe.api.responses import ERRORS
 from lathe.io.preview import Cell
-from lathe.steps.recipe_step import RecipeStep, recipe_steps
+from lathe.jobs.session_job import session_recipe
+from lathe.steps.recipe import RECIPE_STEPS, step_kind
+from lathe.steps.recipe_step import RecipeStep
 
 router = APIRouter(tags=["data"], responses=ERRORS)
-
-RecipeStepName = Literal[
-    "drop_columns",
-    "drop_missing_rows",
-    "drop_missing_columns",
-    "impute_missing",
-    "handle_outliers",
-    "remove_outlier_rows",
-    "encode",
-    "scale",
-]
 
 
 class RecipeColumn(BaseModel):
@@ -38,7 +28,11 @@ class RecipeColumn(BaseModel):
 
 
 class RecipeStepSettings(BaseModel):
-    step: RecipeStepName
+    step: str = Field(
+        title="Step",
+        description="The kind of step, as the recipe records it.",
+        json_schema_extra={"enum": list(RECIPE_STEPS)},
+    )
     threshold: float | None = Field(
         default=None, description="Missing-value drops: the missing share above which to drop."
     )
@@ -49,48 +43,14 @@ class RecipeResponse(BaseModel):
     steps: list[RecipeStepSettings] = Field(description="In the order they were applied.")
 
 
-def _per_column(configs: dict[str, dict[str, Any]], strategy: str | None) -> list[RecipeColumn]:
-    return [
-        RecipeColumn(
-            column=column,
-            setting=strategy or config["strategy"],
-            detection=config["method"],
-            factor=config["factor"],
-        )
-        for column, config in configs.items()
-    ]
-
-
 def _settings(step: RecipeStep) -> RecipeStepSettings:
-    name, params = step["step"], step["params"]
-    columns: list[RecipeColumn]
-    if name == "drop_columns":
-        columns = [RecipeColumn(column=column) for column in params["columns"]]
-    elif name == "drop_missing_columns":
-        columns = [RecipeColumn(column=column) for column in params["dropped"]]
-    elif name == "impute_missing":
-        fills = params.get("fill_values", {})
-        columns = [
-            RecipeColumn(column=column, setting=strategy, fill_value=fills.get(column))
-            for column, strategy in params["strategies"].items()
-        ]
-    elif name == "handle_outliers":
-        columns = _per_column(params["column_configs"], None)
-    elif name == "remove_outlier_rows":
-        columns = _per_column(params["column_configs"], "remove")
-    elif name in ("encode", "scale"):
-        chosen = params["strategies" if name == "encode" else "methods"]
-        columns = [RecipeColumn(column=column, setting=value) for column, value in chosen.items()]
-    else:
-        columns = []
-    return RecipeStepSettings.model_validate(
-        {"step": name, "threshold": params.get("threshold"), "columns": columns}
-    )
+    settings = step_kind(step["step"]).settings(step["params"])
+    return RecipeStepSettings.model_validate({"step": step["step"], **settings})
 
 
 @router.get("/api/recipe/")
 def get_recipe(store: Store, current: SessionId) -> RecipeResponse:
     """The session's recipe, step by step with its settings: what the report describes."""
     with store.reading(current) as session:
-        recipe = recipe_steps(session.manifest.recipe)
+        recipe = session_recipe(session)
     return RecipeResponse(steps=[_settings(step) for step in recipe])

@@ -2,9 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { nextFreeColumn } from '../../components/SettingsRows/columnChoices';
 import { useRowList } from '../../components/SettingsRows/useRowList';
 import { notify } from '../../components/notify';
-
-/** The steps with a column-specific settings card; its texts are `<step>.columns.info` and `.empty`. */
-export type ColumnSettingsStep = 'missing' | 'outliers' | 'encoding' | 'scaling';
+import type { ColumnSettingsStep } from '../stepKeys';
 
 interface ColumnRowsOptions<Row> {
   /** The frame's columns a row may still stand for; rows of other columns are not shown. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FrameResult } from '../../api/transforms';
 import type { Session } from '../../session/session';
 import { useStepSnapshot } from '../../components/DataTable/useStepSnapshot';
-import { stepId } from '../stepKeys';
+import { stepId, type TransformKey } from '../stepKeys';
 import { savedChanges } from './stepResult';
 import { useFrameChange } from './useFrameChange';
 import { notify } from '../../components/notify';
@@ -15,9 +15,6 @@ export interface TransformStepProps<Result> {
   session: Session;
   onContinue: (result: Result) => void;
 }
-
-/** The transforming steps; each has its texts under its key (`missing.title`, …). */
-export type TransformKey = 'missing' | 'outliers' | 'encoding' | 'correlation' | 'scaling';
 
 /**
  * What every transforming step screen shares: its id, the current frame (read again when
