@@ -13,9 +13,10 @@ from lathe.api.deps import Config, SessionId, Store
 from lathe.api.responses import ERRORS, attachment
 from lathe.api.upload_stream import multipart_body, received_upload
 from lathe.io.table_download import MEDIA_TYPES, DownloadFormat, download_format, file_batches
+from lathe.jobs.session_job import session_recipe
 from lathe.ml.model_export import safe_file_name
 from lathe.ml.recipe_application import applied_recipe
-from lathe.steps.recipe_step import RecipeStep, recipe_steps
+from lathe.steps.recipe_step import RecipeStep
 
 router = APIRouter(tags=["data"], responses=ERRORS)
 
@@ -51,7 +52,7 @@ def download_data(
     file_format = download_format(format)
     with store.reading(current) as session:
         frame = session.frame
-        recipe = recipe_steps(session.manifest.recipe)
+        recipe = session_recipe(session)
         stem = f"{Path(session.manifest.filename).stem}_{step_name(recipe)}"
     return _download(frame, stem, file_format)
 
@@ -60,7 +61,7 @@ def _session_recipe(
     store: Store, current: SessionId
 ) -> tuple[pd.DataFrame, list[RecipeStep], str | None]:
     with store.reading(current) as session:
-        return session.raw_frame(), recipe_steps(session.manifest.recipe), session.target
+        return session.raw_frame(), session_recipe(session), session.target
 
 
 _APPLY_FIELDS: dict[str, dict[str, Any]] = {"format": _FORMAT_FIELD}
