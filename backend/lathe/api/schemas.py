@@ -6,6 +6,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic.config import JsonDict
 from typing_extensions import TypedDict
 
+from lathe.analysis.column_types import ColumnKind
 from lathe.analysis.profile import AnalysisResult
 from lathe.errors import ErrorCode
 from lathe.io.preview import Cell
@@ -68,6 +69,23 @@ class FramePayload(TypedDict):
     shape: Annotated[tuple[int, int], Field(description="The full frame's [rows, columns].")]
     dtypes: dict[str, str]
     missing_values: dict[str, int]
+    column_kinds: Annotated[
+        dict[str, ColumnKind],
+        Field(
+            description="Each column's kind, from its dtype on the full frame: numeric columns"
+            " take the numeric missing-value strategies, outlier settings and correlations;"
+            " categorical ones are what encoding turns into numbers; boolean and datetime"
+            " columns are neither."
+        ),
+    ]
+    scaling_candidates: Annotated[
+        list[str],
+        Field(
+            description="The columns scaling takes, in frame order (SPEC §5: numeric, or text"
+            " with at least 80 % of its non-empty values numbers, over the full frame); the"
+            " step's target is left out by the screen."
+        ),
+    ]
 
 
 class ReadNotePayload(TypedDict):

@@ -33,6 +33,8 @@ export function undoStep(stepId: number) {
 export type UploadResult = Awaited<ReturnType<typeof uploadDataset>>;
 export type SessionData = Awaited<ReturnType<typeof getSessionData>>;
 export type Cell = SessionData['data'][number][number];
+/** A column's kind as the server decides it from the full frame's dtype: what each step may offer for it. */
+export type ColumnKind = SessionData['column_kinds'][string];
 
 /** The columns and preview rows a table shows. */
 export interface TableData {

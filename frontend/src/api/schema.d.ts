@@ -695,6 +695,18 @@ export interface components {
             missing_values: {
                 [key: string]: number;
             };
+            /**
+             * Column Kinds
+             * @description Each column's kind, from its dtype on the full frame: numeric columns take the numeric missing-value strategies, outlier settings and correlations; categorical ones are what encoding turns into numbers; boolean and datetime columns are neither.
+             */
+            column_kinds: {
+                [key: string]: "numeric" | "categorical" | "boolean" | "datetime";
+            };
+            /**
+             * Scaling Candidates
+             * @description The columns scaling takes, in frame order (SPEC §5: numeric, or text with at least 80 % of its non-empty values numbers, over the full frame); the step's target is left out by the screen.
+             */
+            scaling_candidates: string[];
             /** Target */
             target: string | null;
             /**
@@ -925,6 +937,18 @@ export interface components {
             missing_values: {
                 [key: string]: number;
             };
+            /**
+             * Column Kinds
+             * @description Each column's kind, from its dtype on the full frame: numeric columns take the numeric missing-value strategies, outlier settings and correlations; categorical ones are what encoding turns into numbers; boolean and datetime columns are neither.
+             */
+            column_kinds: {
+                [key: string]: "numeric" | "categorical" | "boolean" | "datetime";
+            };
+            /**
+             * Scaling Candidates
+             * @description The columns scaling takes, in frame order (SPEC §5: numeric, or text with at least 80 % of its non-empty values numbers, over the full frame); the step's target is left out by the screen.
+             */
+            scaling_candidates: string[];
             /** Message */
             message: string;
             /**
@@ -1045,6 +1069,18 @@ export interface components {
             missing_values: {
                 [key: string]: number;
             };
+            /**
+             * Column Kinds
+             * @description Each column's kind, from its dtype on the full frame: numeric columns take the numeric missing-value strategies, outlier settings and correlations; categorical ones are what encoding turns into numbers; boolean and datetime columns are neither.
+             */
+            column_kinds: {
+                [key: string]: "numeric" | "categorical" | "boolean" | "datetime";
+            };
+            /**
+             * Scaling Candidates
+             * @description The columns scaling takes, in frame order (SPEC §5: numeric, or text with at least 80 % of its non-empty values numbers, over the full frame); the step's target is left out by the screen.
+             */
+            scaling_candidates: string[];
             /** Dropped Columns */
             dropped_columns: string[];
             /** Message */
@@ -1742,6 +1778,18 @@ export interface components {
             missing_values: {
                 [key: string]: number;
             };
+            /**
+             * Column Kinds
+             * @description Each column's kind, from its dtype on the full frame: numeric columns take the numeric missing-value strategies, outlier settings and correlations; categorical ones are what encoding turns into numbers; boolean and datetime columns are neither.
+             */
+            column_kinds: {
+                [key: string]: "numeric" | "categorical" | "boolean" | "datetime";
+            };
+            /**
+             * Scaling Candidates
+             * @description The columns scaling takes, in frame order (SPEC §5: numeric, or text with at least 80 % of its non-empty values numbers, over the full frame); the step's target is left out by the screen.
+             */
+            scaling_candidates: string[];
             /** Filename */
             filename: string;
             /**
@@ -1805,6 +1853,18 @@ export interface components {
             missing_values: {
                 [key: string]: number;
             };
+            /**
+             * Column Kinds
+             * @description Each column's kind, from its dtype on the full frame: numeric columns take the numeric missing-value strategies, outlier settings and correlations; categorical ones are what encoding turns into numbers; boolean and datetime columns are neither.
+             */
+            column_kinds: {
+                [key: string]: "numeric" | "categorical" | "boolean" | "datetime";
+            };
+            /**
+             * Scaling Candidates
+             * @description The columns scaling takes, in frame order (SPEC §5: numeric, or text with at least 80 % of its non-empty values numbers, over the full frame); the step's target is left out by the screen.
+             */
+            scaling_candidates: string[];
             /** Message */
             message: string;
             /**
@@ -1973,6 +2033,18 @@ export interface components {
             missing_values: {
                 [key: string]: number;
             };
+            /**
+             * Column Kinds
+             * @description Each column's kind, from its dtype on the full frame: numeric columns take the numeric missing-value strategies, outlier settings and correlations; categorical ones are what encoding turns into numbers; boolean and datetime columns are neither.
+             */
+            column_kinds: {
+                [key: string]: "numeric" | "categorical" | "boolean" | "datetime";
+            };
+            /**
+             * Scaling Candidates
+             * @description The columns scaling takes, in frame order (SPEC §5: numeric, or text with at least 80 % of its non-empty values numbers, over the full frame); the step's target is left out by the screen.
+             */
+            scaling_candidates: string[];
             /** Step Id */
             step_id: number;
             /** Message */
@@ -2003,6 +2075,18 @@ export interface components {
             missing_values: {
                 [key: string]: number;
             };
+            /**
+             * Column Kinds
+             * @description Each column's kind, from its dtype on the full frame: numeric columns take the numeric missing-value strategies, outlier settings and correlations; categorical ones are what encoding turns into numbers; boolean and datetime columns are neither.
+             */
+            column_kinds: {
+                [key: string]: "numeric" | "categorical" | "boolean" | "datetime";
+            };
+            /**
+             * Scaling Candidates
+             * @description The columns scaling takes, in frame order (SPEC §5: numeric, or text with at least 80 % of its non-empty values numbers, over the full frame); the step's target is left out by the screen.
+             */
+            scaling_candidates: string[];
             /** Session Id */
             session_id: string;
             /** Filename */

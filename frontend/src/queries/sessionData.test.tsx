@@ -45,7 +45,13 @@ describe('the session data', () => {
       expect(result.current).toEqual({
         columns: ['age', 'city'],
         preview: [[30, 'Oslo']],
-        info: { dtypes: { age: 'int64', city: 'object' }, missingValues: { age: 1, city: 0 }, shape: [1, 2] },
+        info: {
+          dtypes: { age: 'int64', city: 'object' },
+          missingValues: { age: 1, city: 0 },
+          shape: [1, 2],
+          kinds: { age: 'numeric', city: 'categorical' },
+          scalingCandidates: ['age'],
+        },
         target: 'age',
         snapshotSteps: [3],
       }),
@@ -58,6 +64,7 @@ describe('the session data', () => {
     await answer();
     expect(cached()?.columns).toEqual(['age']);
     expect(cached()?.info?.missingValues).toEqual({ age: 0 });
+    expect(cached()?.info?.kinds).toEqual({ age: 'numeric' });
     expect(screen.result.current.columns).toEqual(['age']);
   });
 

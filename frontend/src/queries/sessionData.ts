@@ -1,15 +1,21 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
-import { getSessionData, type Cell, type SessionData, type TableData } from '../api/dataset';
+import { getSessionData, type Cell, type ColumnKind, type SessionData, type TableData } from '../api/dataset';
 import { cancelThenWrite } from './cacheWrite';
 import { queryKeys } from './keys';
 
-/** What the preview rows do not carry: the full frame's dtypes, missing-value counts and shape. */
+/**
+ * What the preview rows do not carry: the full frame's dtypes, missing-value counts, shape,
+ * and what only the server knows of it: each column's kind and the columns scaling takes.
+ */
 export interface FrameInfo {
   dtypes: Record<string, string>;
   missingValues: Record<string, number>;
   /** The full frame's [rows, columns]. */
   shape: number[];
+  kinds: Record<string, ColumnKind>;
+  /** SPEC §5's scaling candidates over the full frame, the target not yet left out. */
+  scalingCandidates: string[];
 }
 
 /** The session's current frame as the page knows it: the one copy every screen reads. */
@@ -32,10 +38,18 @@ interface AnsweredFrame extends TableData {
   shape: number[];
   dtypes: Record<string, string>;
   missing_values: Record<string, number>;
+  column_kinds: Record<string, ColumnKind>;
+  scaling_candidates: string[];
 }
 
 function answeredInfo(answer: AnsweredFrame): FrameInfo {
-  return { dtypes: answer.dtypes, missingValues: answer.missing_values, shape: answer.shape };
+  return {
+    dtypes: answer.dtypes,
+    missingValues: answer.missing_values,
+    shape: answer.shape,
+    kinds: answer.column_kinds,
+    scalingCandidates: answer.scaling_candidates,
+  };
 }
 
 function toFrame(answer: SessionData): SessionFrame {

@@ -11,6 +11,8 @@ export function analysisFixture(overrides: Partial<Analysis> = {}): Analysis {
     shape: [1200, 4],
     dtypes: { age: 'float64', income: 'float64', city: 'str', member: 'boolean' },
     missing_values: { age: 30, income: 0, city: 12, member: 0 },
+    column_kinds: { age: 'numeric', income: 'numeric', city: 'categorical', member: 'boolean' },
+    scaling_candidates: ['age', 'income'],
     target: null,
     memory: 3 * 1024 * 1024,
     unique_counts: { age: 60, income: 1100, city: 5, member: 2 },

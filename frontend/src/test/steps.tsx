@@ -1,25 +1,43 @@
 import type { ComponentType } from 'react';
 import { vi } from 'vitest';
-import type { Cell, TableData } from '../api/dataset';
+import type { Cell, ColumnKind, TableData } from '../api/dataset';
 import type { SavedSession } from '../app/savedState';
 import { completeStep, emptySession, type Session } from '../session/session';
 import { seedSessionData } from '../queries/sessionData';
 import { renderWithProviders } from './render';
 
-/** A frame as the server answers it: preview rows, full shape, dtypes and missing counts. */
+/** The kind the server answers for each dtype the tests use. */
+const KIND_OF_DTYPE: Record<string, ColumnKind> = {
+  int64: 'numeric',
+  float64: 'numeric',
+  bool: 'boolean',
+  'datetime64[ns]': 'datetime',
+  str: 'categorical',
+  object: 'categorical',
+  category: 'categorical',
+};
+
+/**
+ * A frame as the server answers it: preview rows, full shape, dtypes, missing counts, the
+ * kinds of the dtypes, and as scaling candidates the numeric columns and the `scalableText`.
+ */
 export function frame(
   columns: string[],
   data: Cell[][],
   dtypes: Record<string, string>,
   missing: Record<string, number> = {},
   message = 'Done.',
+  scalableText: string[] = [],
 ) {
+  const kinds = Object.fromEntries(Object.entries(dtypes).map(([column, dtype]) => [column, KIND_OF_DTYPE[dtype] ?? 'categorical']));
   return {
     columns,
     data,
     shape: [data.length, columns.length],
     dtypes,
     missing_values: Object.fromEntries(columns.map((column) => [column, missing[column] ?? 0])),
+    column_kinds: kinds,
+    scaling_candidates: columns.filter((column) => kinds[column] === 'numeric' || scalableText.includes(column)),
     filename: 'data.csv',
     message,
   };

@@ -12,7 +12,13 @@ import { useFrameChange } from './useFrameChange';
 const BEFORE: SessionFrame = {
   columns: ['age', 'city'],
   preview: [[30, 'Oslo']],
-  info: { dtypes: { age: 'int64', city: 'object' }, missingValues: { age: 1, city: 0 }, shape: [1, 2] },
+  info: {
+    dtypes: { age: 'int64', city: 'object' },
+    missingValues: { age: 1, city: 0 },
+    shape: [1, 2],
+    kinds: { age: 'numeric', city: 'categorical' },
+    scalingCandidates: ['age'],
+  },
   target: null,
   snapshotSteps: [],
 };

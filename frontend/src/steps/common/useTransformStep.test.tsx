@@ -18,7 +18,13 @@ const SAVED = { changes: [{ action: 'global', message: 'Filled 2 cells.', shape:
 const CACHED: SessionFrame = {
   columns: TABLE.columns,
   preview: TABLE.data,
-  info: { dtypes: FRAME.dtypes, missingValues: FRAME.missing_values, shape: FRAME.shape },
+  info: {
+    dtypes: FRAME.dtypes,
+    missingValues: FRAME.missing_values,
+    shape: FRAME.shape,
+    kinds: FRAME.column_kinds,
+    scalingCandidates: FRAME.scaling_candidates,
+  },
   target: null,
   snapshotSteps: [],
 };

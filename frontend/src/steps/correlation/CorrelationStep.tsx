@@ -46,7 +46,7 @@ export function CorrelationStep({ session, onContinue }: TransformStepProps<Corr
   });
   const pairs = pairsQuery.data?.highly_correlated ?? null;
 
-  const candidates = targetCandidates(columns, step.info?.dtypes ?? null);
+  const candidates = targetCandidates(columns, step.info?.kinds ?? null);
   // an exploratory pick: it starts from the session target and never changes it
   const sessionTarget = step.frame.target;
   const [chosenTarget, setTarget] = useState<string | null>(null);

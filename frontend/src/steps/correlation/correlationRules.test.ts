@@ -23,7 +23,9 @@ describe('correlation rules', () => {
     expect(columnsToDrop(pairs, {})).toEqual([]);
   });
 
-  it('offers numeric and boolean targets', () => {
-    expect(targetCandidates(['a', 'b', 'c', 'd'], { a: 'float64', b: 'str', c: 'bool', d: 'int8' })).toEqual(['a', 'c', 'd']);
+  it("offers numeric and boolean targets by the server's kinds, and every column before it answers", () => {
+    const kinds = { a: 'numeric', b: 'categorical', c: 'boolean', d: 'numeric', e: 'datetime' } as const;
+    expect(targetCandidates(['a', 'b', 'c', 'd', 'e', 'new'], kinds)).toEqual(['a', 'c', 'd', 'new']);
+    expect(targetCandidates(['a', 'b'], null)).toEqual(['a', 'b']);
   });
 });

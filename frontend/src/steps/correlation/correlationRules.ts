@@ -1,5 +1,5 @@
 import type { CorrelatedPair, CorrelationMethod } from '../../api/transforms';
-import { isNumericDtype } from '../common/columnKinds';
+import { columnsOfKind, type ColumnKinds } from '../common/columnKinds';
 
 /** SPEC §5: threshold from 0 to 1, step 0.01, 0.95 by default. */
 export const THRESHOLD_FIELD = { min: 0, max: 1, step: 0.01 } as const;
@@ -24,10 +24,7 @@ export function columnsToDrop(pairs: readonly CorrelatedPair[], choices: Record<
   return [...new Set(chosen)];
 }
 
-/** Targets the correlations can be computed against: numeric or boolean columns (a dtype not known is offered). */
-export function targetCandidates(columns: readonly string[], dtypes: Record<string, string> | null): string[] {
-  return columns.filter((column) => {
-    const dtype = dtypes?.[column];
-    return dtype === undefined || isNumericDtype(dtype) || dtype.toLowerCase().includes('bool');
-  });
+/** Targets the correlations can be computed against: numeric or boolean columns (the server's kinds). */
+export function targetCandidates(columns: readonly string[], kinds: ColumnKinds): string[] {
+  return columnsOfKind(columns, kinds, ['numeric', 'boolean']);
 }

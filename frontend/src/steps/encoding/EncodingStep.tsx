@@ -50,7 +50,7 @@ export function EncodingStep({ session, onContinue }: TransformStepProps<Encodin
   const { columns } = step.frame;
   const [settings, setSettings] = useState(DEFAULT_GLOBAL_ENCODING);
   const [target, setTarget] = useStepTarget();
-  const candidates = encodingCandidates(columns, step.info?.dtypes ?? null, target);
+  const candidates = encodingCandidates(columns, step.info?.kinds ?? null, target);
   const columnRows = useColumnRows<EncodingRow>('encoding', {
     present: columns.filter((column) => column !== target),
     candidates,

@@ -15,9 +15,9 @@ describe('encoding rules', () => {
     expect(MAX_CATEGORIES_FIELD).toMatchObject({ min: 2, integer: true });
   });
 
-  it('encodes categorical columns, never the target', () => {
-    const dtypes = { city: 'str', kind: 'category', age: 'int64', flag: 'bool', when: 'datetime64[ns]', y: 'str' };
-    expect(encodingCandidates(Object.keys(dtypes), dtypes, 'y')).toEqual(['city', 'kind']);
+  it("encodes the server's categorical columns, never the target", () => {
+    const kinds = { city: 'categorical', kind: 'categorical', age: 'numeric', flag: 'boolean', when: 'datetime', y: 'categorical' } as const;
+    expect(encodingCandidates(Object.keys(kinds), kinds, 'y')).toEqual(['city', 'kind']);
     expect(encodingCandidates(['city', 'y'], null, '')).toEqual(['city', 'y']);
   });
 

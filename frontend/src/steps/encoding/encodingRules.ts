@@ -1,5 +1,5 @@
 import type { ColumnEncodingSetting, EncodeRequest, EncodingStrategy } from '../../api/transforms';
-import { isCategoricalDtype } from '../common/columnKinds';
+import { columnsOfKind, type ColumnKinds } from '../common/columnKinds';
 
 export const ENCODING_STRATEGIES: readonly EncodingStrategy[] = ['auto', 'label', 'onehot', 'ordinal', 'binary', 'target'];
 
@@ -27,9 +27,12 @@ export function usesOrdinalFlag(strategy: EncodingStrategy): boolean {
   return strategy === 'label' || strategy === 'ordinal' || strategy === 'auto';
 }
 
-/** The categorical columns encoding turns into numbers, the target never among them. */
-export function encodingCandidates(columns: readonly string[], dtypes: Record<string, string> | null, target: string): string[] {
-  return columns.filter((column) => column !== target && isCategoricalDtype(dtypes?.[column]));
+/**
+ * The categorical columns encoding turns into numbers (the server's kinds: text, category,
+ * object; not numbers, booleans or datetimes), the target never among them.
+ */
+export function encodingCandidates(columns: readonly string[], kinds: ColumnKinds, target: string): string[] {
+  return columnsOfKind(columns, kinds, ['categorical']).filter((column) => column !== target);
 }
 
 export function newEncodingRow(column: string): EncodingRow {

@@ -33,11 +33,11 @@ export function MissingStep({ session, onContinue }: TransformStepProps<{ change
   const { columns } = step.frame;
   const { info } = step;
   const [settings, setSettings] = useState(DEFAULT_GLOBAL_SETTINGS);
-  const dtypes = info?.dtypes ?? {};
+  const kinds = info?.kinds ?? {};
   const columnRows = useColumnRows<MissingRow>('missing', {
     present: columns,
     candidates: missingCandidates(columns, info?.missingValues ?? null),
-    newRow: (column) => newRow(column, dtypes[column]),
+    newRow: (column) => newRow(column, kinds[column]),
     noneLeft: t('missing.columns.noneLeft'),
   });
   const changes = useSettingsChanges(step, handleMissing, {
@@ -56,13 +56,13 @@ export function MissingStep({ session, onContinue }: TransformStepProps<{ change
         {...columnRows}
         {...changes.columnsCard}
         onApply={() => changes.applyColumns(columnRequest(columnRows.rows))}
-        onColumnChange={(row, column) => ({ strategy: strategyForColumn(row.strategy, dtypes[column]) })}
+        onColumnChange={(row, column) => ({ strategy: strategyForColumn(row.strategy, kinds[column]) })}
         renderFields={(row, change) => (
           <>
             <SelectField
               label={t('common.strategy')}
               value={row.strategy}
-              choices={strategiesFor(dtypes[row.column]).map((value) => ({ value, label: t(`missing.strategies.${value}`) }))}
+              choices={strategiesFor(kinds[row.column]).map((value) => ({ value, label: t(`missing.strategies.${value}`) }))}
               onChange={(strategy) => change({ strategy })}
             />
             {needsFillValue(row.strategy) && (

@@ -11,21 +11,20 @@ import {
   strategyForColumn,
 } from './missingRules';
 
-describe('missing-value strategies by column type', () => {
+describe("missing-value strategies by the server's column kind", () => {
   it('offers mean, median, zero, ffill, bfill for numeric columns and mode, constant, ffill, bfill for the others', () => {
-    expect(strategiesFor('float64')).toEqual(['mean', 'median', 'zero', 'ffill', 'bfill']);
-    expect(strategiesFor('Int64')).toEqual(['mean', 'median', 'zero', 'ffill', 'bfill']);
-    expect(strategiesFor('str')).toEqual(['mode', 'constant', 'ffill', 'bfill']);
-    expect(strategiesFor('boolean')).toEqual(['mode', 'constant', 'ffill', 'bfill']);
-    expect(strategiesFor(undefined)).toEqual(['mode', 'constant', 'ffill', 'bfill']);
+    expect(strategiesFor('numeric')).toEqual(['mean', 'median', 'zero', 'ffill', 'bfill']);
+    for (const kind of ['categorical', 'boolean', 'datetime', undefined] as const) {
+      expect([kind, strategiesFor(kind)]).toEqual([kind, ['mode', 'constant', 'ffill', 'bfill']]);
+    }
   });
 
   it('keeps a strategy the new column offers and otherwise takes its first', () => {
-    expect(strategyForColumn('ffill', 'str')).toBe('ffill');
-    expect(strategyForColumn('median', 'str')).toBe('mode');
-    expect(strategyForColumn('constant', 'float64')).toBe('mean');
-    expect(newRow('age', 'float64')).toEqual({ column: 'age', strategy: 'mean', fillValue: 'unknown' });
-    expect(newRow('city', 'str')).toEqual({ column: 'city', strategy: 'mode', fillValue: 'unknown' });
+    expect(strategyForColumn('ffill', 'categorical')).toBe('ffill');
+    expect(strategyForColumn('median', 'categorical')).toBe('mode');
+    expect(strategyForColumn('constant', 'numeric')).toBe('mean');
+    expect(newRow('age', 'numeric')).toEqual({ column: 'age', strategy: 'mean', fillValue: 'unknown' });
+    expect(newRow('city', 'categorical')).toEqual({ column: 'city', strategy: 'mode', fillValue: 'unknown' });
   });
 
   it('shows a fill value only for constant', () => {

@@ -4,7 +4,7 @@ import type {
   MissingRequest,
   NumericMissingStrategy,
 } from '../../api/transforms';
-import { takesNumericImputation } from '../common/columnKinds';
+import type { ColumnKind } from '../../api/dataset';
 
 export const NUMERIC_STRATEGIES: readonly NumericMissingStrategy[] = ['mean', 'median', 'zero', 'ffill', 'bfill'];
 export const CATEGORICAL_STRATEGIES: readonly CategoricalMissingStrategy[] = ['mode', 'constant', 'ffill', 'bfill'];
@@ -37,14 +37,17 @@ export interface MissingRow {
   fillValue: string;
 }
 
-/** SPEC §5: numeric columns (dtype contains int or float) offer mean, median, zero, ffill, bfill; others mode, constant, ffill, bfill. */
-export function strategiesFor(dtype: string | undefined): readonly ColumnStrategy[] {
-  return takesNumericImputation(dtype) ? NUMERIC_STRATEGIES : CATEGORICAL_STRATEGIES;
+/**
+ * SPEC §5: numeric columns (the server's kind, `undefined` until it has answered) offer mean,
+ * median, zero, ffill, bfill; others mode, constant, ffill, bfill.
+ */
+export function strategiesFor(kind: ColumnKind | undefined): readonly ColumnStrategy[] {
+  return kind === 'numeric' ? NUMERIC_STRATEGIES : CATEGORICAL_STRATEGIES;
 }
 
 /** The strategy a row keeps when its column changes: its own if the new column offers it, else the first offered. */
-export function strategyForColumn(current: ColumnStrategy, dtype: string | undefined): ColumnStrategy {
-  const offered = strategiesFor(dtype);
+export function strategyForColumn(current: ColumnStrategy, kind: ColumnKind | undefined): ColumnStrategy {
+  const offered = strategiesFor(kind);
   return offered.includes(current) ? current : (offered[0] ?? current);
 }
 
@@ -62,8 +65,8 @@ export function missingCandidates(columns: readonly string[], missingValues: Rec
   return columns.filter((column) => (missingValues[column] ?? 1) > 0);
 }
 
-export function newRow(column: string, dtype: string | undefined): MissingRow {
-  return { column, strategy: strategiesFor(dtype)[0] ?? 'mode', fillValue: DEFAULT_FILL_VALUE };
+export function newRow(column: string, kind: ColumnKind | undefined): MissingRow {
+  return { column, strategy: strategiesFor(kind)[0] ?? 'mode', fillValue: DEFAULT_FILL_VALUE };
 }
 
 /** The global request, or null while the drop threshold is not a valid share. */

@@ -51,7 +51,7 @@ export function OutliersStep({ session, onContinue }: TransformStepProps<{ chang
   const removal: Removal = { strategy: DEFAULT_STRATEGY, ...detectionSettings, ...ownRemoval };
   const columnRows = useColumnRows<OutlierRow>('outliers', {
     present: columns,
-    candidates: outlierCandidates(columns, step.info?.dtypes ?? null),
+    candidates: outlierCandidates(columns, step.info?.kinds ?? null),
     newRow: (column) => ({ column, strategy: removal.strategy, method: detectionSettings.method, factor: detectionSettings.factor }),
     noneLeft: t('outliers.columns.noneLeft'),
   });

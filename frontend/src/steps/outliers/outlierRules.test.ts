@@ -17,9 +17,9 @@ describe('outlier rules', () => {
     expect(FACTOR_FIELD).toEqual({ min: 0.1, max: 10, step: 0.1 });
   });
 
-  it('offers column configs for numeric columns (int, float, double, number, decimal) and unknown ones', () => {
-    const dtypes = { a: 'int64', b: 'float32', c: 'double[pyarrow]', d: 'str', e: 'bool', f: 'datetime64[ns]', g: 'number' };
-    expect(outlierCandidates(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'new'], dtypes)).toEqual(['a', 'b', 'c', 'g', 'new']);
+  it("offers column configs for the server's numeric columns, and for columns of a kind not known yet", () => {
+    const kinds = { a: 'numeric', b: 'numeric', d: 'categorical', e: 'boolean', f: 'datetime' } as const;
+    expect(outlierCandidates(['a', 'b', 'd', 'e', 'f', 'new'], kinds)).toEqual(['a', 'b', 'new']);
     expect(outlierCandidates(['x', 'y'], null)).toEqual(['x', 'y']);
   });
 

@@ -5,7 +5,7 @@ import type {
   OutlierStrategy,
   RemoveOutliersRequest,
 } from '../../api/transforms';
-import { mayHaveOutliers } from '../common/columnKinds';
+import { columnsOfKind, type ColumnKinds } from '../common/columnKinds';
 
 export const OUTLIER_METHODS: readonly OutlierMethod[] = ['iqr', 'zscore', 'auto'];
 export const OUTLIER_STRATEGIES: readonly OutlierStrategy[] = ['remove', 'nan', 'cap', 'impute_median', 'impute_mean'];
@@ -31,9 +31,9 @@ export interface OutlierRow extends RemovalSettings {
   column: string;
 }
 
-/** SPEC §5: column configs only for numeric columns (dtype int, float, double, number, decimal, or unknown). */
-export function outlierCandidates(columns: readonly string[], dtypes: Record<string, string> | null): string[] {
-  return columns.filter((column) => mayHaveOutliers(dtypes?.[column]));
+/** SPEC §5: column configs only for numeric columns (the server's kinds; a kind not known yet is offered). */
+export function outlierCandidates(columns: readonly string[], kinds: ColumnKinds): string[] {
+  return columnsOfKind(columns, kinds, ['numeric']);
 }
 
 /** The live detection's request: the global method and factor, each configured column's own; null while a factor is not valid. */

@@ -24,7 +24,7 @@ function section(title: string): HTMLElement {
 /** Renders the screen; the server's session data names `y` as the session target. */
 function start(routes: Parameters<typeof stubApi>[0] = {}, columns = COLUMNS, data = DATA, dtypes: Record<string, string> = DTYPES) {
   const api = stubApi({
-    'GET /api/get-session-data/': () => json({ ...frame(columns, data, dtypes), target_column: 'y' }),
+    'GET /api/get-session-data/': () => json({ ...frame(columns, data, dtypes, {}, 'Done.', ['price_text']), target_column: 'y' }),
     'POST /api/snapshot-step/': () => json({ step_id: 7, message: 'ok' }),
     'POST /api/scale-features/': () => json(SCALED),
     ...routes,
@@ -88,7 +88,7 @@ describe('ScalingStep', () => {
 
   it("defaults to the server's session target, so the correlation step's own target does not carry over", async () => {
     stubApi({
-      'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), target_column: 'age' }),
+      'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES, {}, 'Done.', ['price_text']), target_column: 'age' }),
     });
     renderStep(ScalingStep, sessionAt(7, { columns: COLUMNS, data: DATA }, { 5: { target_column: 'age' }, 6: { target_column: 'y' } }));
     await waitFor(() => expect(targetSelect()).toHaveProperty('value', 'age'));

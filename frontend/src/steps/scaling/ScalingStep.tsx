@@ -27,10 +27,10 @@ const FAILED = { global: 'scaling.globalFailed', columns: 'scaling.columnsFailed
 export function ScalingStep({ session, onContinue }: TransformStepProps<ScalingResult>) {
   const { t } = useTranslation();
   const step = useTransformStep('scaling', session);
-  const { columns, preview } = step.frame;
+  const { columns } = step.frame;
   const [method, setMethod] = useState<ScalingMethod>(DEFAULT_SCALING_METHOD);
   const [target, setTarget] = useStepTarget();
-  const candidates = scalingCandidates(columns, step.info?.dtypes ?? null, preview, target);
+  const candidates = scalingCandidates(columns, step.info?.scalingCandidates ?? null, target);
   const columnRows = useColumnRows<ScalingRow>('scaling', {
     present: columns.filter((column) => column !== target),
     candidates,

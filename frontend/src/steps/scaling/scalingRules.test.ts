@@ -2,32 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { columnScaleRequest, globalScaleRequest, scalingCandidates, SKIPPED_RESULT } from './scalingRules';
 
 describe('scaling candidates', () => {
-  const columns = ['n', 'text80', 'text75', 'flag', 'name', 'target', 'when'];
-  const dtypes = { n: 'float64', text80: 'str', text75: 'str', flag: 'bool', name: 'str', target: 'int64', when: 'datetime64[ns]' };
-  const rows = [
-    [1.5, '1', '1', true, 'ann', 0, '2024-01-01'],
-    [2, '2', '2', false, 'bob', 1, '2024-01-02'],
-    [null, '3', '3', true, 'cy', 0, '2024-01-03'],
-    [4, '4.5', 'x', false, null, 1, '2024-01-04'],
-    [5, 'n/a', null, true, 'dee', 0, '2024-01-05'],
-  ];
+  const columns = ['n', 'text85', 'flag', 'name', 'target'];
+  // the server's candidates over the full frame: text85 is 85 % numbers there, whatever the preview shows
+  const scalable = ['n', 'text85', 'target'];
 
-  it('takes numeric columns by dtype and columns whose non-empty values are at least 80 % numbers', () => {
-    // text80: 4 of 5 values are numbers; text75: 3 of 4 non-empty values
-    expect(scalingCandidates(columns, dtypes, rows, '')).toEqual(['n', 'text80', 'target']);
+  it('takes the columns the server finds scalable', () => {
+    expect(scalingCandidates(columns, scalable, '')).toEqual(['n', 'text85', 'target']);
   });
 
   it('never takes the target', () => {
-    expect(scalingCandidates(columns, dtypes, rows, 'target')).toEqual(['n', 'text80']);
-    expect(scalingCandidates(columns, dtypes, rows, 'n')).toEqual(['text80', 'target']);
+    expect(scalingCandidates(columns, scalable, 'target')).toEqual(['n', 'text85']);
+    expect(scalingCandidates(columns, scalable, 'n')).toEqual(['text85', 'target']);
   });
 
-  it('reads the values when the dtypes are not known', () => {
-    expect(scalingCandidates(columns, null, rows, '')).toEqual(['n', 'text80', 'target']);
+  it('offers every column but the target until the server has answered', () => {
+    expect(scalingCandidates(columns, null, 'target')).toEqual(['n', 'text85', 'flag', 'name']);
   });
 
-  it('finds none in a frame without numbers', () => {
-    expect(scalingCandidates(['name'], { name: 'str' }, [['ann'], ['bob']], '')).toEqual([]);
+  it('finds none when the server finds none', () => {
+    expect(scalingCandidates(['name'], [], '')).toEqual([]);
   });
 });
 

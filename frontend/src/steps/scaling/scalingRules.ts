@@ -1,7 +1,5 @@
-import type { Cell } from '../../api/dataset';
 import type { ScaleRequest, ScalingMethod } from '../../api/transforms';
 import type { AppliedChange } from '../common/stepResult';
-import { columnValues, isNumericDtype, NUMERIC_VALUE_SHARE, numericShare } from '../common/columnKinds';
 
 export const SCALING_METHODS: readonly ScalingMethod[] = ['standard', 'minmax', 'robust'];
 /** SPEC §9: standard by default. */
@@ -13,20 +11,12 @@ export interface ScalingRow {
 }
 
 /**
- * SPEC §5: the columns that can be scaled: numeric by dtype, or at least 80 % of the
- * non-empty preview values numbers; never the target.
+ * SPEC §5: the columns that can be scaled, as the server finds them over the full frame
+ * (numeric, or at least 80 % of the non-empty values numbers), never the target. Until the
+ * server has answered (`scalable` null) every column is offered: the server decides.
  */
-export function scalingCandidates(
-  columns: readonly string[],
-  dtypes: Record<string, string> | null,
-  rows: readonly Cell[][],
-  target: string,
-): string[] {
-  return columns.filter(
-    (column) =>
-      column !== target &&
-      (isNumericDtype(dtypes?.[column]) || numericShare(columnValues(columns, rows, column)) >= NUMERIC_VALUE_SHARE),
-  );
+export function scalingCandidates(columns: readonly string[], scalable: readonly string[] | null, target: string): string[] {
+  return columns.filter((column) => column !== target && (scalable === null || scalable.includes(column)));
 }
 
 function targetField(target: string): Pick<ScaleRequest, 'target_column'> {

@@ -235,7 +235,32 @@ describe('TrainingStep', () => {
     expect(screen.queryByRole('button', { name: 'Use classification' })).toBeNull();
   });
 
-  it('asks nothing for clustering or auto-detect, and ignores a failed detection', async () => {
+  it("with auto-detect, offers the models of the type the server detects for the target, not the preview's", async () => {
+    const { api } = await start({
+      'GET /api/detect-problem-type/': (_, request) => {
+        const target = new URL(request.url).searchParams.get('target_column');
+        // the preview's ages are two whole numbers; the full column has many
+        return json({ target_column: target, problem_type: target === 'age' ? 'regression' : 'classification', distinct_values: target === 'age' ? 60 : 2 });
+      },
+    });
+    fireEvent.change(problemType(), { target: { value: 'auto' } });
+    expect(checked()).toEqual(['LogisticRegression', 'RandomForestClassifier']);
+    const targetSelect = screen.getByRole('combobox', { name: 'Target column' });
+    fireEvent.change(targetSelect, { target: { value: 'age' } });
+    await waitFor(() => expect(checked()).toEqual(['LinearRegression', 'RandomForestRegressor']));
+    expect(screen.getAllByRole('checkbox').map((box) => box.closest('.field')?.textContent)).toEqual(['LinearRegression', 'RandomForestRegressor', 'Ridge']);
+    expect(screen.queryByRole('button', { name: /^Use / })).toBeNull();
+
+    fireEvent.change(targetSelect, { target: { value: 'member' } });
+    await waitFor(() => expect(checked()).toEqual(['LogisticRegression', 'RandomForestClassifier']));
+    const detections = api.calls.filter((call) => call.route === 'GET /api/detect-problem-type/');
+    expect(detections.map((call) => new URL(call.request.url).searchParams.get('target_column'))).toEqual(['age', 'member']);
+    fireEvent.click(trainButton());
+    await waitFor(() => expect(api.routes()).toContain('POST /api/train-models/'));
+    expect(api.calls.find((call) => call.route === 'POST /api/train-models/')?.body).toMatchObject({ problem_type: 'auto', target_column: 'member' });
+  });
+
+  it('asks for auto-detect as for a chosen type, nothing for clustering, and ignores a failed detection', async () => {
     const { api } = await start({ 'GET /api/detect-problem-type/': () => json({ error: 'boom', code: 'boom' }, 400) }, 'member');
     await waitFor(() => expect(api.routes()).toContain('GET /api/detect-problem-type/'));
     fireEvent.change(problemType(), { target: { value: 'auto' } });

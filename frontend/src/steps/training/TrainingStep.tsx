@@ -1,7 +1,7 @@
-import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { detectProblemType, getTrainingResult, trainModels, type TrainRequest, type TrainResult } from '../../api/training';
+import { getTrainingResult, trainModels, type ProblemType, type TrainRequest, type TrainResult } from '../../api/training';
 import type { Session } from '../../session/session';
 import { CheckIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
@@ -13,25 +13,24 @@ import { rememberSessionTarget, useSessionData } from '../../queries/sessionData
 import { useStepTarget } from '../common/sessionTarget';
 import { useLongTask } from '../common/useLongTask';
 import { useModelCatalog } from '../../queries/modelCatalog';
+import { useDetectedProblemType } from '../../queries/problemType';
 import { leftOutClassesNote } from './leftOutClasses';
 import { ModelsCard } from './ModelsCard';
 import { ProblemCard } from './ProblemCard';
 import { TrainingSummary } from './TrainingSummary';
 import {
   catalogueType,
-  guessProblemType,
   modelLists,
   problemTypeSuggestion,
   restoredSettings,
   trainingProblems,
   trainRequest,
+  withDetectedType,
   withProblemType,
-  withTarget,
   type ModelLists,
   type TrainingSettings,
 } from './trainingRules';
 import { ValidationCard } from './ValidationCard';
-import { queryKeys } from '../../queries/keys';
 import './TrainingStep.css';
 
 interface TrainingStepProps {
@@ -76,9 +75,12 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
     setSettings(next);
     onSettingsChange?.(next);
   };
-  const guess = (column: string) => guessProblemType(frame.columns, frame.preview, column);
+  // the server detects the target's type for auto-detect's model list and for the suggestion
+  const detected = useDetectedProblemType(session.sessionId, current.target, current.target !== '' && current.problemType !== 'clustering');
+  const detectedType = detected?.problem_type;
+  useModelsFollowDetection(current, detectedType, lists, update);
   const problems = trainingProblems(current);
-  const suggestion = useProblemTypeSuggestion(session, current);
+  const suggestion = problemTypeSuggestion(current, detected);
   const training = useTraining(onContinue);
   const busy = training.busy;
 
@@ -95,11 +97,11 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
         suggestion={suggestion}
         noTarget={problems.includes('noTarget')}
         busy={busy}
-        onProblemTypeChange={(problemType) => update(withProblemType(current, problemType, guess, lists))}
-        onTargetChange={(column) => update(withTarget(current, column, guess, lists))}
+        onProblemTypeChange={(problemType) => update(withProblemType(current, problemType, detectedType, lists))}
+        onTargetChange={(column) => update({ ...current, target: column })}
       />
       <ModelsCard
-        catalogue={lists[catalogueType(current.problemType, guess(current.target))]}
+        catalogue={lists[catalogueType(current.problemType, detectedType)]}
         selected={current.models}
         busy={busy}
         onChange={(models) => update({ ...current, models })}
@@ -135,16 +137,24 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
   );
 }
 
-/** What auto-detect would choose, so a target that reads as the other type is pointed out before training. */
-function useProblemTypeSuggestion(session: Session, settings: TrainingSettings) {
-  const checksType = settings.target !== '' && (settings.problemType === 'classification' || settings.problemType === 'regression');
-  const detection = useQuery({
-    queryKey: queryKeys.detectProblemType(session.sessionId, settings.target),
-    queryFn: checksType ? ({ signal }) => detectProblemType(settings.target, signal) : skipToken,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+/**
+ * With auto-detect, the model list follows the type the server detects once it answers (the
+ * last answer shows while a new target's is on its way); a detection not known yet keeps it.
+ */
+function useModelsFollowDetection(
+  settings: TrainingSettings,
+  detected: ProblemType | undefined,
+  lists: ModelLists,
+  update: (next: TrainingSettings) => void,
+) {
+  const follow = useEffectEvent((type: ProblemType) => {
+    if (settings.problemType !== 'auto') return;
+    const next = withDetectedType(settings, type, lists);
+    if (next.models.join('\n') !== settings.models.join('\n')) update(next);
   });
-  return checksType ? problemTypeSuggestion(settings, detection.data) : null;
+  useEffect(() => {
+    if (detected !== undefined) follow(detected);
+  }, [detected]);
 }
 
 /**

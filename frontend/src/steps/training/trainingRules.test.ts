@@ -3,7 +3,6 @@ import { catalogModel, TEST_CATALOG } from '../../test/catalog';
 import {
   CV_FOLDS,
   defaultSettings,
-  guessProblemType,
   modelLists,
   modelsFor,
   problemTypeSuggestion,
@@ -11,13 +10,12 @@ import {
   TEST_SIZE,
   trainingProblems,
   trainRequest,
+  withDetectedType,
   withProblemType,
-  withTarget,
   type TrainingSettings,
 } from './trainingRules';
 
 const LISTS = modelLists(TEST_CATALOG);
-const classes = () => 'classification' as const;
 const settings = (change: Partial<TrainingSettings> = {}): TrainingSettings => ({ ...defaultSettings(LISTS), target: 'y', ...change });
 
 describe('defaults and catalogue', () => {
@@ -47,25 +45,34 @@ describe('defaults and catalogue', () => {
 
 describe('switching the problem type', () => {
   it('to clustering clears the target and resets the models to the first two clusterers', () => {
-    const next = withProblemType(settings(), 'clustering', classes, LISTS);
+    const next = withProblemType(settings(), 'clustering', 'classification', LISTS);
     expect(next.target).toBe('');
     expect(next.models).toEqual(['KMeans', 'DBSCAN']);
   });
 
   it('to regression keeps the target', () => {
-    const next = withProblemType(settings(), 'regression', classes, LISTS);
+    const next = withProblemType(settings(), 'regression', 'classification', LISTS);
     expect(next.target).toBe('y');
     expect(next.models).toEqual(['LinearRegression', 'RandomForestRegressor']);
   });
 
   it('keeps the selected models that belong to the new list', () => {
-    const next = withProblemType(settings({ models: ['SVC'] }), 'auto', classes, LISTS);
+    const next = withProblemType(settings({ models: ['SVC'] }), 'auto', 'classification', LISTS);
     expect(next.models).toEqual(['SVC']);
   });
 
-  it('with auto-detect, follows the type the target suggests', () => {
-    const next = withTarget(settings({ problemType: 'auto' }), 'price', () => 'regression', LISTS);
-    expect(next.models).toEqual(['LinearRegression', 'RandomForestRegressor']);
+  it("with auto-detect, follows the type the server detects, classification until it answers", () => {
+    expect(withProblemType(settings(), 'auto', 'regression', LISTS).models).toEqual(['LinearRegression', 'RandomForestRegressor']);
+    expect(withProblemType(settings({ models: ['Ridge'] }), 'auto', undefined, LISTS).models).toEqual([
+      'LogisticRegression',
+      'RandomForestClassifier',
+    ]);
+    expect(withDetectedType(settings({ problemType: 'auto' }), 'regression', LISTS).models).toEqual(['LinearRegression', 'RandomForestRegressor']);
+    expect(withDetectedType(settings({ problemType: 'auto', models: ['SVC'] }), 'classification', LISTS).models).toEqual(['SVC']);
+  });
+
+  it('keeps the models of a chosen type whatever the detection finds', () => {
+    expect(withDetectedType(settings({ problemType: 'classification', models: ['SVC'] }), 'regression', LISTS).models).toEqual(['SVC']);
   });
 });
 
@@ -74,21 +81,6 @@ describe('modelsFor', () => {
     expect(modelsFor(['KMeans', 'SVC', 'Ridge'], LISTS.classification)).toEqual(['SVC']);
     expect(modelsFor(['KMeans'], LISTS.regression)).toEqual(['LinearRegression', 'RandomForestRegressor']);
     expect(modelsFor([], LISTS.clustering)).toEqual(['KMeans', 'DBSCAN']);
-  });
-});
-
-describe('guessProblemType', () => {
-  const columns = ['label', 'price', 'n'];
-  const rows = [
-    ['a', 1.5, 1],
-    ['b', 2.25, 2],
-    [null, 3.75, 1],
-  ];
-  it('reads text and few whole numbers as classes, other numbers as regression', () => {
-    expect(guessProblemType(columns, rows, 'label')).toBe('classification');
-    expect(guessProblemType(columns, rows, 'n')).toBe('classification');
-    expect(guessProblemType(columns, rows, 'price')).toBe('regression');
-    expect(guessProblemType(columns, rows, '')).toBe('classification');
   });
 });
 

@@ -1,7 +1,5 @@
-import type { Cell } from '../../api/dataset';
 import type { CatalogModel } from '../../api/models';
 import type { DetectedProblemType, ProblemType, RequestedProblemType, TrainRequest, ValidationMethod } from '../../api/training';
-import { columnValues } from '../common/columnKinds';
 
 /** The names of the catalogue's models per problem type, in the catalogue's order (SPEC §9). */
 export type ModelLists = Record<ProblemType, readonly string[]>;
@@ -19,9 +17,6 @@ export const VALIDATION_METHODS: readonly ValidationMethod[] = ['train_test', 'c
 /** SPEC §5 and §9: test size 0.1 to 0.5 in steps of 0.05, default 0.2; CV folds 3 to 10, default 5. */
 export const TEST_SIZE = { min: 0.1, max: 0.5, step: 0.05, default: 0.2 } as const;
 export const CV_FOLDS = { min: 3, max: 10, step: 1, default: 5 } as const;
-
-/** A whole-number target with at most this many values is read as classes (as the server does). */
-const MAX_CLASS_VALUES = 20;
 
 export interface TrainingSettings {
   problemType: RequestedProblemType;
@@ -61,7 +56,7 @@ export function restoredSettings(saved: Record<string, unknown> | null, lists: M
   return {
     problemType,
     target: '',
-    models: models.length > 0 ? models : modelsFor([], lists[catalogueType(problemType, 'classification')]),
+    models: models.length > 0 ? models : modelsFor([], lists[catalogueType(problemType, undefined)]),
     validationMethod: VALIDATION_METHODS.find((method) => method === saved.validationMethod) ?? defaults.validationMethod,
     testSize: number(saved.testSize) ?? defaults.testSize,
     cvFolds: number(saved.cvFolds) ?? defaults.cvFolds,
@@ -69,21 +64,11 @@ export function restoredSettings(saved: Record<string, unknown> | null, lists: M
 }
 
 /**
- * The type auto-detect will most likely find, read from the preview values of the target:
- * text, booleans and whole numbers with few values are classes; other numbers regression.
+ * The catalogue the models are chosen from: the type itself, or for auto-detect the type the
+ * server detects for the target (`detected`), classification until it has answered.
  */
-export function guessProblemType(columns: readonly string[], rows: readonly Cell[][], target: string): ProblemType {
-  if (target === '') return 'classification';
-  const values = columnValues(columns, rows, target).filter((value) => value !== null && value !== '');
-  const numbers = values.filter((value): value is number => typeof value === 'number');
-  if (values.length === 0 || numbers.length < values.length) return 'classification';
-  const whole = numbers.every((value) => Number.isInteger(value));
-  return whole && new Set(numbers).size <= MAX_CLASS_VALUES ? 'classification' : 'regression';
-}
-
-/** The catalogue the models are chosen from: the type itself, or for auto-detect the likely one. */
-export function catalogueType(problemType: RequestedProblemType, guessed: ProblemType): ProblemType {
-  return problemType === 'auto' ? guessed : problemType;
+export function catalogueType(problemType: RequestedProblemType, detected: ProblemType | undefined): ProblemType {
+  return problemType === 'auto' ? (detected ?? 'classification') : problemType;
 }
 
 /** SPEC §4: the selection kept when some of it belongs to the list, else the list's first two. */
@@ -92,25 +77,20 @@ export function modelsFor(selected: readonly string[], catalogue: readonly strin
   return kept.length > 0 ? kept : catalogue.slice(0, 2);
 }
 
+/** The model list follows the catalogue of the type, for auto-detect the type `detected` for the target. */
+export function withDetectedType(settings: TrainingSettings, detected: ProblemType | undefined, lists: ModelLists): TrainingSettings {
+  return { ...settings, models: modelsFor(settings.models, lists[catalogueType(settings.problemType, detected)]) };
+}
+
 /** SPEC §4: a new problem type; clustering clears the target, and the model list follows the type. */
 export function withProblemType(
   settings: TrainingSettings,
   problemType: RequestedProblemType,
-  guess: (target: string) => ProblemType,
+  detected: ProblemType | undefined,
   lists: ModelLists,
 ): TrainingSettings {
   const target = problemType === 'clustering' ? '' : settings.target;
-  return { ...settings, problemType, target, models: modelsFor(settings.models, lists[catalogueType(problemType, guess(target))]) };
-}
-
-/** A new target; with auto-detect the likely type, and so the model list, may change with it. */
-export function withTarget(
-  settings: TrainingSettings,
-  target: string,
-  guess: (target: string) => ProblemType,
-  lists: ModelLists,
-): TrainingSettings {
-  return { ...settings, target, models: modelsFor(settings.models, lists[catalogueType(settings.problemType, guess(target))]) };
+  return withDetectedType({ ...settings, problemType, target }, detected, lists);
 }
 
 export function toggleModel(models: readonly string[], model: string, on: boolean): string[] {
