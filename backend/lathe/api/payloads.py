@@ -1,18 +1,14 @@
 """Build the frame part of a response from a frame, bounded whatever the row count, and
-the answer of a step that changed the frame.
-
-The column kinds and scaling candidates come from the functions the steps decide with, on
-the full frame, so a screen offers what its step will take."""
+the answer of a step that changed the frame."""
 
 import pandas as pd
 
-from lathe.analysis.column_types import column_kind
+from lathe.api.frame_kinds import column_kinds, frame_scaling_candidates
 from lathe.api.schemas import FramePayload
 from lathe.api.step_schemas import StepResult
 from lathe.config import Settings
 from lathe.io.preview import dtype_names, missing_counts, preview_rows
 from lathe.steps.applied import AppliedSteps
-from lathe.steps.scaling import scaling_candidates
 
 
 def frame_payload(frame: pd.DataFrame, settings: Settings) -> FramePayload:
@@ -24,8 +20,8 @@ def frame_payload(frame: pd.DataFrame, settings: Settings) -> FramePayload:
         shape=(len(frame), len(frame.columns)),
         dtypes=dtype_names(frame),
         missing_values=missing_counts(frame),
-        column_kinds={str(name): column_kind(dtype) for name, dtype in frame.dtypes.items()},
-        scaling_candidates=scaling_candidates(frame),
+        column_kinds=column_kinds(frame),
+        scaling_candidates=frame_scaling_candidates(frame),
     )
 
 

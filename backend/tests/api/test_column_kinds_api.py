@@ -1,10 +1,13 @@
 """The frame payload names each column's kind and the scaling candidates, decided on the
 full frame by the steps' own rules, not on the preview's first rows."""
 
+import gc
 import io
 
 import pandas as pd
 
+from lathe.api import frame_kinds
+from lathe.steps.scaling import scaling_candidates
 from tests.utils.client import upload
 
 ROWS = 1_000
@@ -57,3 +60,28 @@ def test_a_step_answers_the_kinds_of_the_frame_it_made(client):
     answer = scaled.json()
     assert answer["column_kinds"]["reading"] == "numeric"
     assert answer["scaling_candidates"][:3] == ["reading", "amount", "count"]
+
+
+def test_the_candidates_are_found_once_per_frame_and_forgotten_with_it(client, monkeypatch):
+    upload(client, "quirks.csv", quirky_csv())
+    found: list[list[str]] = []
+
+    def counted(frame: pd.DataFrame) -> list[str]:
+        found.append(scaling_candidates(frame))
+        return found[-1]
+
+    monkeypatch.setattr(frame_kinds, "scaling_candidates", counted)
+    scaled = client.post("/api/scale-features/", json={"method": "standard"})
+    assert scaled.status_code == 200, scaled.text
+    for _ in range(3):
+        read = client.get("/api/get-session-data/").json()
+        assert read["scaling_candidates"] == scaled.json()["scaling_candidates"]
+    assert len(found) == 1
+
+    frame = pd.DataFrame({"n": [1.0, 2.0]})
+    assert frame_kinds.frame_scaling_candidates(frame) == ["n"]
+    key = id(frame)
+    assert key in frame_kinds._known_candidates
+    del frame
+    gc.collect()
+    assert key not in frame_kinds._known_candidates
