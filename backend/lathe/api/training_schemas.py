@@ -107,6 +107,9 @@ class MetricDescription(BaseModel):
         description="SPEC §9's colours: green from / yellow from for a higher-is-better "
         "metric, green below / yellow below for the others; null: not coloured."
     )
+    whole_number: bool = Field(
+        description="A count: a whole value is shown without decimals (SPEC §9)."
+    )
 
 
 class MetricCatalogResponse(BaseModel):

@@ -18,6 +18,8 @@ class Metric:
     # SPEC §9's colours: (green from, yellow from) for higher-is-better metrics on a 0–1
     # scale, (green below, yellow below) for the others; None leaves the value uncoloured
     tone_bounds: tuple[float, float] | None
+    # a count (clusters, rows in a cluster): a whole value is shown without decimals
+    whole_number: bool = False
 
 
 SHARE = (0.8, 0.6)
@@ -45,10 +47,10 @@ METRICS: tuple[Metric, ...] = (
     Metric("calinski_harabasz", "clustering", "higher", None),
     Metric("davies_bouldin", "clustering", "lower", (0.8, 1.5)),
     Metric("inertia", "clustering", "lower", ERROR),
-    Metric("n_clusters", "clustering", "none", None),
-    Metric("min_cluster_size", "clustering", "none", None),
-    Metric("max_cluster_size", "clustering", "none", None),
-    Metric("avg_cluster_size", "clustering", "none", None),
+    Metric("n_clusters", "clustering", "none", None, whole_number=True),
+    Metric("min_cluster_size", "clustering", "none", None, whole_number=True),
+    Metric("max_cluster_size", "clustering", "none", None, whole_number=True),
+    Metric("avg_cluster_size", "clustering", "none", None, whole_number=True),
     Metric("noise_ratio", "clustering", "lower", (0.05, 0.15)),
 )
 BY_NAME = {metric.name: metric for metric in METRICS}

@@ -60,4 +60,7 @@ def test_the_catalogue_is_served_in_order(client: TestClient) -> None:
         "problem_type": "regression",
         "direction": "lower",
         "tone_bounds": [0.1, 0.3],
+        "whole_number": False,
     }
+    counts = {metric["name"] for metric in body["metrics"] if metric["whole_number"]}
+    assert counts == {"n_clusters", "min_cluster_size", "max_cluster_size", "avg_cluster_size"}

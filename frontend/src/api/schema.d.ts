@@ -1369,6 +1369,11 @@ export interface components {
                 number,
                 number
             ] | null;
+            /**
+             * Whole Number
+             * @description A count: a whole value is shown without decimals (SPEC §9).
+             */
+            whole_number: boolean;
         };
         /** MissingPatterns */
         MissingPatterns: {

@@ -48,3 +48,11 @@ export function getTrainingResult() {
 export function evaluateModels() {
   return unwrap(api.POST('/api/evaluate-models/'));
 }
+
+/** As the client answers it (its tuples read as arrays). */
+export type MetricCatalog = Awaited<ReturnType<typeof getMetricCatalog>>;
+
+/** Every metric Lathe reports: which way is better, its colours, its order and each problem type's primary metric. */
+export function getMetricCatalog() {
+  return unwrap(api.GET('/api/metric-catalog/'));
+}

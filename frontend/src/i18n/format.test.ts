@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCell } from '../components/DataTable/formatCell';
 import { formatMetric } from '../steps/evaluation/metrics';
+import { TEST_METRIC_CATALOG } from '../test/metricCatalog';
 import { formatDateText, formatDecimal, formatInteger, formatMegabytes, formatPercent, formatPreviewNumber, formatSignificant } from './format';
 
 /** Intl writes some spaces as no-break spaces; tests read them as plain ones. */
@@ -18,9 +19,9 @@ describe('number formats per language', () => {
   });
 
   it('writes metrics to 4 decimals and cluster counts as whole numbers', () => {
-    expect(formatMetric('accuracy', 0.8, 'de')).toBe('0,8000');
-    expect(formatMetric('n_clusters', 3, 'de')).toBe('3');
-    expect(formatMetric('r2', null, 'de')).toBe('—');
+    expect(formatMetric(TEST_METRIC_CATALOG, 'accuracy', 0.8, 'de')).toBe('0,8000');
+    expect(formatMetric(TEST_METRIC_CATALOG, 'n_clusters', 3, 'de')).toBe('3');
+    expect(formatMetric(TEST_METRIC_CATALOG, 'r2', null, 'de')).toBe('—');
   });
 
   it('writes percentages with the sign where the language puts it', () => {

@@ -14,4 +14,5 @@ export const queryKeys = {
   usageCode: (model: string, format: string) => ['session', 'usage-code', model, format] as const,
   progress: ['progress'] as const,
   modelCatalog: ['model-catalog'] as const,
+  metricCatalog: ['metric-catalog'] as const,
 };

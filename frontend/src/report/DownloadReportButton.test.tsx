@@ -9,6 +9,7 @@ import { json, stubApi } from '../test/api';
 import { TEST_CATALOG } from '../test/catalog';
 import { captureDownloads } from '../test/downloads';
 import { renderWithProviders } from '../test/render';
+import { TEST_METRIC_CATALOG } from '../test/metricCatalog';
 import { isShown } from '../test/shown';
 import { sessionAt } from '../test/steps';
 import { TRAINING_SUMMARY } from '../test/training';
@@ -35,6 +36,7 @@ function routes() {
   return stubApi({
     'POST /api/evaluate-models/': () => json(EVALUATION),
     'GET /api/model-catalog/': () => json({ models: TEST_CATALOG }),
+    'GET /api/metric-catalog/': () => json(TEST_METRIC_CATALOG),
     'GET /api/recipe/': () => json(RECIPE),
     'GET /api/analyze/': () => json(analysisFixture({ columns: TABLE.columns })),
     'GET /api/usage-code/': (_, request) => {
@@ -88,6 +90,7 @@ describe('Download report', () => {
   it('says so when the report cannot be made', async () => {
     stubApi({
       'POST /api/evaluate-models/': () => json(EVALUATION),
+      'GET /api/metric-catalog/': () => json(TEST_METRIC_CATALOG),
       'GET /api/recipe/': () => json({ error: 'No dataset in this session.', code: 'no_dataset' }, 400),
       'GET /api/analyze/': () => json(analysisFixture({ columns: TABLE.columns })),
       'GET /api/usage-code/': () => json({ file_name: 'm.joblib', code: '' }),

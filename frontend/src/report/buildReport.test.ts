@@ -3,6 +3,7 @@ import type { Evaluation } from '../api/training';
 import { chooseLanguage, i18n } from '../i18n/i18n';
 import { toStoredAnalysis } from '../steps/analyze/analysisRun';
 import { analysisFixture } from '../test/analysis';
+import { TEST_METRIC_CATALOG } from '../test/metricCatalog';
 import { TRAINING_SUMMARY } from '../test/training';
 import { buildReport } from './buildReport';
 import { reportFileName, type ReportContent } from './reportContent';
@@ -67,7 +68,7 @@ function parsed(html: string): Document {
 describe('buildReport', () => {
   it('is a document in the interface language with every section', async () => {
     await chooseLanguage('de');
-    const doc = parsed(buildReport(content(), i18n.getFixedT('de'), 'de'));
+    const doc = parsed(buildReport(content(), TEST_METRIC_CATALOG, i18n.getFixedT('de'), 'de'));
     expect(doc.documentElement.lang).toBe('de');
     expect(doc.querySelector('h1')?.textContent).toBe('Lathe-Bericht');
     expect([...doc.querySelectorAll('h2')].map((heading) => heading.textContent)).toEqual([
@@ -91,7 +92,7 @@ describe('buildReport', () => {
 
   it('writes the metrics as the screen does, with SPEC colours, the baseline and the best model marked', async () => {
     await chooseLanguage('de');
-    const doc = parsed(buildReport(content(), i18n.getFixedT('de'), 'de'));
+    const doc = parsed(buildReport(content(), TEST_METRIC_CATALOG, i18n.getFixedT('de'), 'de'));
     const metrics = doc.querySelectorAll('section')[3];
     const rows = [...(metrics?.querySelectorAll('tbody tr') ?? [])].map((row) => [...row.children].map((cell) => cell.textContent));
     expect(rows[0]?.[0]).toBe('LogisticRegression');
@@ -107,7 +108,7 @@ describe('buildReport', () => {
   });
 
   it('shows the best model explanation per uploaded column, strongest first, with its method', () => {
-    const doc = parsed(buildReport(content(), i18n.getFixedT('en'), 'en'));
+    const doc = parsed(buildReport(content(), TEST_METRIC_CATALOG, i18n.getFixedT('en'), 'en'));
     const explanation = doc.querySelectorAll('section')[5];
     expect(explanation?.textContent).toContain('Method: SHAP tree explainer');
     const columns = [...(explanation?.querySelectorAll('tbody tr') ?? [])].map((row) => [...row.children].map((cell) => cell.textContent));
@@ -118,7 +119,7 @@ describe('buildReport', () => {
   });
 
   it('escapes every value from the data: a column named like a script stays text', () => {
-    const html = buildReport(content(), i18n.getFixedT('en'), 'en');
+    const html = buildReport(content(), TEST_METRIC_CATALOG, i18n.getFixedT('en'), 'en');
     expect(html).not.toContain('<script');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     const doc = parsed(html);
@@ -134,7 +135,7 @@ describe('buildReport', () => {
       model: 'RandomForestClassifier',
       result: { bestScore: 0.9, bestParams: { max_depth: 5 }, baselineScore: 0.8, primaryMetric: 'accuracy', method: 'grid_search' as const },
     };
-    const doc = parsed(buildReport(content({ optimization }), i18n.getFixedT('en'), 'en'));
+    const doc = parsed(buildReport(content({ optimization }), TEST_METRIC_CATALOG, i18n.getFixedT('en'), 'en'));
     const section = doc.querySelectorAll('section')[6];
     expect(section?.textContent).toContain('Optimized RandomForestClassifier');
     expect(section?.textContent).toContain('90.00%');
@@ -143,7 +144,7 @@ describe('buildReport', () => {
   });
 
   it('says so when there is no analysis and no recipe step', () => {
-    const doc = parsed(buildReport(content({ analysis: null, recipe: [] }), i18n.getFixedT('en'), 'en'));
+    const doc = parsed(buildReport(content({ analysis: null, recipe: [] }), TEST_METRIC_CATALOG, i18n.getFixedT('en'), 'en'));
     expect(doc.body.textContent).toContain('No analysis of the data was available.');
     expect(doc.body.textContent).toContain('The data was used as uploaded');
   });

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { Evaluation } from '../api/training';
+import type { Evaluation, MetricCatalog } from '../api/training';
 import { formatDateTime, formatDecimal, formatInteger, formatPercent } from '../i18n/format';
 import { overviewCards, qualityLevel } from '../steps/analyze/overview';
-import { formatMetric, metricNameKey, metricTone, orderedMetrics, PRIMARY_METRIC } from '../steps/evaluation/metrics';
+import { formatMetric, metricNameKey, metricTone, orderedMetrics, primaryMetric } from '../steps/evaluation/metrics';
 import { METHOD_LABELS } from '../steps/optimization/OptimizationSettings';
 import { formatImprovement, formatParamValue, formatScore, relativeImprovement } from '../steps/optimization/scoreDisplay';
 import { definitions, element, escapeHtml, table } from './html';
@@ -85,14 +85,16 @@ function trainingSection(evaluation: Evaluation, t: TFunction, language: string)
   return definitions(items) + (failures.length > 0 ? `${element('h3', t('report.training.failed'))}<ul>${failures.join('')}</ul>` : '');
 }
 
-function metricsSection(evaluation: Evaluation, t: TFunction, language: string): string {
+function metricsSection(evaluation: Evaluation, catalog: MetricCatalog, t: TFunction, language: string): string {
   const trained = evaluation.results.filter((result) => result.error === null);
   const rows = [...trained.map((result) => result.metrics), ...(evaluation.baseline ? [evaluation.baseline.metrics] : [])];
-  const names = orderedMetrics(Object.fromEntries(rows.flatMap((metrics) => Object.keys(metrics).map((name) => [name, null])))).map(
+  const names = orderedMetrics(
+    catalog,
+    Object.fromEntries(rows.flatMap((metrics) => Object.keys(metrics).map((name) => [name, null])))).map(
     ([name]) => name,
   );
   const cells = (metrics: Record<string, number | null>): [string, string][] =>
-    names.map((name) => [formatMetric(name, metrics[name], language), metricTone(name, metrics[name])]);
+    names.map((name) => [formatMetric(catalog, name, metrics[name], language), metricTone(catalog, name, metrics[name])]);
   const body = trained.map((result) => {
     const best = result.model === evaluation.best_model ? ` (${t('evaluation.details.best')})` : '';
     return [`${result.model}${best}`, ...cells(result.metrics)];
@@ -169,15 +171,15 @@ function usageSection(content: ReportContent, t: TFunction): string {
  * The report as one self-contained HTML document in `language`: every text from the data
  * is escaped; the charts are the SVG Plotly drew, inlined as they are.
  */
-export function buildReport(content: ReportContent, t: TFunction, language: string): string {
+export function buildReport(content: ReportContent, catalog: MetricCatalog, t: TFunction, language: string): string {
   const { evaluation } = content;
-  const primary = evaluation.primary_metric || PRIMARY_METRIC[evaluation.problem_type];
+  const primary = primaryMetric(catalog, evaluation);
   const best = evaluation.results.find((result) => result.model === evaluation.best_model);
   const bestLine =
     best === undefined
       ? ''
       : note(
-          `${t('evaluation.summary.bestModel')}: ${best.model} (${t(metricNameKey(primary) as Key, { defaultValue: primary })} ${formatMetric(primary, best.metrics[primary], language)})`,
+          `${t('evaluation.summary.bestModel')}: ${best.model} (${t(metricNameKey(primary) as Key, { defaultValue: primary })} ${formatMetric(catalog, primary, best.metrics[primary], language)})`,
         );
   const title = `${t('report.title')}: ${content.fileName}`;
   return [
@@ -192,7 +194,7 @@ export function buildReport(content: ReportContent, t: TFunction, language: stri
     section(t('report.sections.dataset'), datasetSection(content, t, language)),
     section(t('report.sections.recipe'), recipeSection(content, t, language)),
     section(t('report.sections.training'), trainingSection(evaluation, t, language)),
-    section(t('report.sections.metrics'), metricsSection(evaluation, t, language)),
+    section(t('report.sections.metrics'), metricsSection(evaluation, catalog, t, language)),
     content.charts.length > 0 || best?.charts.confusion_matrix ? section(t('report.sections.charts'), chartsSection(content, t)) : '',
     evaluation.problem_type === 'clustering' ? '' : section(t('report.sections.explanation'), explanationSection(evaluation, t, language)),
     section(t('report.sections.optimization'), optimizationSection(content, t, language)),

@@ -3,6 +3,7 @@ import { analyzeDataset } from '../api/analysis';
 import type { DownloadedFile } from '../api/models';
 import { getUsageCode } from '../api/models';
 import { getRecipe } from '../api/recipe';
+import { getMetricCatalog } from '../api/training';
 import type { Evaluation } from '../api/training';
 import type { Session } from '../session/session';
 import { readStoredAnalysis, sameColumns, toStoredAnalysis, type StoredAnalysis } from '../steps/analyze/analysisRun';
@@ -31,14 +32,17 @@ async function currentAnalysis(session: Session, columns: string[]): Promise<Sto
 /** Gathers what the screens read (the recipe and usage code from the server), draws the charts and writes the report. */
 export async function makeReport(sources: ReportSources, columns: string[], t: TFunction, language: string): Promise<DownloadedFile> {
   const { session, evaluation, optimization, usageModel } = sources;
-  const [analysis, recipe, usageCode, charts] = await Promise.all([
+  const [analysis, recipe, usageCode, catalog] = await Promise.all([
     currentAnalysis(session, columns),
     getRecipe(),
     usageModel === null ? null : getUsageCode(usageModel, 'joblib').catch(() => null),
-    Promise.all(reportFigures(evaluation, t, language).map(async ({ title, figure }) => ({ title, svg: await chartSvg(figure) }))),
+    getMetricCatalog(),
   ]);
+  const charts = await Promise.all(
+    reportFigures(evaluation, catalog, t, language).map(async ({ title, figure }) => ({ title, svg: await chartSvg(figure) })),
+  );
   const fileName = session.uploadedFile?.name ?? '';
   const content: ReportContent = { fileName, madeAt: new Date(), analysis, recipe, evaluation, charts, optimization, usageCode };
-  const html = buildReport(content, t, language);
+  const html = buildReport(content, catalog, t, language);
   return { blob: new Blob([html], { type: 'text/html;charset=utf-8' }), fileName: reportFileName(fileName) };
 }

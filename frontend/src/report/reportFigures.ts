@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Evaluation } from '../api/training';
+import type { Evaluation, MetricCatalog } from '../api/training';
 import { barFigure } from '../components/charts/barFigure';
 import { CHART_COLORS } from '../components/charts/chartTheme';
 import { formatDecimal } from '../i18n/format';
@@ -13,7 +13,7 @@ import {
   topImportances,
   type Figure,
 } from '../steps/evaluation/evaluationCharts';
-import { formatMetric, metricNameKey, PRIMARY_METRIC } from '../steps/evaluation/metrics';
+import { formatMetric, metricNameKey, primaryMetric } from '../steps/evaluation/metrics';
 
 type Key = Parameters<TFunction>[0] & string;
 
@@ -26,8 +26,8 @@ export interface TitledFigure {
  * The charts Evaluation draws, built by the same figure builders: the models compared on
  * the primary metric, then the best model's curves, residuals, cluster sizes and importances.
  */
-export function reportFigures(evaluation: Evaluation, t: TFunction, language: string): TitledFigure[] {
-  const primary = evaluation.primary_metric || PRIMARY_METRIC[evaluation.problem_type];
+export function reportFigures(evaluation: Evaluation, catalog: MetricCatalog, t: TFunction, language: string): TitledFigure[] {
+  const primary = primaryMetric(catalog, evaluation);
   const metric = t(metricNameKey(primary) as Key, { defaultValue: primary });
   const scored = evaluation.results.filter((result) => result.error === null && typeof result.metrics[primary] === 'number');
   const figures: TitledFigure[] = [];
@@ -35,7 +35,7 @@ export function reportFigures(evaluation: Evaluation, t: TFunction, language: st
     const scores = scored.map((result) => ({
       model: result.model,
       value: result.metrics[primary] ?? 0,
-      text: formatMetric(primary, result.metrics[primary], language),
+      text: formatMetric(catalog, primary, result.metrics[primary], language),
       best: result.model === evaluation.best_model,
     }));
     figures.push({ title: t('evaluation.comparison.chart', { metric }), figure: comparisonFigure(scores, metric) });

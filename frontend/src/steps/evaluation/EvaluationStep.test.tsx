@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../test/api';
 import { cardValue, renderStep, sessionAt } from '../../test/steps';
@@ -7,6 +7,7 @@ import { chooseLanguage } from '../../i18n/i18n';
 import { EvaluationStep } from './EvaluationStep';
 import { ModelMetrics } from './ModelMetrics';
 import { TRAINING_SUMMARY } from '../../test/training';
+import { TEST_METRIC_CATALOG } from '../../test/metricCatalog';
 import { isShown } from '../../test/shown';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
@@ -40,7 +41,7 @@ const EVALUATION = {
 };
 
 function start(stepResults: Record<number, unknown>, answer = () => json(EVALUATION)) {
-  const api = stubApi({ 'POST /api/evaluate-models/': answer });
+  const api = stubApi({ 'POST /api/evaluate-models/': answer, 'GET /api/metric-catalog/': () => json(TEST_METRIC_CATALOG) });
   return { api, ...renderStep(EvaluationStep, sessionAt(9, TABLE, stepResults)) };
 }
 
@@ -72,6 +73,31 @@ describe('EvaluationStep baseline', () => {
     expect(within(baseline).getByText('0,7000')).toBeTruthy();
     expect(within(screen.getByRole('article', { name: 'RandomForestClassifier' })).getByText('0,8750')).toBeTruthy();
     await chooseLanguage('en');
+  });
+});
+
+describe('EvaluationStep metric catalogue', () => {
+  const tone = (model: string, metric: string) =>
+    within(screen.getByRole('article', { name: model })).getByText(metric).parentElement?.className;
+
+  it('colours and orders the metrics as the served catalogue says', async () => {
+    start({ 8: TRAINED });
+    await screen.findByRole('article', { name: 'RandomForestClassifier' });
+    expect(tone('RandomForestClassifier', 'Accuracy')).toContain('model-metrics__item--good');
+
+    const stricter = {
+      ...TEST_METRIC_CATALOG,
+      metrics: TEST_METRIC_CATALOG.metrics
+        .map((entry) => (entry.name === 'accuracy' ? { ...entry, tone_bounds: [0.9, 0.7] } : entry))
+        .reverse(),
+    };
+    cleanup();
+    stubApi({ 'POST /api/evaluate-models/': () => json(EVALUATION), 'GET /api/metric-catalog/': () => json(stricter) });
+    renderStep(EvaluationStep, sessionAt(9, TABLE, { 8: TRAINED }));
+    await screen.findByRole('article', { name: 'RandomForestClassifier' });
+    expect(tone('RandomForestClassifier', 'Accuracy')).toContain('model-metrics__item--fair');
+    const names = [...screen.getByRole('article', { name: 'RandomForestClassifier' }).querySelectorAll('dt')].map((name) => name.textContent);
+    expect(names).toEqual(['ROC AUC', 'Accuracy']);
   });
 });
 
@@ -164,7 +190,7 @@ describe('the filled-cells note in plural forms', () => {
     imputed_cells: cells,
   });
   const note = (cells: number) => {
-    const { container, unmount } = render(<ModelMetrics result={result(cells)} best={false} metricName={(name) => name} />);
+    const { container, unmount } = render(<ModelMetrics result={result(cells)} best={false} catalog={TEST_METRIC_CATALOG} metricName={(name) => name} />);
     const text = container.querySelector('.model-metrics__imputed')?.textContent;
     unmount();
     return text;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Evaluation } from '../../api/training';
+import type { Evaluation, MetricCatalog } from '../../api/training';
 import type { Session } from '../../session/session';
 import { BarsIcon, CurveIcon, GaugeIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
@@ -14,8 +14,9 @@ import { comparisonFigure } from './evaluationCharts';
 import { ExplanationCard } from './ExplanationCard';
 import { FigureChart, ModelCharts } from './ModelCharts';
 import { BaselineMetrics, ModelMetrics } from './ModelMetrics';
-import { formatMetric, PRIMARY_METRIC } from './metrics';
+import { formatMetric, primaryMetric } from './metrics';
 import { useMetricName } from './useMetricName';
+import { useMetricCatalog } from '../../queries/metricCatalog';
 import { useEvaluation } from '../../queries/results';
 import { hasTrainedModels } from '../training/trainingRecord';
 import './EvaluationStep.css';
@@ -30,11 +31,12 @@ export function EvaluationStep({ session, onContinue }: EvaluationStepProps) {
   const { t } = useTranslation();
   const trained = hasTrainedModels(session);
   const evaluation = useEvaluation(trained, { completed: t('evaluation.completed'), failed: t('evaluation.failed') });
+  const catalog = useMetricCatalog(trained);
 
   let body;
   if (!trained) body = <CardNote tone="warn">{t('evaluation.noResults')}</CardNote>;
-  else if (evaluation.data) body = <EvaluationResults evaluation={evaluation.data} />;
-  else if (evaluation.isError) body = <CardNote tone="warn">{t('evaluation.failed')}</CardNote>;
+  else if (evaluation.data && catalog.data) body = <EvaluationResults evaluation={evaluation.data} catalog={catalog.data} />;
+  else if (evaluation.isError || catalog.isError) body = <CardNote tone="warn">{t('evaluation.failed')}</CardNote>;
   else body = <BusyNote>{t('evaluation.evaluating')}</BusyNote>;
 
   return (
@@ -42,8 +44,12 @@ export function EvaluationStep({ session, onContinue }: EvaluationStepProps) {
       <StepHeader title={t('evaluation.title')} description={t('evaluation.description')} />
       {body}
       <div className="step-screen__actions">
-        {evaluation.isError && (
-          <button type="button" className="button button--ghost" onClick={() => void evaluation.refetch()}>
+        {(evaluation.isError || catalog.isError) && (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void Promise.all([evaluation.isError && evaluation.refetch(), catalog.isError && catalog.refetch()])}
+          >
             {t('evaluation.retry')}
           </button>
         )}
@@ -65,10 +71,10 @@ export function EvaluationStep({ session, onContinue }: EvaluationStepProps) {
   );
 }
 
-function EvaluationResults({ evaluation }: { evaluation: Evaluation }) {
+function EvaluationResults({ evaluation, catalog }: { evaluation: Evaluation; catalog: MetricCatalog }) {
   const { t } = useTranslation();
   const number = useNumberFormat();
-  const primary = evaluation.primary_metric || PRIMARY_METRIC[evaluation.problem_type];
+  const primary = primaryMetric(catalog, evaluation);
   const metricName = useMetricName();
   const trainedModels = evaluation.results.filter((result) => result.error === null);
   const best = evaluation.results.find((result) => result.model === evaluation.best_model);
@@ -84,7 +90,7 @@ function EvaluationResults({ evaluation }: { evaluation: Evaluation }) {
         <StatCards label={t('evaluation.summary.title')}>
           <StatCard label={t('evaluation.summary.modelsTrained')} value={number(trainedModels.length)} />
           <StatCard label={t('evaluation.summary.bestModel')} value={evaluation.best_model ?? '—'} className="evaluation__best">
-            {best && <span className="stat-card__note">{`${metricName(primary)}: ${formatMetric(primary, best.metrics[primary])}`}</span>}
+            {best && <span className="stat-card__note">{`${metricName(primary)}: ${formatMetric(catalog, primary, best.metrics[primary])}`}</span>}
           </StatCard>
           <StatCard label={t('evaluation.summary.problemType')} value={t(`training.problemTypes.${evaluation.problem_type}`)} />
           <StatCard label={t('evaluation.summary.primaryMetric')} value={metricName(primary)} />
@@ -106,7 +112,7 @@ function EvaluationResults({ evaluation }: { evaluation: Evaluation }) {
               scored.map((result) => ({
                 model: result.model,
                 value: result.metrics[primary] ?? 0,
-                text: formatMetric(primary, result.metrics[primary]),
+                text: formatMetric(catalog, primary, result.metrics[primary]),
                 best: result.model === evaluation.best_model,
               })),
               metricName(primary),
@@ -118,9 +124,15 @@ function EvaluationResults({ evaluation }: { evaluation: Evaluation }) {
       <SectionCard title={t('evaluation.details.title')} icon={<GaugeIcon />}>
         <div className="evaluation__models">
           {evaluation.results.map((result) => (
-            <ModelMetrics key={result.model} result={result} best={result.model === evaluation.best_model} metricName={metricName} />
+            <ModelMetrics
+              key={result.model}
+              result={result}
+              best={result.model === evaluation.best_model}
+              catalog={catalog}
+              metricName={metricName}
+            />
           ))}
-          {evaluation.baseline && <BaselineMetrics baseline={evaluation.baseline} metricName={metricName} />}
+          {evaluation.baseline && <BaselineMetrics baseline={evaluation.baseline} catalog={catalog} metricName={metricName} />}
         </div>
       </SectionCard>
 

@@ -6,6 +6,7 @@ import { isShown } from '../../test/shown';
 import { renderStep, sessionAt } from '../../test/steps';
 import { TRAINING_SUMMARY } from '../../test/training';
 import { EvaluationStep } from './EvaluationStep';
+import { TEST_METRIC_CATALOG } from '../../test/metricCatalog';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 
@@ -43,7 +44,7 @@ const EVALUATION = {
 const TRAINED = { problem_type: 'classification', trained_models: ['RandomForestClassifier', 'SVC'] };
 
 function start(evaluation: unknown = EVALUATION) {
-  stubApi({ 'POST /api/evaluate-models/': () => json(evaluation) });
+  stubApi({ 'POST /api/evaluate-models/': () => json(evaluation), 'GET /api/metric-catalog/': () => json(TEST_METRIC_CATALOG) });
   renderStep(EvaluationStep, sessionAt(9, { columns: ['income', 'city'], data: [[1, 'Oslo']] }, { 8: TRAINED }));
 }
 

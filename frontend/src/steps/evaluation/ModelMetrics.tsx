@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import type { Evaluation, ModelResult } from '../../api/training';
+import type { Evaluation, MetricCatalog, ModelResult } from '../../api/training';
 import { useNumberFormat } from '../../i18n/format';
 import { formatMetric, metricTone, orderedMetrics } from './metrics';
 
 interface ModelMetricsProps {
   result: ModelResult;
   best: boolean;
+  catalog: MetricCatalog;
   metricName: (metric: string) => string;
 }
 
 /** One model's metrics to 4 decimals, coloured as SPEC §9 says, and its own error beside them. */
-export function ModelMetrics({ result, best, metricName }: ModelMetricsProps) {
+export function ModelMetrics({ result, best, catalog, metricName }: ModelMetricsProps) {
   const { t } = useTranslation();
   const number = useNumberFormat();
   const imputed = result.imputed_cells ?? 0;
@@ -41,7 +42,7 @@ export function ModelMetrics({ result, best, metricName }: ModelMetricsProps) {
       {imputed > 0 && (
         <p className="model-metrics__imputed">{t('evaluation.details.imputed', { count: imputed, cells: number(imputed) })}</p>
       )}
-      <MetricList metrics={result.metrics} metricName={metricName} />
+      <MetricList metrics={result.metrics} catalog={catalog} metricName={metricName} />
     </article>
   );
 }
@@ -49,7 +50,13 @@ export function ModelMetrics({ result, best, metricName }: ModelMetricsProps) {
 type Baseline = NonNullable<Evaluation['baseline']>;
 
 /** The baseline the models are measured against, scored on the same rows, as one more row of metrics. */
-export function BaselineMetrics({ baseline, metricName }: { baseline: Baseline; metricName: (metric: string) => string }) {
+interface BaselineMetricsProps {
+  baseline: Baseline;
+  catalog: MetricCatalog;
+  metricName: (metric: string) => string;
+}
+
+export function BaselineMetrics({ baseline, catalog, metricName }: BaselineMetricsProps) {
   const { t } = useTranslation();
   const name = t(`evaluation.baseline.${baseline.strategy}`);
   return (
@@ -58,20 +65,26 @@ export function BaselineMetrics({ baseline, metricName }: { baseline: Baseline; 
         <h3 className="model-metrics__name">{name}</h3>
         <span className="model-metrics__note">{t('evaluation.baseline.note')}</span>
       </header>
-      <MetricList metrics={baseline.metrics} metricName={metricName} />
+      <MetricList metrics={baseline.metrics} catalog={catalog} metricName={metricName} />
     </article>
   );
 }
 
-function MetricList({ metrics, metricName }: { metrics: Record<string, number | null>; metricName: (metric: string) => string }) {
-  const ordered = orderedMetrics(metrics);
+interface MetricListProps {
+  metrics: Record<string, number | null>;
+  catalog: MetricCatalog;
+  metricName: (metric: string) => string;
+}
+
+function MetricList({ metrics, catalog, metricName }: MetricListProps) {
+  const ordered = orderedMetrics(catalog, metrics);
   if (ordered.length === 0) return null;
   return (
     <dl className="model-metrics__list">
       {ordered.map(([name, value]) => (
-        <div key={name} className={`model-metrics__item model-metrics__item--${metricTone(name, value)}`}>
+        <div key={name} className={`model-metrics__item model-metrics__item--${metricTone(catalog, name, value)}`}>
           <dt>{metricName(name)}</dt>
-          <dd>{formatMetric(name, value)}</dd>
+          <dd>{formatMetric(catalog, name, value)}</dd>
         </div>
       ))}
     </dl>

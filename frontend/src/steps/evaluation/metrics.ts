@@ -1,98 +1,51 @@
-import type { ProblemType } from '../../api/training';
+import type { Evaluation, MetricCatalog } from '../../api/training';
 import { formatDecimal, formatInteger } from '../../i18n/format';
 
 export type MetricTone = 'good' | 'fair' | 'poor' | 'neutral';
 
-/** SPEC §9: the metric each problem type ranks its models by. */
-export const PRIMARY_METRIC: Record<ProblemType, string> = {
-  classification: 'accuracy',
-  regression: 'r2',
-  clustering: 'silhouette_score',
-};
+type MetricDescription = MetricCatalog['metrics'][number];
 
-/** Higher is better, on a 0–1 scale: green from 0.8, yellow from 0.6. */
-const HIGH_IS_GOOD = new Set([
-  'accuracy',
-  'balanced_accuracy',
-  'precision',
-  'recall',
-  'f1',
-  'roc_auc',
-  'pr_auc',
-  'mcc',
-  'r2',
-  'explained_variance',
-  'silhouette_score',
-]);
+function described(catalog: MetricCatalog, metric: string): MetricDescription | undefined {
+  return catalog.metrics.find((entry) => entry.name === metric);
+}
 
-/** Errors (lower is better): green below 0.1, yellow below 0.3. */
-const LOW_IS_GOOD = new Set(['log_loss', 'rmse', 'mae', 'mse', 'mape', 'inertia']);
+/** The metric the models are ranked by: the one the evaluation names, else its problem type's in the catalogue. */
+export function primaryMetric(catalog: MetricCatalog, evaluation: Pick<Evaluation, 'primary_metric' | 'problem_type'>): string {
+  return evaluation.primary_metric || (catalog.primary[evaluation.problem_type] ?? '');
+}
 
-/** Lower is better, on their own scales: [green below, yellow below]. */
-const OWN_BOUNDS: Record<string, [number, number]> = {
-  davies_bouldin: [0.8, 1.5],
-  noise_ratio: [0.05, 0.15],
-};
-
-function below(value: number, [good, fair]: [number, number]): MetricTone {
+/**
+ * SPEC §9's colour of a metric value, by the catalogue's bounds: green from / yellow from for a
+ * higher-is-better metric, green below / yellow below for the others. A metric without bounds
+ * (counts, Calinski–Harabasz) and any value that is not a number are neutral.
+ */
+export function metricTone(catalog: MetricCatalog, metric: string, value: number | null | undefined): MetricTone {
+  if (value === null || value === undefined || !Number.isFinite(value)) return 'neutral';
+  const description = described(catalog, metric);
+  if (!description?.tone_bounds) return 'neutral';
+  // the schema's pair, which the client reads as an array
+  const [good, fair] = description.tone_bounds as [number, number];
+  if (description.direction === 'higher') {
+    if (value >= good) return 'good';
+    return value >= fair ? 'fair' : 'poor';
+  }
   if (value < good) return 'good';
   return value < fair ? 'fair' : 'poor';
 }
 
-/**
- * SPEC §9's colour of a metric value. Cluster counts and sizes, Calinski–Harabasz (unbounded)
- * and any value that is not a number are neutral.
- */
-export function metricTone(metric: string, value: number | null | undefined): MetricTone {
-  if (value === null || value === undefined || !Number.isFinite(value)) return 'neutral';
-  if (HIGH_IS_GOOD.has(metric)) {
-    if (value >= 0.8) return 'good';
-    return value >= 0.6 ? 'fair' : 'poor';
-  }
-  if (LOW_IS_GOOD.has(metric)) return below(value, [0.1, 0.3]);
-  const bounds = OWN_BOUNDS[metric];
-  return bounds ? below(value, bounds) : 'neutral';
-}
-
-/** SPEC §9: metrics are shown to 4 decimals; counts as whole numbers; a dash when missing. */
-export function formatMetric(metric: string, value: number | null | undefined, language?: string): string {
+/** SPEC §9: metrics are shown to 4 decimals; whole counts as whole numbers; a dash when missing. */
+export function formatMetric(catalog: MetricCatalog, metric: string, value: number | null | undefined, language?: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  const count = (metric === 'n_clusters' || metric.endsWith('_cluster_size')) && Number.isInteger(value);
+  const count = described(catalog, metric)?.whole_number === true && Number.isInteger(value);
   return count ? formatInteger(value, language) : formatDecimal(value, 4, language);
 }
 
-/** The order metrics are listed in (SPEC §3); any other metric the server sends follows. */
-export const METRIC_ORDER = [
-  'accuracy',
-  'balanced_accuracy',
-  'precision',
-  'recall',
-  'f1',
-  'roc_auc',
-  'pr_auc',
-  'log_loss',
-  'mcc',
-  'r2',
-  'rmse',
-  'mae',
-  'mse',
-  'mape',
-  'explained_variance',
-  'silhouette_score',
-  'calinski_harabasz',
-  'davies_bouldin',
-  'inertia',
-  'n_clusters',
-  'min_cluster_size',
-  'max_cluster_size',
-  'avg_cluster_size',
-  'noise_ratio',
-];
-
-export function orderedMetrics(metrics: Record<string, number | null>): [string, number | null][] {
+/** The metrics in the catalogue's order (SPEC §3); any other metric the server sends follows, by name. */
+export function orderedMetrics(catalog: MetricCatalog, metrics: Record<string, number | null>): [string, number | null][] {
+  const names = catalog.metrics.map((entry) => entry.name);
   const rank = (name: string) => {
-    const index = METRIC_ORDER.indexOf(name);
-    return index < 0 ? METRIC_ORDER.length : index;
+    const index = names.indexOf(name);
+    return index < 0 ? names.length : index;
   };
   return Object.entries(metrics).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
 }
