@@ -1,3 +1,4 @@
+import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, vi } from 'vitest';
