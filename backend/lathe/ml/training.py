@@ -53,7 +53,14 @@ from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_input, model_step, training_pipeline
 from lathe.ml.problem import ProblemType, learning_target, rows_of_large_classes
 from lathe.ml.progress import ProgressReport, TaskStopped
-from lathe.ml.results import ModelResult, SamplingNote, TrainingResults, no_charts
+from lathe.ml.results import (
+    Charts,
+    Metrics,
+    ModelResult,
+    SamplingNote,
+    TrainingResults,
+    no_charts,
+)
 from lathe.ml.sampling import SEED, Positions, stratified_sample, uniform_sample
 from lathe.ml.threads import fold_workers, side_by_side, thread_params
 from lathe.ml.training_config import TrainingConfig
@@ -105,7 +112,7 @@ class FittedPipeline:
 
 
 @dataclass
-class _HeldOut:
+class HeldOut:
     rows: Positions
     predicted: npt.NDArray[Any]
     probabilities: npt.NDArray[np.float64] | None
@@ -213,19 +220,33 @@ def min_class_rows(config: TrainingConfig) -> int:
     return config.cv_folds if config.validation_method == "cross_validation" else 2
 
 
-def _held_out(
+def held_out_part(
     pipeline: RecipePipeline, frame: pd.DataFrame, rows: Positions, classes: Any
-) -> _HeldOut:
+) -> HeldOut:
     step = model_step(pipeline)
     prepared = model_features(pipeline, frame.iloc[rows])
     if classes is None or not hasattr(step, "predict_proba"):
-        return _HeldOut(rows, step.predict(prepared), None)
+        return HeldOut(rows, step.predict(prepared), None)
     probabilities = step.predict_proba(prepared)
-    return _HeldOut(
+    return HeldOut(
         rows,
         step.most_probable(probabilities),
         aligned_probabilities(probabilities, step.classes_, classes),
     )
+
+
+def held_out_evaluation(
+    held_out: Sequence[HeldOut], actual_values: npt.NDArray[Any], classes: Any
+) -> tuple[Metrics, Charts]:
+    """Metrics and charts of the predictions of every held-out part together (`classes`
+    None for regression)."""
+    actual = actual_values[np.concatenate([part.rows for part in held_out])]
+    predicted = np.concatenate([part.predicted for part in held_out])
+    if classes is None:
+        return regression_evaluation(actual, predicted)
+    scored = [part.probabilities for part in held_out if part.probabilities is not None]
+    probabilities = np.vstack(scored) if len(scored) == len(held_out) else None
+    return classification_evaluation(actual, predicted, probabilities, classes)
 
 
 def _supervised_result(
@@ -245,13 +266,13 @@ def _supervised_result(
 
     def fold(
         number: int, train_rows: Positions, test_rows: Positions
-    ) -> tuple[_HeldOut, FittedPipeline]:
+    ) -> tuple[HeldOut, FittedPipeline]:
         part = f", fold {number} of {len(splits)}" if cross_validated else ""
         tracker.fitting(f"Training {label}{part}")
         fitted = fit_pipeline(
             entry, recipe, config.target_column, frame.iloc[train_rows], target.iloc[train_rows]
         )
-        return _held_out(fitted.pipeline, frame, test_rows, classes), fitted
+        return held_out_part(fitted.pipeline, frame, test_rows, classes), fitted
 
     def final_fit() -> FittedPipeline:
         tracker.fitting(f"Training {label}, final fit on every row")
@@ -266,7 +287,7 @@ def _supervised_result(
         + ([(final_fit,)] if final_beside_folds else []),
         workers,
     )
-    folds: list[tuple[_HeldOut, FittedPipeline]] = fits[: len(splits)]
+    folds: list[tuple[HeldOut, FittedPipeline]] = fits[: len(splits)]
     held_out = [part for part, _ in folds]
     last_fold = folds[-1][1].pipeline
     seconds = sum(part.seconds for _, part in folds)
@@ -275,14 +296,7 @@ def _supervised_result(
         fitted = fits[-1] if final_beside_folds else final_fit()
         seconds += fitted.seconds
 
-    actual = actual_values[np.concatenate([part.rows for part in held_out])]
-    predicted = np.concatenate([part.predicted for part in held_out])
-    if classes is not None:
-        scored = [part.probabilities for part in held_out if part.probabilities is not None]
-        probabilities = np.vstack(scored) if len(scored) == len(held_out) else None
-        metrics, charts = classification_evaluation(actual, predicted, probabilities, classes)
-    else:
-        metrics, charts = regression_evaluation(actual, predicted)
+    metrics, charts = held_out_evaluation(held_out, actual_values, classes)
     last_rows = held_out[-1].rows
     charts["feature_importances"] = native_importances(fitted.pipeline) or permutation_importances(
         last_fold, frame.iloc[last_rows], target.iloc[last_rows], PRIMARY_METRIC[problem_type]
