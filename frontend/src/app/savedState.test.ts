@@ -30,6 +30,20 @@ describe('restoring the saved state', () => {
     expect(restoreState().session.stepResults[8]).toEqual({ done: true, models: ['SVC'], bestModel: 'SVC', target: 'y', problemType: 'classification' });
   });
 
+  it('keeps the furthest step reached, and finds it for sessions saved before it was kept', () => {
+    const trained = { 1: {}, 2: {}, 3: {}, 4: {}, 5: {}, 6: {}, 7: {}, 8: { done: true, models: ['SVC'], bestModel: 'SVC', target: 'y', problemType: 'classification' } };
+    localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...saved, currentStep: 3, reachedStep: 10, stepResults: trained }));
+    expect(restoreState().session).toMatchObject({ currentStep: 3, reachedStep: 10 });
+
+    const { reachedStep: _, ...older } = { ...saved, currentStep: 3, stepResults: trained };
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(older));
+    expect(restoreState().session).toMatchObject({ currentStep: 3, reachedStep: 9 });
+
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...saved, currentStep: 3, reachedStep: 99, stepResults: trained }));
+    expect(restoreState().session).toMatchObject({ currentStep: 3, reachedStep: 9 });
+  });
+
   it('opens an empty pipeline when the view is saved but no session yet', () => {
     localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
     expect(restoreState()).toEqual({ view: 'pipeline', ...nothing });

@@ -1,7 +1,7 @@
 import type { TableData } from '../api/dataset';
 import { STEP_COUNT, stepId } from '../steps/stepKeys';
 import { readTrainingRecord } from '../steps/training/trainingRecord';
-import { emptySession, type Session } from '../session/session';
+import { completedThrough, emptySession, type Session } from '../session/session';
 
 export const VIEW_STORAGE_KEY = 'lathe.view';
 export const SESSION_STORAGE_KEY = 'lathe.session';
@@ -44,15 +44,25 @@ function smallRecords(stepResults: Record<string, unknown>): Record<string, unkn
   return training === null ? stepResults : { ...stepResults, [id]: training };
 }
 
+function isStep(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= STEP_COUNT;
+}
+
+/**
+ * The furthest step reached, as saved; sessions saved before it was kept reach the step
+ * after the last completed one, so a session saved while looking back finds its results again.
+ */
+function reachedStep(saved: unknown, currentStep: number, stepResults: Record<string, unknown>): number {
+  const reached = isStep(saved) ? saved : Math.min(completedThrough({ ...emptySession(), stepResults }) + 1, STEP_COUNT);
+  return Math.max(currentStep, reached);
+}
+
 /** Parses a saved session; throws when it is not one. */
 export function parseSession(raw: string): SavedSession {
   const value: unknown = JSON.parse(raw);
   if (
     !isRecord(value) ||
-    typeof value.currentStep !== 'number' ||
-    !Number.isInteger(value.currentStep) ||
-    value.currentStep < 1 ||
-    value.currentStep > STEP_COUNT ||
+    !isStep(value.currentStep) ||
     !isRows(value.currentData) ||
     !isStringArray(value.columns) ||
     !(value.analysisResults === null || isRecord(value.analysisResults)) ||
@@ -62,14 +72,17 @@ export function parseSession(raw: string): SavedSession {
   ) {
     throw new Error('Saved session has an unexpected shape');
   }
+  const stepResults = smallRecords(value.stepResults);
   const session: Session = {
     currentStep: value.currentStep,
+    reachedStep: reachedStep(value.reachedStep, value.currentStep, stepResults),
     analysisResults: value.analysisResults,
-    stepResults: smallRecords(value.stepResults),
+    stepResults,
     uploadedFile: value.uploadedFile,
     sessionId: value.sessionId,
-    // sessions saved before training settings were kept have none
+    // sessions saved before these settings were kept have none; each screen checks them field by field
     trainingSettings: isRecord(value.trainingSettings) ? value.trainingSettings : null,
+    optimizationSettings: isRecord(value.optimizationSettings) ? value.optimizationSettings : null,
   };
   return { session, table: { columns: value.columns, data: value.currentData } };
 }

@@ -9,8 +9,26 @@ describe('the step-bar click rule', () => {
 
     const back = openStep(session, 1);
     expect(back.currentStep).toBe(1);
-    // step 2 stays reachable because it was completed; step 3 was only reached, never completed
-    expect([1, 2, 3].map((id) => canOpenStep(back, id))).toEqual([true, true, false]);
+    // step 2 was completed and step 3 reached: looking back takes neither away
+    expect([1, 2, 3, 4].map((id) => canOpenStep(back, id))).toEqual([true, true, true, false]);
+  });
+
+  it('keeps Evaluation and Optimization reachable after a look at an earlier step', () => {
+    let session = emptySession();
+    for (let id = 1; id <= 9; id += 1) session = completeStep(session, id);
+    expect(session.currentStep).toBe(10);
+    const looked = [2, 3, 4, 5, 6, 7].reduce(openStep, session);
+    expect(looked.currentStep).toBe(7);
+    expect(looked.stepResults).toBe(session.stepResults);
+    expect([8, 9, 10].map((id) => canOpenStep(looked, id))).toEqual([true, true, true]);
+    expect(openStep(looked, 10).currentStep).toBe(10);
+  });
+
+  it('keeps a first optimization reachable while another step is shown', () => {
+    let session = emptySession();
+    for (let id = 1; id <= 9; id += 1) session = completeStep(session, id);
+    // no step-12 record yet: the optimization runs
+    expect(canOpenStep(openStep(session, 8), 10)).toBe(true);
   });
 
   it('ignores a click on a step that cannot be opened', () => {
@@ -61,6 +79,7 @@ describe('session changes', () => {
     expect(Object.keys(changed.stepResults)).toEqual(['1', '2', '3', '4']);
     expect([4, 5, 8, 9, 10].map((id) => stepStatus(changed, id))).toEqual(['active', 'pending', 'pending', 'pending', 'pending']);
     expect([5, 8].map((id) => canOpenStep(changed, id))).toEqual([false, false]);
+    expect(changed.reachedStep).toBe(4);
   });
 
   it('leaves a session with no later results as it is', () => {
@@ -92,6 +111,7 @@ describe('a long task that ends', () => {
     const done = completeTaskStep(at(3), 8, { trained_models: ['A'] });
     expect(done.currentStep).toBe(3);
     expect(stepStatus(done, 8)).toBe('completed');
+    expect(canOpenStep(done, 9)).toBe(true);
     const optimized = completeTaskStep({ ...done, currentStep: 9 }, 12, { models: {} }, 10);
     expect(optimized.currentStep).toBe(9);
     expect(optimized.stepResults[12]).toEqual({ models: {} });

@@ -12,22 +12,31 @@ export interface UploadedFile {
  */
 export interface Session {
   currentStep: number;
+  /**
+   * The furthest step reached since the data last changed: looking back at an earlier step
+   * keeps every step up to it reachable; only a change of the data brings it back.
+   */
+  reachedStep: number;
   analysisResults: Record<string, unknown> | null;
   stepResults: Record<string, unknown>;
   uploadedFile: UploadedFile | null;
   sessionId: string | null;
   /** Training's last settings (model choice, validation), kept across visits and invalidations. */
   trainingSettings: Record<string, unknown> | null;
+  /** Optimization's last settings (method, folds, iterations), kept the same way. */
+  optimizationSettings: Record<string, unknown> | null;
 }
 
 export function emptySession(): Session {
   return {
     currentStep: 1,
+    reachedStep: 1,
     analysisResults: null,
     stepResults: {},
     uploadedFile: null,
     sessionId: null,
     trainingSettings: null,
+    optimizationSettings: null,
   };
 }
 
@@ -40,9 +49,13 @@ export function isStepCompleted(session: Session, stepId: number): boolean {
   return stepId <= completedThrough(session);
 }
 
-/** SPEC §2: a step can be opened if it is at or before the current step or already completed. */
+/**
+ * SPEC §2: a step can be opened if it is at or before the current step or already completed;
+ * the current step is the furthest one reached, so opening an earlier one takes nothing away.
+ */
 export function canOpenStep(session: Session, stepId: number): boolean {
-  return stepId >= 1 && stepId <= STEP_COUNT && (stepId <= session.currentStep || isStepCompleted(session, stepId));
+  const reached = Math.max(session.currentStep, session.reachedStep);
+  return stepId >= 1 && stepId <= STEP_COUNT && (stepId <= reached || isStepCompleted(session, stepId));
 }
 
 export function openStep(session: Session, stepId: number): Session {
@@ -54,9 +67,16 @@ export function completeStep(session: Session, stepId: number, results: unknown 
   return { ...withStepResult(session, stepId, results), currentStep: Math.min(stepId + 1, STEP_COUNT) };
 }
 
-/** Stores a step's results without moving: a long task that ended while another step was shown. */
+/**
+ * Stores a step's results without moving (a long task that ended while another step was
+ * shown); the step after it is reached, as if the person had moved on.
+ */
 export function withStepResult(session: Session, stepId: number, results: unknown): Session {
-  return { ...session, stepResults: { ...session.stepResults, [stepId]: results } };
+  return {
+    ...session,
+    stepResults: { ...session.stepResults, [stepId]: results },
+    reachedStep: Math.max(session.reachedStep, Math.min(stepId + 1, STEP_COUNT)),
+  };
 }
 
 /** Completes a step whose long task just ended: moves on only if the person is still on `shownOn`. */
@@ -71,8 +91,9 @@ export function completeTaskStep(session: Session, stepId: number, results: unkn
  */
 export function withoutResultsAfter(session: Session, stepId: number): Session {
   const kept = Object.entries(session.stepResults).filter(([id]) => Number(id) <= stepId);
-  if (kept.length === Object.keys(session.stepResults).length) return session;
-  return { ...session, stepResults: Object.fromEntries(kept) };
+  const reachedStep = Math.max(session.currentStep, Math.min(session.reachedStep, stepId));
+  if (kept.length === Object.keys(session.stepResults).length && reachedStep === session.reachedStep) return session;
+  return { ...session, stepResults: Object.fromEntries(kept), reachedStep };
 }
 
 /** The session after the data changed in the step being shown: the later steps are invalidated. */
