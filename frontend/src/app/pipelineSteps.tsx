@@ -97,6 +97,7 @@ function OptimizationScreen({ session, onSessionChange }: StepScreenProps) {
   return (
     <OptimizationStep
       session={session}
+      onSettingsChange={(settings) => onSessionChange((current) => ({ ...current, optimizationSettings: { ...settings } }))}
       onOptimized={(record) =>
         onSessionChange((current) => completeTaskStep(current, OPTIMIZATION_RECORD_ID, record, stepId('optimization')))
       }

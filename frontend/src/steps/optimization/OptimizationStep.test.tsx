@@ -271,3 +271,30 @@ describe('OptimizationStep', () => {
     expect(isShown(await screen.findByRole('button', { name: 'Try again' }))).toBe(true);
   });
 });
+
+describe('OptimizationStep settings memory', () => {
+  it('keeps the method, folds and iterations for the next visit, and finds them there', async () => {
+    stubApi({ 'POST /api/evaluate-models/': () => json(EVALUATION), 'GET /api/model-catalog/': () => json(CATALOG), 'GET /api/progress/': () => json({}) });
+    const { session } = sessionAt(10, TABLE, { 8: TRAINED });
+    const onSettingsChange = vi.fn();
+    const first = renderWithProviders(<OptimizationStep session={session} onOptimized={vi.fn()} onSettingsChange={onSettingsChange} />);
+    await screen.findByRole('button', { name: 'Optimization settings' });
+    fireEvent.change(modelField(), { target: { value: 'RandomForestClassifier' } });
+    fireEvent.change(methodField(), { target: { value: 'random_search' } });
+    fireEvent.change(foldsField(), { target: { value: '3' } });
+    fireEvent.blur(foldsField());
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Iterations' }), { target: { value: '40' } });
+    const kept: unknown = onSettingsChange.mock.lastCall?.[0];
+    expect(kept).toEqual({ model: 'RandomForestClassifier', method: 'random_search', cvFolds: 3, nIterations: 40 });
+    first.unmount();
+
+    renderWithProviders(<OptimizationStep session={{ ...session, optimizationSettings: kept as Record<string, unknown> }} onOptimized={vi.fn()} />);
+    await screen.findByRole('button', { name: 'Optimization settings' });
+    expect([modelField(), methodField(), foldsField(), screen.getByRole('spinbutton', { name: 'Iterations' })].map((field) => (field as HTMLInputElement).value)).toEqual([
+      'RandomForestClassifier',
+      'random_search',
+      '3',
+      '40',
+    ]);
+  });
+});

@@ -17,8 +17,8 @@ import { DownloadReportButton } from '../../report/DownloadReportButton';
 import { defaultFileStem, type ModelVariant } from '../export/modelVariants';
 import { OptimizationResult } from './OptimizationResult';
 import { OptimizationSettings } from './OptimizationSettings';
+import { restoredOptimizationSettings } from './savedSettings';
 import {
-  DEFAULT_SETTINGS,
   optimizationProblems,
   optimizeRequest,
   readOptimizationRecord,
@@ -32,10 +32,12 @@ interface OptimizationStepProps {
   session: Session;
   /** Records every optimization so far, with the new one. */
   onOptimized: (record: OptimizationRecord) => void;
+  /** Keeps the settings for the next visit (`Session.optimizationSettings`). */
+  onSettingsChange?: (settings: Settings) => void;
 }
 
 /** Step 10: search a trained model's parameters, then export or use the optimized model. */
-export function OptimizationStep({ session, onOptimized }: OptimizationStepProps) {
+export function OptimizationStep({ session, onOptimized, onSettingsChange }: OptimizationStepProps) {
   const { t } = useTranslation();
   const trained = hasTrainedModels(session);
   const evaluation = useEvaluation(trained, { failed: t('optimization.evaluationFailed') });
@@ -51,6 +53,7 @@ export function OptimizationStep({ session, onOptimized }: OptimizationStepProps
         models={usable}
         record={readOptimizationRecord(session.stepResults[OPTIMIZATION_RECORD_ID])}
         onOptimized={onOptimized}
+        onSettingsChange={onSettingsChange}
       />
     );
   } else if (evaluation.isError) {
@@ -81,14 +84,16 @@ interface OptimizationWorkbenchProps {
   models: string[];
   record: OptimizationRecord;
   onOptimized: (record: OptimizationRecord) => void;
+  onSettingsChange: OptimizationStepProps['onSettingsChange'];
 }
 
-function OptimizationWorkbench({ session, evaluation, models, record, onOptimized }: OptimizationWorkbenchProps) {
+function OptimizationWorkbench({ session, evaluation, models, record, onOptimized, onSettingsChange }: OptimizationWorkbenchProps) {
   const { t } = useTranslation();
-  const [settings, setSettings] = useState<Settings>(() => ({
-    ...DEFAULT_SETTINGS,
-    model: record.lastModel !== null && models.includes(record.lastModel) ? record.lastModel : '',
-  }));
+  const [settings, setSettings] = useState<Settings>(() => restoredOptimizationSettings(session.optimizationSettings, models, record.lastModel));
+  const changeSettings = (next: Settings) => {
+    setSettings(next);
+    onSettingsChange?.(next);
+  };
   // a result that arrives after a reload or a visit elsewhere shows its own model
   const [lastModel, setLastModel] = useState(record.lastModel);
   if (record.lastModel !== lastModel) {
@@ -130,7 +135,7 @@ function OptimizationWorkbench({ session, evaluation, models, record, onOptimize
 
   return (
     <>
-      <OptimizationSettings models={models} settings={settings} onChange={setSettings} catalog={catalog.data} disabled={busy} />
+      <OptimizationSettings models={models} settings={settings} onChange={changeSettings} catalog={catalog.data} disabled={busy} />
       {busy && <TaskProgress label={t('optimization.inProgress')} onCancel={optimizing.cancel} cancelling={optimizing.cancelling} />}
       {optimizing.cancelled && <CardNote>{t('longTask.cancelled.optimization')}</CardNote>}
       <div className="step-screen__actions">
