@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 
 from lathe.config import Settings
 from lathe.main import create_app
-from tests.dask_cluster import small_local_cluster
+from tests.utils.dask_cluster import small_local_cluster
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from lathe.config import Settings
 from lathe.main import create_app
-from tests.dask_cluster import COMPOSE_SCHEDULER, compose_commands, localized
+from tests.utils.dask_cluster import COMPOSE_SCHEDULER, compose_commands, localized
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE_KEYS = {

@@ -20,8 +20,8 @@ import pytest
 import xlwt
 from distributed import LocalCluster
 
-from tests.live_server import lathe_process
 from tests.utils.datasets import mixed_classification
+from tests.utils.live_server import lathe_process
 from tests.utils.training import csv_bytes, train_body
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"

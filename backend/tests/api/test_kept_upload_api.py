@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from lathe.api.session_cookie import COOKIE_NAME
-from tests.live_server import live_server
+from tests.utils.live_server import live_server
 
 ROWS = 400_000
 

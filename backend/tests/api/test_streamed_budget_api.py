@@ -10,8 +10,8 @@ import httpx
 
 from lathe.api.session_cookie import COOKIE_NAME
 from lathe.store.disk_budget import IDLE_SECONDS, used_bytes
-from tests.live_server import live_server
 from tests.utils.files import SMALL_CSV
+from tests.utils.live_server import live_server
 
 GB = 1024**3
 KB = 1024

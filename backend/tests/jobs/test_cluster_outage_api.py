@@ -10,8 +10,8 @@ from fastapi.testclient import TestClient
 
 from lathe.config import Settings
 from lathe.main import create_app
-from tests.dask_cluster import DaskProcesses, dask_processes
 from tests.utils.client import upload
+from tests.utils.dask_cluster import DaskProcesses, dask_processes
 from tests.utils.datasets import mixed_classification
 from tests.utils.jobs import SLOW_MODEL, in_background, wait_for_progress
 from tests.utils.training import csv_bytes, train_body

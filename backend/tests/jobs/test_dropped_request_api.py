@@ -11,7 +11,7 @@ import uvicorn
 
 from lathe.config import Settings
 from lathe.main import create_app
-from tests.dask_cluster import LOCAL, free_port
+from tests.utils.dask_cluster import LOCAL, free_port
 from tests.utils.datasets import mixed_classification
 from tests.utils.training import csv_bytes, train_body
 

@@ -15,8 +15,8 @@ from httpx import Response
 from lathe.config import Settings
 from lathe.jobs.board import WAITING
 from lathe.main import create_app
-from tests.dask_cluster import LOCAL, dask_cluster
 from tests.utils.client import session_id_of, upload
+from tests.utils.dask_cluster import LOCAL, dask_cluster
 from tests.utils.datasets import mixed_classification
 from tests.utils.jobs import SLOW_MODEL, in_background, wait_for_progress
 from tests.utils.training import csv_bytes, train_body

@@ -9,8 +9,8 @@ from fastapi.testclient import TestClient
 
 from lathe.config import Settings
 from lathe.main import create_app
-from tests.dask_cluster import dask_cluster
 from tests.utils.client import upload
+from tests.utils.dask_cluster import dask_cluster
 from tests.utils.datasets import mixed_classification
 from tests.utils.training import csv_bytes, train_body
 

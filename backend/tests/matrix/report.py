@@ -10,9 +10,9 @@ import time
 import warnings
 from collections.abc import Sequence
 
-from tests.dask_cluster import small_local_cluster
 from tests.matrix.outcomes import WalkReport, distinct_failures, table
 from tests.matrix.walks import ALL_WALKS, WALKS_BY_NAME, Walk, run_walk_in_new_app
+from tests.utils.dask_cluster import small_local_cluster
 
 
 def chosen_walks(names: Sequence[str]) -> list[Walk]:

@@ -7,10 +7,10 @@ import signal
 import httpx
 import pytest
 
-from tests.dask_cluster import free_port
-from tests.live_server import lathe_process
+from tests.utils.dask_cluster import free_port
 from tests.utils.datasets import mixed_classification
 from tests.utils.jobs import SLOW_MODEL, wait_for_progress
+from tests.utils.live_server import lathe_process
 from tests.utils.training import csv_bytes, train_body
 
 

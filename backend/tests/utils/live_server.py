@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import httpx
 
 from lathe.config import Settings
-from tests.dask_cluster import LOCAL, ROOT, free_port
+from tests.utils.dask_cluster import LOCAL, ROOT, free_port
 
 
 @dataclass

@@ -16,7 +16,7 @@ from pathlib import Path
 import yaml
 from distributed import Client, LocalCluster
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 COMPOSE_SCHEDULER = "tcp://dask-scheduler:8786"
 LOCAL = "127.0.0.1"
 
