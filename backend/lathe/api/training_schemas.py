@@ -34,6 +34,15 @@ class TrainModelsRequest(RequestBody):
     cv_folds: WholeNumber = Field(
         default=DEFAULT_CV_FOLDS, json_schema_extra=stated_range(MIN_CV_FOLDS, MAX_CV_FOLDS)
     )
+    primary_metric: str | None = Field(
+        default=None,
+        description="A rankable metric of the problem type (see `GET /api/metric-catalog/`) "
+        "that names the best model; null: SPEC's (accuracy, r2, silhouette_score).",
+    )
+
+
+class PrimaryMetricRequest(RequestBody):
+    metric: str = Field(description="A rankable metric of the trained problem type.")
 
 
 class ModelError(TypedDict):
@@ -109,6 +118,11 @@ class MetricDescription(BaseModel):
     )
     whole_number: bool = Field(
         description="A count: a whole value is shown without decimals (SPEC §9)."
+    )
+    rankable: bool = Field(description="May be chosen as the primary metric.")
+    baseline_relative: bool = Field(
+        description="In the data's units: `tone_bounds` bound the model's value over the "
+        "baseline's."
     )
 
 

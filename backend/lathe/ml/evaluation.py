@@ -49,7 +49,7 @@ from lathe.ml.charts import (
     prediction_sample,
     roc_curves,
 )
-from lathe.ml.metric_catalog import BY_NAME, PRIMARY_METRIC
+from lathe.ml.metric_catalog import BY_NAME
 from lathe.ml.problem import ProblemType
 from lathe.ml.results import Charts, Metrics, ModelResult, json_number, no_charts
 from lathe.ml.sampling import uniform_sample
@@ -96,6 +96,9 @@ def classification_metrics(
         "precision": json_number(precision_score(actual, predicted, zero_division=0, **averaging)),
         "recall": json_number(recall_score(actual, predicted, zero_division=0, **averaging)),
         "f1": json_number(f1_score(actual, predicted, zero_division=0, **averaging)),
+        "f1_macro": json_number(
+            f1_score(actual, predicted, zero_division=0, average="macro", labels=classes)
+        ),
         "mcc": json_number(matthews_corrcoef(actual, predicted)),
     }
     if probabilities is not None:
@@ -133,6 +136,36 @@ def primary_score(problem_type: ProblemType, actual: Array, predicted: Array) ->
     if problem_type == "classification":
         return json_number(accuracy_score(actual, predicted))
     return _defined(r2_score, actual, predicted)
+
+
+def fold_metrics(
+    actual: Array, predicted: Array, probabilities: Array | None, classes: Array | None
+) -> Metrics:
+    """The metrics of one fold's held-out rows (`classes` None for regression)."""
+    if classes is None:
+        return regression_metrics(actual, predicted)
+    positions = pd.Index(classes)
+    codes = np.arange(len(classes))
+    return classification_metrics(
+        positions.get_indexer(pd.Index(actual)),
+        positions.get_indexer(pd.Index(predicted)),
+        probabilities,
+        codes,
+    )
+
+
+def fold_summary(folds: Sequence[Metrics]) -> tuple[Metrics, Metrics]:
+    """The mean and the standard deviation (numpy's, over the folds as they are) of each
+    metric over `folds`; null where a fold left it undefined."""
+    means: Metrics = {}
+    spreads: Metrics = {}
+    for name in folds[0]:
+        values = [fold.get(name) for fold in folds]
+        defined = [value for value in values if value is not None]
+        complete = len(defined) == len(values)
+        means[name] = json_number(np.mean(defined)) if complete else None
+        spreads[name] = json_number(np.std(defined)) if complete else None
+    return means, spreads
 
 
 def clustering_metrics(features: Array, labels: Array, inertia: float | None) -> Metrics:
@@ -198,10 +231,9 @@ def clustering_evaluation(
     return clustering_metrics(features, labels, inertia), charts
 
 
-def best_model(problem_type: ProblemType, results: Sequence[ModelResult]) -> str | None:
-    """The model with the best primary metric (the lowest for an error); ties go to the
-    first listed."""
-    metric = PRIMARY_METRIC[problem_type]
+def best_model(metric: str, results: Sequence[ModelResult]) -> str | None:
+    """The model with the best `metric` (the lowest for an error); ties go to the first
+    listed."""
     scored = [
         (value, result["model"])
         for result in results

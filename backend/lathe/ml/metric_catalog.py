@@ -20,6 +20,11 @@ class Metric:
     tone_bounds: tuple[float, float] | None
     # a count (clusters, rows in a cluster): a whole value is shown without decimals
     whole_number: bool = False
+    # may be chosen as the primary metric, the one that names the best model
+    rankable: bool = False
+    # in the data's units: coloured by the model's value over the baseline's, which is
+    # what tone_bounds then bound
+    baseline_relative: bool = False
 
 
 SHARE = (0.8, 0.6)
@@ -27,26 +32,27 @@ ERROR = (0.1, 0.3)
 
 # SPEC §3's order
 METRICS: tuple[Metric, ...] = (
-    Metric("accuracy", "classification", "higher", SHARE),
-    Metric("balanced_accuracy", "classification", "higher", SHARE),
+    Metric("accuracy", "classification", "higher", SHARE, rankable=True),
+    Metric("balanced_accuracy", "classification", "higher", SHARE, rankable=True),
     Metric("precision", "classification", "higher", SHARE),
     Metric("recall", "classification", "higher", SHARE),
     Metric("f1", "classification", "higher", SHARE),
-    Metric("roc_auc", "classification", "higher", SHARE),
+    Metric("f1_macro", "classification", "higher", SHARE, rankable=True),
+    Metric("roc_auc", "classification", "higher", SHARE, rankable=True),
     Metric("pr_auc", "classification", "higher", SHARE),
-    Metric("log_loss", "classification", "lower", ERROR),
-    Metric("mcc", "classification", "higher", SHARE),
-    Metric("r2", "regression", "higher", SHARE),
-    Metric("rmse", "regression", "lower", ERROR),
-    Metric("mae", "regression", "lower", ERROR),
-    Metric("mse", "regression", "lower", ERROR),
-    Metric("mape", "regression", "lower", ERROR),
+    Metric("log_loss", "classification", "lower", ERROR, rankable=True),
+    Metric("mcc", "classification", "higher", SHARE, rankable=True),
+    Metric("r2", "regression", "higher", SHARE, rankable=True),
+    Metric("rmse", "regression", "lower", ERROR, rankable=True, baseline_relative=True),
+    Metric("mae", "regression", "lower", ERROR, rankable=True, baseline_relative=True),
+    Metric("mse", "regression", "lower", ERROR, baseline_relative=True),
+    Metric("mape", "regression", "lower", ERROR, rankable=True),
     Metric("explained_variance", "regression", "higher", SHARE),
-    Metric("silhouette_score", "clustering", "higher", SHARE),
+    Metric("silhouette_score", "clustering", "higher", SHARE, rankable=True),
     # unbounded: no colour says what a good value is
-    Metric("calinski_harabasz", "clustering", "higher", None),
-    Metric("davies_bouldin", "clustering", "lower", (0.8, 1.5)),
-    Metric("inertia", "clustering", "lower", ERROR),
+    Metric("calinski_harabasz", "clustering", "higher", None, rankable=True),
+    Metric("davies_bouldin", "clustering", "lower", (0.8, 1.5), rankable=True),
+    Metric("inertia", "clustering", "lower", ERROR, baseline_relative=True),
     Metric("n_clusters", "clustering", "none", None, whole_number=True),
     Metric("min_cluster_size", "clustering", "none", None, whole_number=True),
     Metric("max_cluster_size", "clustering", "none", None, whole_number=True),
@@ -55,7 +61,8 @@ METRICS: tuple[Metric, ...] = (
 )
 BY_NAME = {metric.name: metric for metric in METRICS}
 
-# SPEC §9: the metric each problem type ranks its models by
+# SPEC §9: the metric each problem type ranks its models by unless the person chooses
+# another rankable one
 PRIMARY_METRIC: dict[ProblemType, str] = {
     "classification": "accuracy",
     "regression": "r2",

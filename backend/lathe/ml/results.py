@@ -116,14 +116,18 @@ class ModelResult(TypedDict):
     error: str | None
     train_seconds: float
     sampling: list[SamplingNote]
-    fold_scores: list[float | None] | None
-    """Cross-validation: the primary metric on each fold's held-out rows."""
+    fold_metrics: NotRequired[list[Metrics]]
+    """Cross-validation: every metric on each fold's held-out rows; ``metrics`` holds
+    their means."""
+    metrics_std: NotRequired[Metrics]
+    """Cross-validation: each metric's standard deviation over the folds (absent for a
+    train/test split, which has one score)."""
     charts: Charts
     imputed_cells: NotRequired[int]
     """Missing cells filled at the model's input in the final fit (models that cannot take
     missing values)."""
     beats_baseline: NotRequired[bool | None]
-    """Supervised: the primary metric is above the baseline's; null where either is
+    """Supervised: the primary metric is better than the baseline's; null where either is
     undefined."""
     at_chance: NotRequired[bool]
     """Classification: balanced accuracy within 0.02 of 1 / classes."""
@@ -134,6 +138,18 @@ class ModelResult(TypedDict):
 class Baseline(TypedDict):
     strategy: Literal["most_frequent", "mean", "one_cluster"]
     metrics: Metrics
+    """Cross-validation: the means over the folds, as the models' are."""
+
+
+class Weakness(TypedDict):
+    kind: Literal["imbalanced_target", "log_loss_above_baseline"]
+    """An imbalanced target (majority class over 70 %, or the best model's balanced
+    accuracy 0.15 or more below its accuracy): balanced accuracy or F1 macro say more than
+    accuracy. Or the best model's log loss is worse than the baseline's."""
+    model: str | None
+    values: dict[str, float]
+    """imbalanced_target: majority_share, and the best model's accuracy and
+    balanced_accuracy; log_loss_above_baseline: log_loss and baseline_log_loss."""
 
 
 class TrainingSummary(TypedDict):
@@ -168,8 +184,23 @@ class TrainingSummary(TypedDict):
             description="Columns the recipe left non-numeric, converted to numbers for the models."
         ),
     ]
-    primary_metric: str
+    primary_metric: Annotated[
+        str,
+        Field(description="The metric that names the best model: SPEC's, or the one chosen."),
+    ]
     best_model: str | None
+    majority_share: NotRequired[
+        Annotated[
+            float,
+            Field(description="Classification: the share of the rows in the largest class."),
+        ]
+    ]
+    weaknesses: NotRequired[
+        Annotated[
+            list[Weakness],
+            Field(description="What makes the best model's primary metric read better than it is."),
+        ]
+    ]
     baseline: NotRequired[
         Annotated[
             Baseline,

@@ -10,9 +10,10 @@ of the frame as uploaded, and scored on rows it never saw.
   (``ModelInput``); ``imputed_cells`` says how many cells of the final fit were.
 - ``train_test``: one split, stratified by class for classification (seed 0); the stored
   pipeline is the one fitted on the training rows and scored on the test rows.
-- ``cross_validation``: k folds, stratified for classification (shuffled, seed 0); the
-  metrics are those of the out-of-fold predictions of every row, ``fold_scores`` the
-  primary metric per fold; the stored pipeline is fitted again on every row.
+- ``cross_validation``: k folds, stratified for classification (shuffled, seed 0); every
+  metric is scored on each fold's held-out rows (``fold_metrics``), ``metrics`` are their
+  means and ``metrics_std`` their standard deviations; the charts show the out-of-fold
+  predictions of every row; the stored pipeline is fitted again on every row.
 - Clustering has no target: each model is fitted on every row and scored on them.
 - A model with a ``row_limit`` is fitted on a sample of its training rows above it
   (stratified by class for classification) and says so in ``sampling``.
@@ -35,15 +36,15 @@ import pandas as pd
 from sklearn.model_selection import KFold, StratifiedKFold, train_test_split
 
 from lathe.errors import ErrorCode, LatheError
-from lathe.ml.baseline import clustering_baseline, mark_against, supervised_baseline
+from lathe.ml.baseline import clustering_baseline, mark_at_chance, supervised_baseline
 from lathe.ml.catalog import CatalogEntry
 from lathe.ml.evaluation import (
     SILHOUETTE_ROWS,
     aligned_probabilities,
-    best_model,
     classification_evaluation,
     clustering_evaluation,
-    primary_score,
+    fold_metrics,
+    fold_summary,
     regression_evaluation,
 )
 from lathe.ml.explanations import held_out_explanation
@@ -53,6 +54,7 @@ from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_input, model_step, training_pipeline
 from lathe.ml.problem import ProblemType, learning_target, rows_of_large_classes
 from lathe.ml.progress import ProgressReport, TaskStopped
+from lathe.ml.ranking import rank
 from lathe.ml.results import (
     Charts,
     Metrics,
@@ -159,7 +161,6 @@ def _failed(name: str, error: Exception) -> ModelResult:
         "error": error_text(error),
         "train_seconds": 0.0,
         "sampling": [],
-        "fold_scores": None,
         "charts": no_charts(),
         "imputed_cells": 0,
     }
@@ -301,22 +302,23 @@ def _supervised_result(
     charts["feature_importances"] = native_importances(fitted.pipeline) or permutation_importances(
         last_fold, frame.iloc[last_rows], target.iloc[last_rows], PRIMARY_METRIC[problem_type]
     )
-    fold_scores = (
-        [primary_score(problem_type, actual_values[part.rows], part.predicted) for part in held_out]
-        if cross_validated
-        else None
-    )
     result: ModelResult = {
         "model": entry.name,
         "metrics": metrics,
         "error": None,
         "train_seconds": round(seconds, 3),
         "sampling": [fitted.sampling] if fitted.sampling else [],
-        "fold_scores": fold_scores,
         "charts": charts,
         "imputed_cells": model_input(fitted.pipeline).imputed_cells_,
         "explanation": held_out_explanation(last_fold, frame, splits[-1][0], last_rows),
     }
+    if cross_validated:
+        folds_scored = [
+            fold_metrics(actual_values[part.rows], part.predicted, part.probabilities, classes)
+            for part in held_out
+        ]
+        result["fold_metrics"] = folds_scored
+        result["metrics"], result["metrics_std"] = fold_summary(folds_scored)
     return result, fitted.pipeline
 
 
@@ -341,7 +343,6 @@ def _clustering_result(
         "error": None,
         "train_seconds": round(fitted.seconds, 3),
         "sampling": sampling,
-        "fold_scores": None,
         "charts": charts,
         "imputed_cells": model_input(fitted.pipeline).imputed_cells_,
     }
@@ -392,11 +393,11 @@ def train(
         )
     first_pipeline = next(iter(pipelines.values()))
     supervised = target is not None
+    primary_metric = config.primary_metric or PRIMARY_METRIC[config.problem_type]
     if target is None:
-        baseline = clustering_baseline(len(frame))
+        baseline = clustering_baseline(_inertia_features(results, pipelines, frame), len(frame))
     else:
         baseline = supervised_baseline(config.problem_type, target, splits)
-        mark_against(results, baseline, config.problem_type, target.nunique())
     training: TrainingResults = {
         "problem_type": config.problem_type,
         "target_column": target_column,
@@ -409,9 +410,29 @@ def train(
         ),
         "left_out_classes": rows.left_out_classes,
         "converted_columns": dict(model_input(first_pipeline).conversions_),
-        "primary_metric": PRIMARY_METRIC[config.problem_type],
-        "best_model": best_model(config.problem_type, results),
+        "primary_metric": primary_metric,
+        "best_model": None,
         "baseline": baseline,
         "results": results,
     }
+    if config.problem_type == "classification" and target is not None:
+        _note_class_balance(training, target)
+    rank(training, primary_metric)
     return TrainingRun(training, pipelines)
+
+
+def _note_class_balance(training: TrainingResults, target: pd.Series[Any]) -> None:
+    """Mark the classifiers at chance, and keep the largest class's share of the rows."""
+    mark_at_chance(training["results"], target.nunique())
+    training["majority_share"] = float(target.value_counts(normalize=True).iloc[0])
+
+
+def _inertia_features(
+    results: Sequence[ModelResult], pipelines: Mapping[str, RecipePipeline], frame: pd.DataFrame
+) -> npt.NDArray[Any] | None:
+    """The input of the first clustering model with an inertia, for the baseline's."""
+    for result in results:
+        if "inertia" in result["metrics"]:
+            pipeline = pipelines[result["model"]]
+            return model_matrix(model_features(pipeline, frame))
+    return None

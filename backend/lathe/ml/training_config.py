@@ -11,6 +11,7 @@ import pandas as pd
 from lathe.errors import ErrorCode, LatheError, check_range
 from lathe.ml.catalog import CatalogEntry, catalog_entries
 from lathe.ml.problem import ProblemType, detect_problem_type
+from lathe.ml.ranking import chosen_primary_metric
 from lathe.ml.results import ValidationMethod
 
 RequestedProblemType = ProblemType | Literal["auto"]
@@ -30,6 +31,8 @@ class TrainingConfig:
     validation_method: ValidationMethod = "train_test"
     test_size: float = DEFAULT_TEST_SIZE
     cv_folds: int = DEFAULT_CV_FOLDS
+    primary_metric: str | None = None
+    """The metric that names the best model; None: SPEC's for the problem type."""
 
 
 def target_values(raw_frame: pd.DataFrame, target_column: str) -> pd.Series[Any]:
@@ -60,6 +63,7 @@ def training_config(
     validation_method: ValidationMethod = "train_test",
     test_size: float = DEFAULT_TEST_SIZE,
     cv_folds: int = DEFAULT_CV_FOLDS,
+    primary_metric: str | None = None,
 ) -> TrainingConfig:
     """Check the request against the session's data: the target must be a column of the
     current frame and of the uploaded one. Clustering takes no target and no validation
@@ -71,7 +75,11 @@ def training_config(
     )
     check_range(cv_folds, MIN_CV_FOLDS, MAX_CV_FOLDS, "CV folds", ErrorCode.CV_FOLDS_OUT_OF_RANGE)
     if problem_type == "clustering":
-        return TrainingConfig(tuple(catalog_entries(model_names, "clustering")), "clustering")
+        return TrainingConfig(
+            tuple(catalog_entries(model_names, "clustering")),
+            "clustering",
+            primary_metric=chosen_primary_metric("clustering", primary_metric),
+        )
     if not target_column:
         raise LatheError("Please select a target column.", ErrorCode.TARGET_REQUIRED)
     if target_column not in current_columns:
@@ -96,4 +104,5 @@ def training_config(
         validation_method,
         test_size,
         cv_folds,
+        chosen_primary_metric(resolved, primary_metric),
     )

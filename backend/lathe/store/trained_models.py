@@ -46,6 +46,11 @@ class TrainedModels:
             write_atomically(self.folder / f"{name}.joblib", partial(joblib.dump, pipeline))
         write_text_atomically(self.folder / _RESULTS, json.dumps(results, allow_nan=False))
 
+    def save_results(self, results: Mapping[str, Any]) -> None:
+        """Replace the results of the session's models (ranked again), keeping the models."""
+        self.required_results()
+        write_text_atomically(self.folder / _RESULTS, json.dumps(results, allow_nan=False))
+
     def results(self) -> dict[str, Any] | None:
         path = self.folder / _RESULTS
         if not path.exists():

@@ -55,6 +55,7 @@ def test_upload_steps_train_evaluate_and_progress_idle(uploaded, settings):
         "precision",
         "recall",
         "f1",
+        "f1_macro",
         "roc_auc",
         "pr_auc",
         "log_loss",

@@ -84,3 +84,8 @@ def test_the_clustering_baseline_is_one_cluster_of_every_row():
     assert baseline["metrics"]["max_cluster_size"] == len(frame)
     assert baseline["metrics"]["silhouette_score"] is None
     assert "beats_baseline" not in run.results["results"][0]
+    # one cluster's inertia: every point's squared distance to the mean of all
+    points = frame.to_numpy()
+    spread = ((points - points.mean(axis=0)) ** 2).sum()
+    assert baseline["metrics"]["inertia"] == pytest.approx(spread, rel=1e-6)
+    assert run.results["results"][0]["metrics"]["inertia"] < spread

@@ -98,8 +98,8 @@ def test_best_model_by_the_primary_metric():
         result("c", {}, error="failed"),
         result("d", {"accuracy": 0.9}),
     ]
-    assert best_model("classification", results) == "b"
-    assert best_model("clustering", [result("k", {"silhouette_score": None})]) is None
+    assert best_model("accuracy", results) == "b"
+    assert best_model("silhouette_score", [result("k", {"silhouette_score": None})]) is None
 
 
 def test_curves_are_thinned_and_samples_bounded():

@@ -41,13 +41,35 @@ def test_errors_are_lower_is_better_and_shares_higher() -> None:
     assert BY_NAME["n_clusters"].direction == "none"
 
 
+def test_the_rankable_metrics_are_those_a_person_may_rank_by() -> None:
+    rankable: dict[str, set[str]] = {m.problem_type: set() for m in METRICS}
+    for metric in METRICS:
+        if metric.rankable:
+            rankable[metric.problem_type].add(metric.name)
+    assert rankable == {
+        "classification": {
+            "accuracy",
+            "balanced_accuracy",
+            "f1_macro",
+            "roc_auc",
+            "log_loss",
+            "mcc",
+        },
+        "regression": {"r2", "rmse", "mae", "mape"},
+        "clustering": {"silhouette_score", "davies_bouldin", "calinski_harabasz"},
+    }
+    assert all(BY_NAME[name].rankable for name in PRIMARY_METRIC.values())
+    relative = {m.name for m in METRICS if m.baseline_relative}
+    assert relative == {"rmse", "mae", "mse", "inertia"}
+
+
 def _result(model: str, value: float) -> ModelResult:
     return {"model": model, "error": None, "metrics": {"r2": value}}  # type: ignore[typeddict-item]
 
 
 def test_best_model_takes_the_highest_primary_metric_and_the_first_of_a_tie() -> None:
     results = [_result("a", 0.5), _result("b", 0.9), _result("c", 0.9)]
-    assert best_model("regression", results) == "b"
+    assert best_model("r2", results) == "b"
 
 
 def test_the_catalogue_is_served_in_order(client: TestClient) -> None:
@@ -61,6 +83,8 @@ def test_the_catalogue_is_served_in_order(client: TestClient) -> None:
         "direction": "lower",
         "tone_bounds": [0.1, 0.3],
         "whole_number": False,
+        "rankable": True,
+        "baseline_relative": True,
     }
     counts = {metric["name"] for metric in body["metrics"] if metric["whole_number"]}
     assert counts == {"n_clusters", "min_cluster_size", "max_cluster_size", "avg_cluster_size"}

@@ -7,6 +7,8 @@ import pandas as pd
 import pytest
 from sklearn import metrics as sk
 from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import StratifiedKFold, cross_validate
+from sklearn.tree import DecisionTreeClassifier
 
 from lathe.errors import LatheError
 from lathe.ml.catalog import ENTRIES
@@ -185,9 +187,9 @@ def test_bundled_datasets(dataset, models, validation, metric, floor):
         assert result["error"] is None
         assert result["metrics"][metric] > floor
         if validation == "cross_validation":
-            assert len(result["fold_scores"]) == 3
+            assert len(result["fold_metrics"]) == 3
         else:
-            assert result["fold_scores"] is None
+            assert "fold_metrics" not in result and "metrics_std" not in result
     assert run.results["dataset_shape"] == (len(frame), frame.shape[1] - 1)
 
 
@@ -204,8 +206,35 @@ def test_cross_validation_scores_out_of_fold_rows_and_refits_on_every_row():
     # refit on every row: an unpruned tree then predicts its own rows perfectly
     assert (stored.predict(frame.drop(columns=[target])) == frame[target]).all()
     assert result["metrics"]["accuracy"] == pytest.approx(
-        np.mean([score for score in result["fold_scores"]]), abs=0.02
+        np.mean([fold["accuracy"] for fold in result["fold_metrics"]])
     )
+
+
+def test_cross_validated_metrics_are_the_mean_and_spread_of_sklearns_fold_scores():
+    frame, target = bundled("iris")
+    settings = config(
+        ["DecisionTreeClassifier"], "classification", target, validation_method="cross_validation"
+    )
+    (result,) = trained(frame, [], settings).results["results"]
+    features, labels = frame.drop(columns=[target]), frame[target]
+    folds = StratifiedKFold(n_splits=5, shuffle=True, random_state=0)
+    scores = cross_validate(
+        DecisionTreeClassifier(random_state=0),
+        features,
+        labels,
+        cv=folds,
+        scoring=["accuracy", "balanced_accuracy", "f1_macro", "neg_log_loss"],
+    )
+    for name, key, sign in [
+        ("accuracy", "test_accuracy", 1),
+        ("balanced_accuracy", "test_balanced_accuracy", 1),
+        ("f1_macro", "test_f1_macro", 1),
+        ("log_loss", "test_neg_log_loss", -1),
+    ]:
+        expected = sign * scores[key]
+        assert [fold[name] for fold in result["fold_metrics"]] == pytest.approx(expected)
+        assert result["metrics"][name] == pytest.approx(expected.mean())
+        assert result["metrics_std"][name] == pytest.approx(expected.std())
 
 
 def noise_frame(rows: int, seed: int) -> pd.DataFrame:

@@ -477,9 +477,32 @@ export interface paths {
         /**
          * Evaluate Models
          * @description Metrics and chart data of each model trained in the session, and the best model
-         *     by the primary metric (accuracy, r2 or silhouette_score).
+         *     by the primary metric (SPEC's accuracy, r2 or silhouette_score unless another was
+         *     chosen).
          */
         post: operations["evaluation-evaluate_models"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/primary-metric/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose Primary Metric
+         * @description Rank the session's trained models by another rankable metric of their problem type,
+         *     without training again: the best model, which models beat the baseline and the
+         *     weakness notes follow it. The trained models and their optimizations are kept.
+         */
+        put: operations["evaluation-choose_primary_metric"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -497,11 +520,12 @@ export interface paths {
         put?: never;
         /**
          * Optimize Model
-         * @description Search the model's parameters with the session's recipe, cross-validated on the
-         *     rows training used, and keep the best as the model's optimized pipeline; a job on the
-         *     cluster whose parameter sets run across its workers, its progress and queue position
-         *     on `GET /api/progress/`, cancelled by `POST /api/cancel-task/`. The result is kept as
-         *     the session's last optimization (`GET /api/optimization-result/`).
+         * @description Search the model's parameters with the session's recipe on the training rows of
+         *     its training run's validation, score the best on that validation's held-out rows
+         *     and keep the run in the model's history; it becomes the model's optimized model
+         *     unless it scores below the one picked. A job on the cluster whose parameter sets run
+         *     across its workers, its progress and queue position on `GET /api/progress/`,
+         *     cancelled by `POST /api/cancel-task/`.
          */
         post: operations["optimization-optimize_model"];
         delete?: never;
@@ -519,12 +543,33 @@ export interface paths {
         };
         /**
          * Optimization Result
-         * @description The session's last optimization since its training, as `POST /api/optimize-model/`
-         *     answered it, so a screen that lost that request can show its result.
+         * @description Every optimized model of the session's training with its kept runs and the one
+         *     picked (none before the first optimization).
          */
         get: operations["optimization-optimization_result"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization-pick/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pick Optimization
+         * @description Make one of a model's kept runs its optimized model: the one exported and
+         *     predicting with `optimized`.
+         */
+        post: operations["optimization-pick_optimization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1111,7 +1156,7 @@ export interface components {
          *     fallback.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "body_too_large" | "not_found" | "method_not_allowed" | "http_error" | "internal_error" | "cross_origin_request" | "too_many_sessions" | "upload_too_large" | "malformed_upload" | "no_file" | "too_many_files" | "unsupported_file" | "empty_file" | "file_unreadable" | "header_too_long" | "too_many_cells" | "unknown_format" | "store_full" | "no_dataset" | "unknown_columns" | "unknown_target" | "invalid_step" | "invalid_step_id" | "no_snapshot" | "step_failed" | "invalid_strategy" | "invalid_cat_strategy" | "invalid_drop_strategy" | "invalid_method" | "invalid_target_type" | "no_columns" | "last_column" | "no_columns_left" | "no_rows_left" | "column_not_numeric" | "column_not_categorical" | "no_numeric_columns" | "fraction_out_of_range" | "strategy_not_for_column" | "factor_out_of_range" | "threshold_out_of_range" | "max_categories_too_small" | "too_many_categories_for_onehot" | "too_few_rows_for_target_encoding" | "target_column_required" | "target_column_required_for_column" | "target_column_not_imputed" | "target_column_not_handled" | "target_column_not_encoded" | "target_column_not_scaled" | "target_not_numeric" | "unknown_step" | "target_column_dropped" | "recipe_failed" | "no_models" | "unknown_models" | "models_not_for_problem_type" | "target_required" | "target_not_uploaded" | "target_empty" | "test_size_out_of_range" | "cv_folds_out_of_range" | "too_few_classes" | "class_too_small" | "too_few_rows" | "training_failed" | "no_training_results" | "model_not_trained" | "optimization_model_required" | "n_iterations_out_of_range" | "no_search_space" | "optimization_failed" | "model_not_optimized" | "no_optimization_result" | "model_required" | "onnx_unsupported" | "missing_columns" | "unexpected_columns" | "column_type_changed" | "prediction_failed" | "task_running" | "no_task_running" | "task_cancelled" | "data_changed_during_training" | "data_changed_during_optimization" | "data_changed_during_prediction" | "cluster_unreachable" | "job_lost" | "worker_died" | "job_interrupted";
+        ErrorCode: "invalid_request" | "body_too_large" | "not_found" | "method_not_allowed" | "http_error" | "internal_error" | "cross_origin_request" | "too_many_sessions" | "upload_too_large" | "malformed_upload" | "no_file" | "too_many_files" | "unsupported_file" | "empty_file" | "file_unreadable" | "header_too_long" | "too_many_cells" | "unknown_format" | "store_full" | "no_dataset" | "unknown_columns" | "unknown_target" | "invalid_step" | "invalid_step_id" | "no_snapshot" | "step_failed" | "invalid_strategy" | "invalid_cat_strategy" | "invalid_drop_strategy" | "invalid_method" | "invalid_target_type" | "no_columns" | "last_column" | "no_columns_left" | "no_rows_left" | "column_not_numeric" | "column_not_categorical" | "no_numeric_columns" | "fraction_out_of_range" | "strategy_not_for_column" | "factor_out_of_range" | "threshold_out_of_range" | "max_categories_too_small" | "too_many_categories_for_onehot" | "too_few_rows_for_target_encoding" | "target_column_required" | "target_column_required_for_column" | "target_column_not_imputed" | "target_column_not_handled" | "target_column_not_encoded" | "target_column_not_scaled" | "target_not_numeric" | "unknown_step" | "target_column_dropped" | "recipe_failed" | "no_models" | "unknown_models" | "models_not_for_problem_type" | "target_required" | "target_not_uploaded" | "target_empty" | "test_size_out_of_range" | "cv_folds_out_of_range" | "primary_metric_unavailable" | "too_few_classes" | "class_too_small" | "most_classes_too_small" | "too_few_rows" | "training_failed" | "no_training_results" | "model_not_trained" | "optimization_model_required" | "n_iterations_out_of_range" | "no_search_space" | "optimization_failed" | "model_not_optimized" | "no_optimization_result" | "search_parameter_unknown" | "search_choices_invalid" | "search_range_invalid" | "optimization_run_unknown" | "model_required" | "onnx_unsupported" | "missing_columns" | "unexpected_columns" | "column_type_changed" | "prediction_failed" | "task_running" | "no_task_running" | "task_cancelled" | "data_changed_during_training" | "data_changed_during_optimization" | "data_changed_during_prediction" | "cluster_unreachable" | "job_lost" | "worker_died" | "job_interrupted";
         /** ErrorResponse */
         ErrorResponse: {
             /**
@@ -1172,10 +1217,23 @@ export interface components {
             converted_columns: {
                 [key: string]: "datetime" | "ordinal";
             };
-            /** Primary Metric */
+            /**
+             * Primary Metric
+             * @description The metric that names the best model: SPEC's, or the one chosen.
+             */
             primary_metric: string;
             /** Best Model */
             best_model: string | null;
+            /**
+             * Majority Share
+             * @description Classification: the share of the rows in the largest class.
+             */
+            majority_share?: number;
+            /**
+             * Weaknesses
+             * @description What makes the best model's primary metric read better than it is.
+             */
+            weaknesses?: components["schemas"]["Weakness"][];
             /** @description The most frequent class, the mean or one cluster, scored on the same held-out rows as the models (clustering: every row). */
             baseline?: components["schemas"]["Baseline"];
             /** Results */
@@ -1374,6 +1432,16 @@ export interface components {
              * @description A count: a whole value is shown without decimals (SPEC §9).
              */
             whole_number: boolean;
+            /**
+             * Rankable
+             * @description May be chosen as the primary metric.
+             */
+            rankable: boolean;
+            /**
+             * Baseline Relative
+             * @description In the data's units: `tone_bounds` bound the model's value over the baseline's.
+             */
+            baseline_relative: boolean;
         };
         /** MissingPatterns */
         MissingPatterns: {
@@ -1398,6 +1466,21 @@ export interface components {
             /** Error */
             error: string;
         };
+        /** ModelOptimizations */
+        ModelOptimizations: {
+            /** Model */
+            model: string;
+            /**
+             * Picked Run
+             * @description The run exported and predicting as optimized.
+             */
+            picked_run: number;
+            /**
+             * Runs
+             * @description Oldest first.
+             */
+            runs: components["schemas"]["OptimizationRunRecord"][];
+        };
         /** ModelResult */
         ModelResult: {
             /** Model */
@@ -1412,8 +1495,14 @@ export interface components {
             train_seconds: number;
             /** Sampling */
             sampling: components["schemas"]["SamplingNote"][];
-            /** Fold Scores */
-            fold_scores: (number | null)[] | null;
+            /** Fold Metrics */
+            fold_metrics?: {
+                [key: string]: number | null;
+            }[];
+            /** Metrics Std */
+            metrics_std?: {
+                [key: string]: number | null;
+            };
             charts: components["schemas"]["Charts"];
             /** Imputed Cells */
             imputed_cells?: number;
@@ -1423,9 +1512,98 @@ export interface components {
             at_chance?: boolean;
             explanation?: components["schemas"]["Explanation"] | null;
         };
+        /** OptimizationHistoryResponse */
+        OptimizationHistoryResponse: {
+            /**
+             * Kept Runs
+             * @description Runs kept per model; past it the oldest not picked goes.
+             */
+            kept_runs: number;
+            /** Models */
+            models: components["schemas"]["ModelOptimizations"][];
+        };
+        /** OptimizationRunRecord */
+        OptimizationRunRecord: {
+            /**
+             * Run Id
+             * @description The run's number among the model's runs.
+             */
+            run_id: number;
+            /**
+             * Finished At
+             * @description When the run finished (ISO 8601, UTC).
+             */
+            finished_at: string;
+            /** Selected Model */
+            selected_model: string;
+            /**
+             * Optimization Method
+             * @enum {string}
+             */
+            optimization_method: "grid_search" | "random_search" | "bayesian";
+            /** N Iterations */
+            n_iterations: number;
+            /** @description The space this run searched. */
+            search_space: components["schemas"]["SearchSpaceDescription"];
+            /**
+             * Validation Method
+             * @description The training run's validation, on whose held-out rows the run is scored; null for clustering, scored on every row.
+             */
+            validation_method: ("train_test" | "cross_validation") | null;
+            /** Primary Metric */
+            primary_metric: string;
+            /**
+             * Best Score
+             * @description The optimized model's primary metric on held-out rows (outer folds).
+             */
+            best_score: number;
+            /** Best Params */
+            best_params: {
+                [key: string]: unknown;
+            };
+            /**
+             * Kept Baseline
+             * @description No searched set scored above the model's own settings, which are kept (`best_params` is then empty).
+             */
+            kept_baseline: boolean;
+            /**
+             * Baseline Score
+             * @description The primary metric of the catalogue's own settings on the same rows: the model's Evaluation score.
+             */
+            baseline_score: number | null;
+            /**
+             * Improvement
+             * @description (best_score - baseline_score) / |baseline_score|; null without a baseline.
+             */
+            improvement: number | null;
+            /**
+             * Search Score
+             * @description The chosen set's cross-validated score within the search.
+             */
+            search_score: number | null;
+            /**
+             * Metrics
+             * @description The optimized model's held-out metrics.
+             */
+            metrics: {
+                [key: string]: number | null;
+            };
+            /**
+             * Cv Folds
+             * @description The search's folds; null for clustering.
+             */
+            cv_folds: number | null;
+            /** Trials */
+            trials: components["schemas"]["SearchTrial"][];
+            /** Sampling */
+            sampling: components["schemas"]["SamplingNote"][];
+            /** Note */
+            note?: string | null;
+        };
         /**
          * OptimizeModelRequest
-         * @description `cv_folds` 2-10; `n_iterations` 1-200, used by random search and bayesian.
+         * @description `cv_folds` 2-10; `n_iterations` 1-200, used by random search and bayesian;
+         *     `search_space` narrows the catalogue's space for the method (see the catalogue).
          */
         OptimizeModelRequest: {
             /**
@@ -1449,11 +1627,28 @@ export interface components {
              * @default 20
              */
             n_iterations: number;
+            /**
+             * Search Space
+             * @description Per parameter of the searched space, `{"choices": [...]}` (some of the catalogue's) or `{"low": a, "high": b}` within the catalogue's range.
+             */
+            search_space?: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
         };
         /** OptimizeModelResponse */
         OptimizeModelResponse: {
-            /** Message */
-            message: string;
+            /**
+             * Run Id
+             * @description The run's number among the model's runs.
+             */
+            run_id: number;
+            /**
+             * Finished At
+             * @description When the run finished (ISO 8601, UTC).
+             */
+            finished_at: string;
             /** Selected Model */
             selected_model: string;
             /**
@@ -1461,11 +1656,20 @@ export interface components {
              * @enum {string}
              */
             optimization_method: "grid_search" | "random_search" | "bayesian";
+            /** N Iterations */
+            n_iterations: number;
+            /** @description The space this run searched. */
+            search_space: components["schemas"]["SearchSpaceDescription"];
+            /**
+             * Validation Method
+             * @description The training run's validation, on whose held-out rows the run is scored; null for clustering, scored on every row.
+             */
+            validation_method: ("train_test" | "cross_validation") | null;
             /** Primary Metric */
             primary_metric: string;
             /**
              * Best Score
-             * @description The primary metric of `best_params`.
+             * @description The optimized model's primary metric on held-out rows (outer folds).
              */
             best_score: number;
             /** Best Params */
@@ -1479,7 +1683,7 @@ export interface components {
             kept_baseline: boolean;
             /**
              * Baseline Score
-             * @description The primary metric of the catalogue's own settings, scored the same way.
+             * @description The primary metric of the catalogue's own settings on the same rows: the model's Evaluation score.
              */
             baseline_score: number | null;
             /**
@@ -1488,14 +1692,35 @@ export interface components {
              */
             improvement: number | null;
             /**
+             * Search Score
+             * @description The chosen set's cross-validated score within the search.
+             */
+            search_score: number | null;
+            /**
+             * Metrics
+             * @description The optimized model's held-out metrics.
+             */
+            metrics: {
+                [key: string]: number | null;
+            };
+            /**
              * Cv Folds
-             * @description Null for clustering, scored on every row.
+             * @description The search's folds; null for clustering.
              */
             cv_folds: number | null;
             /** Trials */
             trials: components["schemas"]["SearchTrial"][];
             /** Sampling */
             sampling: components["schemas"]["SamplingNote"][];
+            /** Note */
+            note?: string | null;
+            /** Message */
+            message: string;
+            /**
+             * Picked
+             * @description The run became the model's optimized model; a run scoring below the one picked is kept in the history without replacing it.
+             */
+            picked: boolean;
         };
         /** OutlierDetectionConfig */
         OutlierDetectionConfig: {
@@ -1544,6 +1769,19 @@ export interface components {
             /** Pairwise Missing Corr */
             pairwise_missing_corr: number;
         };
+        /** PickOptimizationRequest */
+        PickOptimizationRequest: {
+            /**
+             * Selected Model
+             * @default
+             */
+            selected_model: string;
+            /**
+             * Run Id
+             * @default 0
+             */
+            run_id: number;
+        };
         /** PrCurve */
         PrCurve: {
             /** Label */
@@ -1561,6 +1799,14 @@ export interface components {
             predicted: (number | null)[];
             /** Residual */
             residual: (number | null)[];
+        };
+        /** PrimaryMetricRequest */
+        PrimaryMetricRequest: {
+            /**
+             * Metric
+             * @description A rankable metric of the trained problem type.
+             */
+            metric: string;
         };
         /** ProgressResponse */
         ProgressResponse: {
@@ -1942,6 +2188,11 @@ export interface components {
              * @default 5
              */
             cv_folds: number;
+            /**
+             * Primary Metric
+             * @description A rankable metric of the problem type (see `GET /api/metric-catalog/`) that names the best model; null: SPEC's (accuracy, r2, silhouette_score).
+             */
+            primary_metric?: string | null;
         };
         /** TrainModelsResponse */
         TrainModelsResponse: {
@@ -1986,10 +2237,23 @@ export interface components {
             converted_columns: {
                 [key: string]: "datetime" | "ordinal";
             };
-            /** Primary Metric */
+            /**
+             * Primary Metric
+             * @description The metric that names the best model: SPEC's, or the one chosen.
+             */
             primary_metric: string;
             /** Best Model */
             best_model: string | null;
+            /**
+             * Majority Share
+             * @description Classification: the share of the rows in the largest class.
+             */
+            majority_share?: number;
+            /**
+             * Weaknesses
+             * @description What makes the best model's primary metric read better than it is.
+             */
+            weaknesses?: components["schemas"]["Weakness"][];
             /** @description The most frequent class, the mean or one cluster, scored on the same held-out rows as the models (clustering: every row). */
             baseline?: components["schemas"]["Baseline"];
             /** Message */
@@ -2115,6 +2379,20 @@ export interface components {
             file_name: string;
             /** Code */
             code: string;
+        };
+        /** Weakness */
+        Weakness: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "imbalanced_target" | "log_loss_above_baseline";
+            /** Model */
+            model: string | null;
+            /** Values */
+            values: {
+                [key: string]: number;
+            };
         };
     };
     responses: never;
@@ -3098,6 +3376,48 @@ export interface operations {
             };
         };
     };
+    "evaluation-choose_primary_metric": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrimaryMetricRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluateModelsResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     "optimization-optimize_model": {
         parameters: {
             query?: never;
@@ -3155,7 +3475,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OptimizeModelResponse"];
+                    "application/json": components["schemas"]["OptimizationHistoryResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "optimization-pick_optimization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickOptimizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationHistoryResponse"];
                 };
             };
             /** @description The request was refused. */

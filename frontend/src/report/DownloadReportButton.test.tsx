@@ -26,8 +26,8 @@ const EVALUATION = {
   ...TRAINING_SUMMARY,
   message: 'Model evaluation completed',
   results: [
-    { model: 'LogisticRegression', metrics: { accuracy: 0.6667 }, error: null, train_seconds: 0.1, sampling: [], fold_scores: null, charts: NO_CHARTS },
-    { model: 'RandomForestClassifier', metrics: { accuracy: 0.875 }, error: null, train_seconds: 0.2, sampling: [], fold_scores: null, charts: NO_CHARTS },
+    { model: 'LogisticRegression', metrics: { accuracy: 0.6667 }, error: null, train_seconds: 0.1, sampling: [], charts: NO_CHARTS },
+    { model: 'RandomForestClassifier', metrics: { accuracy: 0.875 }, error: null, train_seconds: 0.2, sampling: [], charts: NO_CHARTS },
   ],
 };
 const RECIPE = { steps: [{ step: 'scale', threshold: null, columns: [{ column: 'age', setting: 'robust', detection: null, factor: null, fill_value: null }] }] };

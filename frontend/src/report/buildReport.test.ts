@@ -16,14 +16,13 @@ const EVALUATION = {
   message: 'Model evaluation completed',
   baseline: { strategy: 'most_frequent', metrics: { accuracy: 0.55, balanced_accuracy: 0.5 } },
   results: [
-    { model: 'LogisticRegression', metrics: { accuracy: 0.6667, log_loss: 0.6357 }, error: null, train_seconds: 0.1, sampling: [], fold_scores: null, charts: NO_CHARTS },
+    { model: 'LogisticRegression', metrics: { accuracy: 0.6667, log_loss: 0.6357 }, error: null, train_seconds: 0.1, sampling: [], charts: NO_CHARTS },
     {
       model: 'RandomForestClassifier',
       metrics: { accuracy: 0.875, roc_auc: 0.74219 },
       error: null,
       train_seconds: 0.2,
       sampling: [],
-      fold_scores: null,
       charts: { ...NO_CHARTS, confusion_matrix: { labels: [HOSTILE, 'yes'], matrix: [[16, 0], [3, 5]] } },
       explanation: {
         method: 'tree',
@@ -38,7 +37,7 @@ const EVALUATION = {
         beeswarm: [],
       },
     },
-    { model: 'MultinomialNB', metrics: {}, error: 'Negative values', train_seconds: 0, sampling: [], fold_scores: null, charts: NO_CHARTS },
+    { model: 'MultinomialNB', metrics: {}, error: 'Negative values', train_seconds: 0, sampling: [], charts: NO_CHARTS },
   ],
 } as unknown as Evaluation;
 

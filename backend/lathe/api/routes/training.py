@@ -85,6 +85,7 @@ async def train_models(
             validation_method=body.validation_method,
             test_size=body.test_size,
             cv_folds=body.cv_folds,
+            primary_metric=body.primary_metric,
         )
 
     results = await jobs.run(current, TRAINING, prepare, _train, _keep, fitting=_model_names)

@@ -26,15 +26,14 @@ const EVALUATION = {
   ...TRAINING_SUMMARY,
   message: 'Model evaluation completed',
   results: [
-    { model: 'LogisticRegression', metrics: { accuracy: 0.6667, log_loss: 0.6357 }, error: null, train_seconds: 0.1, sampling: [], fold_scores: null, charts: CHARTS },
-    { model: 'RandomForestClassifier', metrics: { accuracy: 0.875, roc_auc: 0.74219 }, error: null, train_seconds: 0.2, sampling: [], fold_scores: null, charts: CHARTS },
+    { model: 'LogisticRegression', metrics: { accuracy: 0.6667, log_loss: 0.6357 }, error: null, train_seconds: 0.1, sampling: [], charts: CHARTS },
+    { model: 'RandomForestClassifier', metrics: { accuracy: 0.875, roc_auc: 0.74219 }, error: null, train_seconds: 0.2, sampling: [], charts: CHARTS },
     {
       model: 'MultinomialNB',
       metrics: {},
       error: 'Negative values in data passed to MultinomialNB',
       train_seconds: 0,
       sampling: [],
-      fold_scores: null,
       charts: { ...CHARTS, confusion_matrix: null, roc_curves: [], pr_curves: [], feature_importances: null },
     },
   ],
@@ -185,7 +184,6 @@ describe('the filled-cells note in plural forms', () => {
     error: null,
     train_seconds: 0.1,
     sampling: [],
-    fold_scores: null,
     charts: { ...CHARTS, feature_importances: null },
     imputed_cells: cells,
   });

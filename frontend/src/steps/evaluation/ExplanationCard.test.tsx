@@ -32,7 +32,6 @@ const result = (model: string, explanation: unknown) => ({
   error: null,
   train_seconds: 0.1,
   sampling: [],
-  fold_scores: null,
   charts: CHARTS,
   explanation,
 });

@@ -19,7 +19,6 @@ const result = (model: string, error: string | null = null) => ({
   error,
   train_seconds: 0.1,
   sampling: [],
-  fold_scores: null,
   charts: { confusion_matrix: null, roc_curves: [], pr_curves: [], prediction_sample: null, feature_importances: null, cluster_sizes: [] },
 });
 const EVALUATION = {
