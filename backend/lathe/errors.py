@@ -83,6 +83,7 @@ class ErrorCode(StrEnum):
     PRIMARY_METRIC_UNAVAILABLE = "primary_metric_unavailable"
     TOO_FEW_CLASSES = "too_few_classes"
     CLASS_TOO_SMALL = "class_too_small"
+    MOST_CLASSES_TOO_SMALL = "most_classes_too_small"
     TOO_FEW_ROWS = "too_few_rows"
     TRAINING_FAILED = "training_failed"
     NO_TRAINING_RESULTS = "no_training_results"

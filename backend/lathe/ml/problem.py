@@ -79,12 +79,28 @@ def rows_of_large_classes(
 ) -> tuple[pd.DataFrame, pd.Series[Any], dict[str, int]]:
     """The rows whose class has at least `min_rows` rows (a stratified split needs one per
     side, k-fold cross-validation one per fold), and the classes left out with their row
-    counts. Refused when fewer than two classes remain."""
+    counts. Refused when most classes are that small (a number to predict, not classes)
+    or fewer than two classes remain."""
     counts = target.value_counts()
     small = counts[counts < min_rows]
     if small.empty:
         return frame, target, {}
     left_out = {str(label): int(count) for label, count in small.items()}
+    if 2 * len(small) > len(counts):
+        raise LatheError(
+            f'Most classes of "{target.name}" are too small to validate: '
+            f"{len(small)} of {len(counts)} have fewer than the {min_rows} rows this "
+            f"validation needs ({left_out_summary(left_out)}). Is it a number to predict? "
+            "Choose regression.",
+            ErrorCode.MOST_CLASSES_TOO_SMALL,
+            {
+                "column": str(target.name),
+                "small": len(small),
+                "classes": len(counts),
+                "min_rows": min_rows,
+                "examples": ", ".join(list(left_out)[:SHOWN_CLASSES]),
+            },
+        )
     if len(counts) - len(small) < 2:
         shown = ", ".join(list(left_out)[:5])
         raise LatheError(
@@ -95,3 +111,22 @@ def rows_of_large_classes(
         )
     keep = ~target.isin(small.index).to_numpy()
     return frame.loc[keep], target.loc[keep], left_out
+
+
+SHOWN_CLASSES = 3
+
+
+def left_out_summary(left_out: dict[str, int]) -> str:
+    """Left-out classes in a few words: each when there are few, else how many have each
+    row count and a few of them ("73 classes with 1 row each, e.g. 18, 15.5, 14, ...")."""
+    if len(left_out) <= SHOWN_CLASSES:
+        return ", ".join(f"{label} ({rows})" for label, rows in left_out.items())
+    by_rows: dict[int, int] = {}
+    for rows in left_out.values():
+        by_rows[rows] = by_rows.get(rows, 0) + 1
+    groups = ", ".join(
+        f"{classes} {'class' if classes == 1 else 'classes'} with {rows} "
+        f"{'row' if rows == 1 else 'rows'}{' each' if classes > 1 else ''}"
+        for rows, classes in sorted(by_rows.items())
+    )
+    return f"{groups}, e.g. {', '.join(list(left_out)[:SHOWN_CLASSES])}, ..."

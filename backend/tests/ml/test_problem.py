@@ -7,6 +7,7 @@ from lathe.ml.problem import (
     class_labels,
     detect_problem_type,
     learning_target,
+    left_out_summary,
     rows_of_large_classes,
 )
 
@@ -58,6 +59,31 @@ def test_classes_too_small_for_the_validation_are_left_out():
     assert kept_target.tolist() == ["a", "b", "a", "b", "a", "b"]
     assert kept_frame["x"].tolist() == [0, 1, 2, 4, 5, 6]
     with pytest.raises(LatheError) as single:
-        rows_of_large_classes(frame, target, 4)
+        rows_of_large_classes(
+            frame.iloc[:6], pd.Series(["a"] * 5 + ["b"], index=frame.index[:6]), 2
+        )
     assert single.value.code == "class_too_small"
-    assert single.value.params == {"classes": "a, b, c", "count": 3, "min_rows": 4}
+    assert single.value.params == {"classes": "b", "count": 1, "min_rows": 2}
+
+
+def test_a_target_whose_classes_are_mostly_too_small_is_refused_as_a_number_to_predict():
+    values = [18.0, 18.0, 18.0, 15.0, 15.0, 15.0] + [20 + i / 10 for i in range(73)]
+    target = pd.Series(values, name="mpg")
+    frame = pd.DataFrame({"x": range(len(values))})
+    with pytest.raises(LatheError) as refused:
+        rows_of_large_classes(frame, target, 2)
+    assert refused.value.code == "most_classes_too_small"
+    assert refused.value.params["small"] == 73
+    assert refused.value.params["classes"] == 75
+    assert refused.value.params["examples"] == "20.0, 20.1, 20.2"
+    assert "73 classes with 1 row each, e.g. 20.0, 20.1, 20.2, ..." in refused.value.message
+    assert "Choose regression" in refused.value.message
+    assert len(refused.value.message) < 250
+
+
+def test_left_out_classes_are_summarized_by_their_row_counts():
+    assert left_out_summary({"a": 1, "b": 2}) == "a (1), b (2)"
+    many = {str(number): 1 for number in range(73)} | {"x": 2, "y": 2}
+    assert left_out_summary(many) == (
+        "73 classes with 1 row each, 2 classes with 2 rows each, e.g. 0, 1, 2, ..."
+    )

@@ -25,7 +25,7 @@ from lathe.api.training_schemas import (
 from lathe.jobs.session_job import JobData, JobKind
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.metric_catalog import METRICS, PRIMARY_METRIC
-from lathe.ml.problem import detect_problem_type
+from lathe.ml.problem import detect_problem_type, left_out_summary
 from lathe.ml.progress import ProgressReport
 from lathe.ml.results import TrainingResults
 from lathe.ml.search_candidates import described
@@ -103,8 +103,10 @@ def _training_response(training: Mapping[str, Any]) -> TrainModelsResponse:
     )
     left_out = training.get("left_out_classes") or {}
     if left_out:
-        listed = ", ".join(f"{label} ({rows})" for label, rows in left_out.items())
-        message += f" Classes with fewer rows than the validation needs were left out: {listed}."
+        message += (
+            " Classes with fewer rows than the validation needs were left out: "
+            f"{left_out_summary(left_out)}."
+        )
     return TRAIN_MODELS_RESPONSE.validate_python(
         {
             **training,

@@ -14,6 +14,8 @@ interface ProblemCardProps {
   columns: string[];
   /** The type auto-detect finds for the target, when it differs from the chosen one. */
   suggestion: ProblemTypeSuggestion | null;
+  /** The detected type the shown type was set to, which the person can overrule. */
+  detectedNote: ProblemTypeSuggestion | null;
   noTarget: boolean;
   busy: boolean;
   onProblemTypeChange: (problemType: RequestedProblemType) => void;
@@ -21,7 +23,7 @@ interface ProblemCardProps {
 }
 
 /** The problem type and the target column (none for clustering), with the type auto-detect suggests. */
-export function ProblemCard({ problemType, target, columns, suggestion, noTarget, busy, onProblemTypeChange, onTargetChange }: ProblemCardProps) {
+export function ProblemCard({ problemType, target, columns, suggestion, detectedNote, noTarget, busy, onProblemTypeChange, onTargetChange }: ProblemCardProps) {
   const { t } = useTranslation();
   const number = useNumberFormat();
   return (
@@ -43,6 +45,15 @@ export function ProblemCard({ problemType, target, columns, suggestion, noTarget
           )}
         </div>
         {noTarget && <CardNote tone="warn">{t('training.noTarget')}</CardNote>}
+        {detectedNote !== null && (
+          <CardNote>
+            {t('training.problem.detected', {
+              type: t(`training.problemTypes.${detectedNote.problemType}`),
+              column: detectedNote.target,
+              values: number(detectedNote.distinctValues),
+            })}
+          </CardNote>
+        )}
         {suggestion !== null && (
           <div className="card-note card-note--warn training__suggestion">
             <span>

@@ -207,32 +207,37 @@ describe('TrainingStep', () => {
     expect(trainButton()).toHaveProperty('disabled', false);
   });
 
-  it('suggests the type auto-detect finds when it differs, and switches to it without blocking training', async () => {
+  it('sets the type detected for a chosen target, with a note, and keeps a type the person then chooses, suggesting the detected one', async () => {
     const { api } = await start({
       'GET /api/detect-problem-type/': (_, request) => {
         const target = new URL(request.url).searchParams.get('target_column');
         return json({ target_column: target, problem_type: target === 'income' ? 'regression' : 'classification', distinct_values: target === 'income' ? 1812 : 2 });
       },
     });
+    expect(problemType()).toHaveProperty('value', 'classification');
     fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: 'income' } });
-    const notice = await screen.findByText(
-      '“income” has 1,812 distinct values, so it looks like a number to predict: regression may suit it better than classification.',
-    );
+    await screen.findByText('Set to Regression from the values of “income” (1,812 distinct). You can change it.');
+    expect(problemType()).toHaveProperty('value', 'regression');
+    expect(checked()).toEqual(['LinearRegression', 'RandomForestRegressor']);
     expect(trainButton()).toHaveProperty('disabled', false);
     const detections = api.calls.filter((call) => call.route === 'GET /api/detect-problem-type/');
     expect(detections.map((call) => new URL(call.request.url).searchParams.get('target_column'))).toEqual(['income']);
 
+    // the person overrules it: the type stays, and the detected one is suggested
+    fireEvent.change(problemType(), { target: { value: 'classification' } });
+    const notice = await screen.findByText(
+      '“income” has 1,812 distinct values, so it looks like a number to predict: regression may suit it better than classification.',
+    );
+    expect(problemType()).toHaveProperty('value', 'classification');
+    expect(screen.queryByText(/You can change it/)).toBeNull();
     fireEvent.click(within(notice.closest('.training__suggestion') as HTMLElement).getByRole('button', { name: 'Use regression' }));
     expect(problemType()).toHaveProperty('value', 'regression');
-    expect(checked()).toEqual(['LinearRegression', 'RandomForestRegressor']);
     expect(screen.queryByText(/looks like a number to predict/)).toBeNull();
-    expect(screen.getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', 'income');
 
-    // a class-like target under regression gets the opposite suggestion
+    // a class-like target chosen next is followed again
     fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: 'member' } });
-    fireEvent.click(await screen.findByRole('button', { name: 'Use classification' }));
-    expect(problemType()).toHaveProperty('value', 'classification');
-    expect(screen.queryByRole('button', { name: 'Use classification' })).toBeNull();
+    await waitFor(() => expect(problemType()).toHaveProperty('value', 'classification'));
+    expect(checked()).toEqual(['LogisticRegression', 'RandomForestClassifier']);
   });
 
   it("with auto-detect, offers the models of the type the server detects for the target, not the preview's", async () => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getTrainingResult, trainModels, type ProblemType, type TrainRequest, type TrainResult } from '../../api/training';
+import { getTrainingResult, trainModels, type DetectedProblemType, type TrainRequest, type TrainResult } from '../../api/training';
 import type { Session } from '../../session/session';
 import { CheckIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
@@ -20,13 +20,14 @@ import { ProblemCard } from './ProblemCard';
 import { TrainingSummary } from './TrainingSummary';
 import {
   catalogueType,
+  detectedTypeNote,
   modelLists,
   problemTypeSuggestion,
   restoredSettings,
   trainingProblems,
   trainRequest,
-  withDetectedType,
-  withProblemType,
+  withChosenProblemType,
+  withDetection,
   type ModelLists,
   type TrainingSettings,
 } from './trainingRules';
@@ -78,7 +79,7 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
   // the server detects the target's type for auto-detect's model list and for the suggestion
   const detected = useDetectedProblemType(session.sessionId, current.target, current.target !== '' && current.problemType !== 'clustering');
   const detectedType = detected?.problem_type;
-  useModelsFollowDetection(current, detectedType, lists, update);
+  useSettingsFollowDetection(current, detected, lists, update);
   const problems = trainingProblems(current);
   const suggestion = problemTypeSuggestion(current, detected);
   const training = useTraining(onContinue);
@@ -95,9 +96,10 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
         target={current.target}
         columns={frame.columns}
         suggestion={suggestion}
+        detectedNote={detectedTypeNote(current, detected)}
         noTarget={problems.includes('noTarget')}
         busy={busy}
-        onProblemTypeChange={(problemType) => update(withProblemType(current, problemType, detectedType, lists))}
+        onProblemTypeChange={(problemType) => update(withChosenProblemType(current, problemType, detectedType, lists))}
         onTargetChange={(column) => update({ ...current, target: column })}
       />
       <ModelsCard
@@ -138,19 +140,18 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
 }
 
 /**
- * With auto-detect, the model list follows the type the server detects once it answers (the
- * last answer shows while a new target's is on its way); a detection not known yet keeps it.
+ * The settings follow the type the server detects once it answers (`withDetection`: the last
+ * answer shows while a new target's is on its way); a detection not known yet keeps them.
  */
-function useModelsFollowDetection(
+function useSettingsFollowDetection(
   settings: TrainingSettings,
-  detected: ProblemType | undefined,
+  detected: DetectedProblemType | undefined,
   lists: ModelLists,
   update: (next: TrainingSettings) => void,
 ) {
-  const follow = useEffectEvent((type: ProblemType) => {
-    if (settings.problemType !== 'auto') return;
-    const next = withDetectedType(settings, type, lists);
-    if (next.models.join('\n') !== settings.models.join('\n')) update(next);
+  const follow = useEffectEvent((answer: DetectedProblemType) => {
+    const next = withDetection(settings, answer, lists);
+    if (next.problemType !== settings.problemType || next.models.join('\n') !== settings.models.join('\n')) update(next);
   });
   useEffect(() => {
     if (detected !== undefined) follow(detected);

@@ -3,6 +3,7 @@ import { catalogModel, TEST_CATALOG } from '../../test/catalog';
 import {
   CV_FOLDS,
   defaultSettings,
+  detectedTypeNote,
   modelLists,
   modelsFor,
   problemTypeSuggestion,
@@ -10,7 +11,9 @@ import {
   TEST_SIZE,
   trainingProblems,
   trainRequest,
+  withChosenProblemType,
   withDetectedType,
+  withDetection,
   withProblemType,
   type TrainingSettings,
 } from './trainingRules';
@@ -27,6 +30,7 @@ describe('defaults and catalogue', () => {
       validationMethod: 'train_test',
       testSize: 0.2,
       cvFolds: 5,
+      typeChosenFor: null,
     });
     expect(TEST_SIZE).toEqual({ min: 0.1, max: 0.5, step: 0.05, default: 0.2 });
     expect(CV_FOLDS).toEqual({ min: 3, max: 10, step: 1, default: 5 });
@@ -153,11 +157,45 @@ describe('the problem type suggestion', () => {
   });
 });
 
+describe('the type follows the detection', () => {
+  const detected = (problem_type: 'classification' | 'regression', target_column = 'y') => ({ target_column, problem_type, distinct_values: 288 });
+
+  it("sets a chosen target's detected type, with its models and a note, until the person chooses a type", () => {
+    const followed = withDetection(settings(), detected('regression'), LISTS);
+    expect(followed).toMatchObject({ problemType: 'regression', models: ['LinearRegression', 'RandomForestRegressor'] });
+    expect(detectedTypeNote(followed, detected('regression'))).toEqual({ problemType: 'regression', target: 'y', distinctValues: 288 });
+
+    const forced = withChosenProblemType(followed, 'classification', 'regression', LISTS);
+    expect(forced).toMatchObject({ problemType: 'classification', typeChosenFor: 'y' });
+    expect(withDetection(forced, detected('regression'), LISTS)).toBe(forced);
+    expect(detectedTypeNote(forced, detected('regression'))).toBeNull();
+    expect(problemTypeSuggestion(forced, detected('regression'))).toMatchObject({ problemType: 'regression' });
+
+    // a new target's detection is followed again
+    const other = { ...forced, target: 'z' };
+    expect(withDetection(other, detected('regression', 'z'), LISTS).problemType).toBe('regression');
+  });
+
+  it('waits for the detection of the target shown, and leaves clustering alone', () => {
+    expect(withDetection(settings(), detected('regression', 'other'), LISTS).problemType).toBe('classification');
+    const clustering = settings({ problemType: 'clustering', target: '' });
+    expect(withDetection(clustering, detected('regression', ''), LISTS)).toBe(clustering);
+  });
+});
+
 describe('restoredSettings', () => {
   const lists = { classification: ['LogisticRegression', 'SVC', 'Tree'], regression: ['Ridge', 'Lasso'], clustering: ['KMeans'] };
 
   it('keeps the model choice and validation of the last visit', () => {
-    const saved = { problemType: 'regression', target: 'price', models: ['Lasso'], validationMethod: 'cross_validation', testSize: 0.3, cvFolds: 7 };
+    const saved = {
+      problemType: 'regression',
+      target: 'price',
+      models: ['Lasso'],
+      validationMethod: 'cross_validation',
+      testSize: 0.3,
+      cvFolds: 7,
+      typeChosenFor: 'price',
+    };
     expect(restoredSettings(saved, lists)).toEqual({
       problemType: 'regression',
       target: '',
@@ -165,6 +203,7 @@ describe('restoredSettings', () => {
       validationMethod: 'cross_validation',
       testSize: 0.3,
       cvFolds: 7,
+      typeChosenFor: 'price',
     });
   });
 

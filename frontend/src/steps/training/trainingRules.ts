@@ -27,6 +27,11 @@ export interface TrainingSettings {
   /** Null while the field holds no valid number. */
   testSize: number | null;
   cvFolds: number | null;
+  /**
+   * The target for which the person chose the problem type themself; while it is the
+   * target, the type no longer follows the type detected for it.
+   */
+  typeChosenFor: string | null;
 }
 
 /** SPEC §4: classification with the first two classifiers, a train/test split of 0.2, 5 folds. */
@@ -38,6 +43,7 @@ export function defaultSettings(lists: ModelLists): TrainingSettings {
     validationMethod: 'train_test',
     testSize: TEST_SIZE.default,
     cvFolds: CV_FOLDS.default,
+    typeChosenFor: null,
   };
 }
 
@@ -60,6 +66,7 @@ export function restoredSettings(saved: Record<string, unknown> | null, lists: M
     validationMethod: VALIDATION_METHODS.find((method) => method === saved.validationMethod) ?? defaults.validationMethod,
     testSize: number(saved.testSize) ?? defaults.testSize,
     cvFolds: number(saved.cvFolds) ?? defaults.cvFolds,
+    typeChosenFor: typeof saved.typeChosenFor === 'string' ? saved.typeChosenFor : null,
   };
 }
 
@@ -91,6 +98,46 @@ export function withProblemType(
 ): TrainingSettings {
   const target = problemType === 'clustering' ? '' : settings.target;
   return withDetectedType({ ...settings, problemType, target }, detected, lists);
+}
+
+/** A problem type the person chose themself for the target: it stays, whatever is detected. */
+export function withChosenProblemType(
+  settings: TrainingSettings,
+  problemType: RequestedProblemType,
+  detected: ProblemType | undefined,
+  lists: ModelLists,
+): TrainingSettings {
+  return { ...withProblemType(settings, problemType, detected, lists), typeChosenFor: settings.target };
+}
+
+/**
+ * The settings once the server has detected the target's type: auto-detect's model list
+ * follows it, and so does a classification or regression the person did not choose for
+ * this target (SPEC's default classification stands only until a target is chosen).
+ */
+export function withDetection(settings: TrainingSettings, detected: DetectedProblemType, lists: ModelLists): TrainingSettings {
+  const found = detected.problem_type;
+  if (settings.problemType === 'auto') return withDetectedType(settings, found, lists);
+  if (!followsDetection(settings, detected) || settings.problemType === found) return settings;
+  return withProblemType(settings, found, found, lists);
+}
+
+function followsDetection(settings: TrainingSettings, detected: DetectedProblemType): boolean {
+  return (
+    settings.target !== '' &&
+    detected.target_column === settings.target &&
+    settings.typeChosenFor !== settings.target &&
+    (settings.problemType === 'classification' || settings.problemType === 'regression') &&
+    detected.problem_type !== 'clustering'
+  );
+}
+
+/** The type detected for the target when the type shown follows it: the note the person can overrule. */
+export function detectedTypeNote(settings: TrainingSettings, detected: DetectedProblemType | undefined): ProblemTypeSuggestion | null {
+  const type = settings.problemType;
+  if (detected === undefined || !followsDetection(settings, detected) || detected.problem_type !== type) return null;
+  if (type !== 'classification' && type !== 'regression') return null;
+  return { problemType: type, target: detected.target_column, distinctValues: detected.distinct_values };
 }
 
 export function toggleModel(models: readonly string[], model: string, on: boolean): string[] {
