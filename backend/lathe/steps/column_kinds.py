@@ -19,5 +19,10 @@ def is_categorical(series: pd.Series[Any]) -> bool:
     return column_kind(series.dtype) == "categorical"
 
 
+def is_datetime(series: pd.Series[Any]) -> bool:
+    """A ``datetime64`` dtype, time-zone aware ones included."""
+    return column_kind(series.dtype) == "datetime"
+
+
 def numeric_columns(frame: pd.DataFrame) -> list[str]:
     return [str(name) for name in frame.columns if is_numeric(frame[name])]

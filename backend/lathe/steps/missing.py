@@ -19,6 +19,9 @@ Decisions:
 - ``constant`` writes the fill value as text: the column becomes a text column (``str``)
   even when nothing is missing, so that it has one type at fit and in new rows, e.g. a
   boolean column reads ``"True"``, ``"False"``, ``"unknown"``.
+- A step never changes a date column's kind: it takes ``constant`` only with a date value
+  (filled as that date). A global constant that is not a date leaves date columns out
+  (their missing values stay for the models' own filling); set per column, it is refused.
 - Numeric columns in which a value is filled become ``float64``. Under the other
   strategies a column with nothing missing is returned unchanged, dtype included.
 - Dropping (``drop_strategy``) happens before imputation. A row or column is dropped when
@@ -38,7 +41,7 @@ import pandas as pd
 from sklearn.base import BaseEstimator
 
 from lathe.errors import ErrorCode
-from lathe.steps.column_kinds import is_numeric
+from lathe.steps.column_kinds import is_datetime, is_numeric
 from lathe.steps.columns import ColumnDropper
 from lathe.steps.errors import StepConfigError, check_choice, check_columns_present
 from lathe.steps.frame_estimator import FrameTransformer, as_frame, kept_rows, with_replaced_columns
@@ -69,10 +72,39 @@ def check_fraction(value: float, setting: str) -> None:
         )
 
 
-def check_strategy(column: str, series: pd.Series[Any], strategy: str) -> None:
-    """Refuse a strategy that does not apply to the column's type."""
+def date_fill_value(series: pd.Series[Any], fill_value: Any) -> pd.Timestamp | None:
+    """`fill_value` as a date of the column's time zone; None when it is not a date."""
+    try:
+        date = pd.Timestamp(str(fill_value))
+    except ValueError:
+        return None
+    if pd.isna(date):
+        return None
+    zone = getattr(series.dtype, "tz", None)
+    if zone is None:
+        return date.tz_localize(None) if date.tzinfo is not None else date
+    return date.tz_convert(zone) if date.tzinfo is not None else date.tz_localize(zone)
+
+
+def check_strategy(
+    column: str, series: pd.Series[Any], strategy: str, fill_value: Any = DEFAULT_FILL_VALUE
+) -> None:
+    """Refuse a strategy that does not apply to the column's type (a constant that is
+    not a date for a date column)."""
     numeric = is_numeric(series)
     allowed = NUMERIC_STRATEGIES if numeric else CATEGORICAL_STRATEGIES
+    if (
+        strategy == "constant"
+        and is_datetime(series)
+        and date_fill_value(series, fill_value) is None
+    ):
+        choices = "mode, ffill, bfill, or constant with a date such as 2024-01-31"
+        raise StepConfigError(
+            f'"{fill_value}" is not a date, and a step never makes date column "{column}" '
+            f"text; choose one of: {choices}.",
+            ErrorCode.STRATEGY_NOT_FOR_COLUMN,
+            {"column": column, "strategy": strategy, "choices": choices},
+        )
     if strategy not in allowed:
         kind = "numeric" if numeric else "non-numeric"
         choices = ", ".join(allowed)
@@ -94,7 +126,7 @@ def learned_fill_value(series: pd.Series[Any], strategy: str, fill_value: Any) -
     """The value a column's missing cells take under `strategy` (for ``ffill``/``bfill``,
     the value for cells with no neighbour to copy from)."""
     if strategy == "constant":
-        return str(fill_value)
+        return date_fill_value(series, fill_value) if is_datetime(series) else str(fill_value)
     if is_numeric(series):
         values = series.to_numpy(dtype=np.float64, na_value=np.nan)
         values = values[np.isfinite(values)]
@@ -113,14 +145,14 @@ def learn_fill_values(
     learned = {}
     for column, strategy in strategies.items():
         series = frame[column]
-        check_strategy(column, series, strategy)
         fill_value = fill_values.get(column, DEFAULT_FILL_VALUE)
+        check_strategy(column, series, strategy, fill_value)
         learned[column] = learned_fill_value(series, strategy, fill_value)
     return learned
 
 
 def filled_column(series: pd.Series[Any], strategy: str, value: Any) -> pd.Series[Any]:
-    if strategy == "constant":
+    if strategy == "constant" and not is_datetime(series):
         text = series if series.dtype == "str" else series.astype("str")
         return text.fillna(value) if text.hasnans else text
     if strategy == "ffill":
@@ -139,7 +171,7 @@ def filled_column(series: pd.Series[Any], strategy: str, value: Any) -> pd.Serie
 def _becomes_text(series: pd.Series[Any], strategy: str) -> bool:
     """A constant fill makes its column text whether or not the rows at hand miss a
     value, so that the column has one type at fit and at every later transform."""
-    return strategy == "constant" and series.dtype != "str"
+    return strategy == "constant" and series.dtype != "str" and not is_datetime(series)
 
 
 def fill_missing(
@@ -321,10 +353,18 @@ def _global_strategies(
     strategies = {
         str(name): strategy if is_numeric(frame[name]) else cat_strategy
         for name in frame.columns
-        if name != target_column
+        if name != target_column and _takes_global(frame[name], cat_strategy, fill_value)
     }
     fills = {name: fill_value for name, chosen in strategies.items() if chosen == "constant"}
     return strategies, fills
+
+
+def _takes_global(series: pd.Series[Any], cat_strategy: str, fill_value: Any) -> bool:
+    """Whether a global strategy applies: a date column takes a constant only when it
+    is a date, so that its kind never changes."""
+    if cat_strategy != "constant" or not is_datetime(series):
+        return True
+    return date_fill_value(series, fill_value) is not None
 
 
 def _column_strategies(
@@ -342,7 +382,7 @@ def _column_strategies(
                 ErrorCode.TARGET_COLUMN_NOT_IMPUTED,
                 {"column": column},
             )
-        check_strategy(column, frame[column], chosen)
+        check_strategy(column, frame[column], chosen, setting.get("fillValue", DEFAULT_FILL_VALUE))
         strategies[column] = chosen
         if chosen == "constant":
             fills[column] = setting.get("fillValue", DEFAULT_FILL_VALUE)
