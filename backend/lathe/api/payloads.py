@@ -25,10 +25,17 @@ def frame_payload(frame: pd.DataFrame, settings: Settings) -> FramePayload:
     )
 
 
-def step_result(applied: AppliedSteps, settings: Settings) -> StepResult:
+def step_result(
+    applied: AppliedSteps,
+    settings: Settings,
+    encoded_by_auto: dict[str, str] | None = None,
+    note: str = "",
+) -> StepResult:
+    """The step's answer; `note` follows its "applied" message."""
     return StepResult(
         **frame_payload(applied.after, settings),
-        message=applied.message,
+        message=f"{applied.message} {note}" if note else applied.message,
         changed=applied.changed,
         dropped_columns=applied.acted_on("drop_columns"),
+        encoded_by_auto=encoded_by_auto or {},
     )

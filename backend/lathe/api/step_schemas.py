@@ -42,6 +42,17 @@ class StepResult(FramePayload):
             ),
         ]
     ]
+    encoded_by_auto: NotRequired[
+        Annotated[
+            dict[str, str],
+            Field(
+                default_factory=dict,
+                description="Columns a global encoding strategy could not apply to (one-hot "
+                "of more levels than it takes), encoded by the auto rule instead, with the "
+                "encoding each got.",
+            ),
+        ]
+    ]
 
 
 class ColumnMissingSetting(RequestBody):

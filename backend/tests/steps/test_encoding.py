@@ -11,6 +11,7 @@ from lathe.steps.encoding import (
     Levels,
     binary_width,
     encode_categorical,
+    encoded_by_auto,
     encoding_steps,
     learn_levels,
     unique_output_names,
@@ -326,12 +327,18 @@ def test_pure_function_equals_the_transformer(strategy):
     pd.testing.assert_frame_equal(encoder.fit_transform(values), expected)
 
 
-def test_onehot_of_too_many_categories_is_refused():
-    values = pd.DataFrame({"id": [f"row{i}" for i in range(201)]})
+def test_onehot_of_too_many_categories_is_refused_for_the_column_and_auto_encoded_globally():
+    values = pd.DataFrame({"id": [f"row{i}" for i in range(201)], "kind": ["a", "b", "c"] * 67})
     with pytest.raises(StepConfigError) as refused:
-        encoding_steps(values, default_strategy="onehot")
+        encoding_steps(values, column_settings=[{"column": "id", "strategy": "onehot"}])
     assert refused.value.code == "too_many_categories_for_onehot"
-    assert encoding_steps(values.iloc[:200], default_strategy="onehot")
+    steps = encoding_steps(values, default_strategy="onehot")
+    assert steps[0]["params"]["strategies"] == {"id": "ordinal", "kind": "onehot"}
+    assert encoded_by_auto(steps, "onehot") == {"id": "ordinal"}
+    assert encoded_by_auto(encoding_steps(values), "auto") == {}
+    assert encoding_steps(values.iloc[:200], default_strategy="onehot")[0]["params"][
+        "strategies"
+    ] == {"id": "onehot", "kind": "onehot"}
 
 
 def test_global_strategies_never_take_date_columns():

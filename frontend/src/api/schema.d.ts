@@ -1007,6 +1007,13 @@ export interface components {
              * @description Columns the step dropped (id-like columns under global auto encoding, the chosen side of correlated pairs).
              */
             dropped_columns?: string[];
+            /**
+             * Encoded By Auto
+             * @description Columns a global encoding strategy could not apply to (one-hot of more levels than it takes), encoded by the auto rule instead, with the encoding each got.
+             */
+            encoded_by_auto?: {
+                [key: string]: string;
+            };
             /** Threshold */
             threshold: number;
             /** Highly Correlated */
@@ -2129,6 +2136,13 @@ export interface components {
              * @description Columns the step dropped (id-like columns under global auto encoding, the chosen side of correlated pairs).
              */
             dropped_columns?: string[];
+            /**
+             * Encoded By Auto
+             * @description Columns a global encoding strategy could not apply to (one-hot of more levels than it takes), encoded by the auto rule instead, with the encoding each got.
+             */
+            encoded_by_auto?: {
+                [key: string]: string;
+            };
         };
         /** TargetCorrelation */
         TargetCorrelation: {

@@ -9,7 +9,7 @@ from lathe.api.payloads import step_result
 from lathe.api.responses import ERRORS
 from lathe.api.session_changes import apply_steps
 from lathe.api.step_schemas import EncodeFeaturesRequest, StepResult
-from lathe.steps.encoding import ColumnEncodingSetting, encoding_steps
+from lathe.steps.encoding import ColumnEncodingSetting, encoded_by_auto, encoding_steps
 
 router = APIRouter(tags=["encoding"], responses=ERRORS)
 
@@ -39,4 +39,12 @@ def encode_features(
         ),
         chosen_target=body.target_column or None,
     )
-    return step_result(change, settings)
+    fallbacks = {} if columns else encoded_by_auto(change.steps, body.default_strategy)
+    listed = ", ".join(f"{column} ({strategy})" for column, strategy in fallbacks.items())
+    note = (
+        f"{body.default_strategy} does not apply to {len(fallbacks)} columns, encoded by the "
+        f"auto rule instead: {listed}."
+        if fallbacks
+        else ""
+    )
+    return step_result(change, settings, fallbacks, note)

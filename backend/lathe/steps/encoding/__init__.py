@@ -59,6 +59,7 @@ from lathe.steps.encoding.screen_settings import (
     DEFAULT_MAX_CATEGORIES,
     MIN_MAX_CATEGORIES,
     ColumnEncodingSetting,
+    encoded_by_auto,
     encoding_steps,
 )
 from lathe.steps.encoding.target_encoding import TargetEncoding
@@ -73,6 +74,7 @@ __all__ = [
     "TargetEncoding",
     "binary_width",
     "encode_categorical",
+    "encoded_by_auto",
     "encoding_steps",
     "learn_levels",
     "level_codes",

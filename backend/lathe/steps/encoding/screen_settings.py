@@ -97,6 +97,17 @@ def encoding_steps(
         else auto_encoding(level_counts[column], max_categories, target_column is not None)
         for column, strategy in requested.items()
     }
+    if not column_settings:
+        # a global one-hot encodes the columns with too many levels for it by the auto rule
+        strategies |= {
+            column: auto_encoding(
+                level_counts[column],
+                min(max_categories, MAX_ONEHOT_LEVELS),
+                target_column is not None,
+            )
+            for column, strategy in strategies.items()
+            if strategy == "onehot" and level_counts[column] > MAX_ONEHOT_LEVELS
+        }
     for column, strategy in strategies.items():
         if strategy == "onehot" and level_counts[column] > MAX_ONEHOT_LEVELS:
             raise StepConfigError(
@@ -127,6 +138,20 @@ def encoding_steps(
     if target is not None and target_type != "continuous":
         params["target_classes"] = list(class_names(target))
     return [*dropped, recipe_step("encode", **params)]
+
+
+def encoded_by_auto(steps: Sequence[RecipeStep], default_strategy: str) -> dict[str, str]:
+    """The columns a global strategy could not apply to, encoded by the ``auto`` rule
+    instead, with the encoding each got."""
+    if default_strategy == "auto":
+        return {}
+    return {
+        column: strategy
+        for step in steps
+        if step["step"] == "encode"
+        for column, strategy in step["params"]["strategies"].items()
+        if strategy != default_strategy
+    }
 
 
 def _global_requests(

@@ -193,6 +193,19 @@ describe('EncodingStep dropped id-like columns', () => {
     expect(screen.queryByRole('columnheader', { name: /city/ })).toBeNull();
   });
 
+  it('names the columns a global one-hot could not apply to, encoded by the auto rule instead', async () => {
+    start({ 'POST /api/encode-features/': () => json({ ...ENCODED, dropped_columns: [], encoded_by_auto: { 'Aircraft Make Model': 'target' } }) }, 'y');
+    fireEvent.change(within(section('Global settings')).getByRole('combobox', { name: 'Default strategy' }), { target: { value: 'onehot' } });
+    fireEvent.click(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' }));
+    expect(
+      isShown(
+        await screen.findByText(
+          'One-hot does not apply to these columns (too many categories); the auto rule encoded them instead: Aircraft Make Model (Target).',
+        ),
+      ),
+    ).toBe(true);
+  });
+
   it('says nothing more when no column was dropped', async () => {
     start({ 'POST /api/encode-features/': () => json({ ...ENCODED, dropped_columns: [] }) }, 'y');
     fireEvent.click(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' }));

@@ -13,6 +13,7 @@ import type { AppliedChange } from '../common/stepResult';
 import { useStepTarget } from '../common/sessionTarget';
 import { useColumnRows } from '../common/useColumnRows';
 import { useSettingsChanges, useTransformStep, type TransformStepProps } from '../common/useTransformStep';
+import type { EncodingStrategy } from '../../api/transforms';
 import {
   columnEncodingRequest,
   DEFAULT_GLOBAL_ENCODING,
@@ -58,10 +59,15 @@ export function EncodingStep({ session, onContinue }: TransformStepProps<Encodin
     noneLeft: t('encoding.noColumnToAdd'),
   });
   const changes = useSettingsChanges(step, encodeFeatures, {
-    onApplied: (result, _, action) => {
+    onApplied: (result, request, action) => {
       notify.success(t(APPLIED[action]));
       const dropped = result.dropped_columns ?? [];
       if (dropped.length > 0) notify.info(t('encoding.droppedIdLike', { names: dropped.join(', ') }));
+      const byAuto = Object.entries(result.encoded_by_auto ?? {});
+      if (byAuto.length > 0) {
+        const names = byAuto.map(([column, strategy]) => `${column} (${t(`encoding.strategies.${strategy as EncodingStrategy}`)})`).join(', ');
+        notify.info(t('encoding.encodedByAuto', { strategy: t(`encoding.strategies.${request.default_strategy}`), names }));
+      }
     },
     onFailed: (error, action) => notifyEncodingFailure(error, t, t(FAILED[action])),
   });
