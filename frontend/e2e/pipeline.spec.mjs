@@ -6,6 +6,7 @@ import german from './scenarios/german.e2e.mjs';
 import guards from './scenarios/guards.e2e.mjs';
 import keyboard from './scenarios/keyboard.e2e.mjs';
 import longtasks from './scenarios/longtasks.e2e.mjs';
+import lookingback from './scenarios/lookingback.e2e.mjs';
 import mobile from './scenarios/mobile.e2e.mjs';
 import models from './scenarios/models.e2e.mjs';
 import readnotes from './scenarios/readnotes.e2e.mjs';
@@ -13,6 +14,6 @@ import report from './scenarios/report.e2e.mjs';
 import transforms from './scenarios/transforms.e2e.mjs';
 import { describeScenario } from './support/scenario.mjs';
 
-for (const scenario of [analyze, readnotes, transforms, models, report, guards, german, mobile, accessibility, keyboard, longtasks]) {
+for (const scenario of [analyze, readnotes, transforms, models, lookingback, report, guards, german, mobile, accessibility, keyboard, longtasks]) {
   describeScenario(scenario);
 }

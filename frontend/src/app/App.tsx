@@ -2,10 +2,12 @@ import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/reac
 import { useEffect, useState } from 'react';
 import { LiveRegion } from '../components/LiveRegion/LiveRegion';
 import { ToastHost } from '../components/ToastHost';
+import { restoredEvaluation } from '../queries/results';
 import { forgetSession, seedSessionData, useSessionData } from '../queries/sessionData';
 import { PipelineView } from './PipelineView';
 import { clearSavedState, restoreState, saveSession, saveView, type AppState } from './savedState';
 import { emptySession, type Session } from '../session/session';
+import { hasTrainedModels } from '../steps/training/trainingRecord';
 import { WelcomeView } from './WelcomeView';
 
 export function createQueryClient(): QueryClient {
@@ -38,6 +40,7 @@ function Shell() {
   const [state, setState] = useState<AppState>(() => {
     const { table, ...restored } = restoreState();
     seedSessionData(queryClient, table);
+    if (hasTrainedModels(restored.session)) restoredEvaluation(queryClient);
     return restored;
   });
   const { columns, preview } = useSessionData({ read: false });

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../components/ConfirmDialog/ConfirmDialog';
+import { DataChangeGuard } from '../components/ConfirmDialog/dataChangeGuard';
 import { DataDownloadContext } from '../components/DataDownload/dataDownload';
 import { ErrorNote } from '../components/ErrorNote/ErrorNote';
 import { ArrowLeftIcon } from '../components/icons';
@@ -11,6 +12,7 @@ import { useFrameChanges, useSessionData } from '../queries/sessionData';
 import { stepId } from '../steps/stepKeys';
 import { PIPELINE_STEPS, pipelineStep } from './pipelineSteps';
 import { canOpenStep, completeStep, openStep, stepStatus, withChangedData, type Session } from '../session/session';
+import { discardedResults } from './discardedResults';
 import { useStepFocus } from './useStepFocus';
 import './PipelineView.css';
 
@@ -29,6 +31,15 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
   // SPEC: going back clears the session, so it is confirmed first when there is one to lose
   const [confirmingBack, setConfirmingBack] = useState(false);
   const back = () => (hasData ? setConfirmingBack(true) : onBack());
+  // a change of the data that would take trained or optimized models with it is confirmed first
+  const discarded = discardedResults(session);
+  const [answerDiscard, setAnswerDiscard] = useState<((go: boolean) => void) | null>(null);
+  const confirmDataChange = () =>
+    discarded === null ? Promise.resolve(true) : new Promise<boolean>((resolve) => setAnswerDiscard(() => resolve));
+  const answer = (go: boolean) => {
+    answerDiscard?.(go);
+    setAnswerDiscard(null);
+  };
 
   const steps: StepItem[] = PIPELINE_STEPS.map(({ id, key }) => ({
     id,
@@ -50,11 +61,13 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
     ) : (
       // every step after the upload has a current frame: its header offers it for download
       <DataDownloadContext.Provider value={hasData && step.id > stepId('upload')}>
-        <step.Component
-          session={session}
-          onSessionChange={onSessionChange}
-          onContinue={(result) => onSessionChange((current) => completeStep(current, step.id, result))}
-        />
+        <DataChangeGuard.Provider value={confirmDataChange}>
+          <step.Component
+            session={session}
+            onSessionChange={onSessionChange}
+            onContinue={(result) => onSessionChange((current) => completeStep(current, step.id, result))}
+          />
+        </DataChangeGuard.Provider>
       </DataDownloadContext.Provider>
     );
 
@@ -96,6 +109,19 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
           onCancel={() => setConfirmingBack(false)}
         >
           {t('app.leave.text', { file: session.uploadedFile?.name ?? '' })}
+        </ConfirmDialog>
+      )}
+      {answerDiscard !== null && discarded !== null && (
+        <ConfirmDialog
+          title={t('app.discard.title')}
+          confirmLabel={t('app.discard.confirm')}
+          cancelLabel={t('app.discard.cancel')}
+          onConfirm={() => answer(true)}
+          onCancel={() => answer(false)}
+        >
+          {discarded.optimized.length === 0
+            ? t('app.discard.text', { models: discarded.models.join(', ') })
+            : t('app.discard.textOptimized', { models: discarded.models.join(', '), optimized: discarded.optimized.join(', ') })}
         </ConfirmDialog>
       )}
     </div>

@@ -1,13 +1,39 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { evaluateModels } from '../api/training';
+import { evaluateModels, getTrainingResult } from '../api/training';
 import { notify } from '../components/notify';
 import { errorMessage } from '../i18n/errorMessage';
 import { queryKeys } from './keys';
 
+/** Pages restored with a training evaluated before they loaded: their first evaluation is no news. */
+const evaluatedBeforeLoad = new WeakSet<QueryClient>();
+
+/**
+ * The page was restored from a saved session: the evaluation it reads first belongs to a
+ * training that ended before, so it loads without "Model evaluation completed".
+ */
+export function restoredEvaluation(queryClient: QueryClient): void {
+  evaluatedBeforeLoad.add(queryClient);
+}
+
 /** A training that just ended: the evaluation of the models it replaced is read again. */
 export function evaluateAgain(queryClient: QueryClient): Promise<void> {
+  evaluatedBeforeLoad.delete(queryClient);
   return queryClient.resetQueries({ queryKey: queryKeys.evaluation, exact: true });
+}
+
+/**
+ * The stored result of the session's last training (`GET /api/training-result/`), as a
+ * loader: a screen that follows a training this page did not start (it was reloaded) reads
+ * the result through its query when the job has ended.
+ */
+export function useTrainingResult() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.query({ queryKey: queryKeys.trainingResult, queryFn: getTrainingResult, staleTime: 0 }),
+    [queryClient],
+  );
 }
 
 interface EvaluationToasts {
@@ -23,6 +49,7 @@ interface EvaluationToasts {
  */
 export function useEvaluation(trained: boolean, toasts: EvaluationToasts) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   // the toasts say which screen loaded the evaluation; they are not part of what identifies it
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return useQuery({
@@ -33,7 +60,8 @@ export function useEvaluation(trained: boolean, toasts: EvaluationToasts) {
     queryFn: async () => {
       try {
         const evaluation = await evaluateModels();
-        if (toasts.completed !== undefined) notify.success(toasts.completed);
+        if (toasts.completed !== undefined && !evaluatedBeforeLoad.has(queryClient)) notify.success(toasts.completed);
+        evaluatedBeforeLoad.delete(queryClient);
         return evaluation;
       } catch (error) {
         notify.error(toasts.failed, errorMessage(error, t));

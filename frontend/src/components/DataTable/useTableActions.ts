@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { dropColumns, undoStep, type TableData } from '../../api/dataset';
 import { errorMessage } from '../../i18n/errorMessage';
 import { readFrameAgain, showTable, useSessionData } from '../../queries/sessionData';
+import { useConfirmDataChange } from '../ConfirmDialog/dataChangeGuard';
 import { notify } from '../notify';
 import type { StepSnapshot } from './useStepSnapshot';
 
@@ -35,6 +36,13 @@ export function useTableActions({ stepId, snapshot }: TableActionsOptions) {
   const queryClient = useQueryClient();
   const { columns, preview } = useSessionData({ read: false });
   const table: TableData = { columns, data: preview };
+  const confirmDataChange = useConfirmDataChange();
+  /** Runs a drop or an undo once the person agrees to lose what it would discard. */
+  const whenConfirmed = (run: () => void) => {
+    void confirmDataChange().then((go) => {
+      if (go) run();
+    });
+  };
 
   const drop = useMutation({
     mutationFn: async (columns: string[]) => {
@@ -96,13 +104,13 @@ export function useTableActions({ stepId, snapshot }: TableActionsOptions) {
 
   return {
     mayDropColumn,
-    dropColumn: (column: string) => drop.mutate([column]),
+    dropColumn: (column: string) => whenConfirmed(() => drop.mutate([column])),
     /** Drops several columns in one call, after the same last-column check. */
     dropColumns: (columns: string[]) => {
-      if (columns.length > 0 && mayDropColumn(columns.length)) drop.mutate(columns);
+      if (columns.length > 0 && mayDropColumn(columns.length)) whenConfirmed(() => drop.mutate(columns));
     },
     droppingColumn: drop.isPending ? drop.variables.join(', ') : undefined,
-    undo: () => undo.mutate(),
+    undo: () => whenConfirmed(() => undo.mutate()),
     undoing: undo.isPending,
   };
 }

@@ -8,6 +8,7 @@ import { stepId, type TransformKey } from '../stepKeys';
 import { savedChanges } from './stepResult';
 import { useFrameChange } from './useFrameChange';
 import { notify } from '../../components/notify';
+import { useConfirmDataChange } from '../../components/ConfirmDialog/dataChangeGuard';
 import { rememberSessionTarget, useSessionData } from '../../queries/sessionData';
 
 /** What the pipeline gives a transforming step screen (steps 3–7). */
@@ -65,7 +66,8 @@ function sentTarget(request: unknown): string | null {
 
 /**
  * A change of the step's data, sent its way and recorded under `action` when it succeeds;
- * a target sent with it becomes the session target, as it has on the server.
+ * a target sent with it becomes the session target, as it has on the server. When it would
+ * discard trained models, `mutate` asks first and sends nothing if the person keeps them.
  */
 export function useStepChange<Request, Result extends FrameResult, Action extends string>(
   step: TransformStep,
@@ -75,7 +77,8 @@ export function useStepChange<Request, Result extends FrameResult, Action extend
 ) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  return useMutation({
+  const confirmDataChange = useConfirmDataChange();
+  const mutation = useMutation({
     mutationFn: (request: Request) => step.change(() => send(request)),
     onSuccess: (result: Result, request: Request) => {
       const target = sentTarget(request);
@@ -90,6 +93,15 @@ export function useStepChange<Request, Result extends FrameResult, Action extend
     },
     onError: (error) => onFailed(error, action),
   });
+  const { mutate } = mutation;
+  return {
+    isPending: mutation.isPending,
+    mutate: (request: Request) => {
+      void confirmDataChange().then((go) => {
+        if (go) mutate(request);
+      });
+    },
+  };
 }
 
 /**

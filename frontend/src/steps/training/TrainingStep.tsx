@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getTrainingResult, trainModels, type DetectedProblemType, type TrainRequest, type TrainResult } from '../../api/training';
+import { trainModels, type DetectedProblemType, type TrainRequest, type TrainResult } from '../../api/training';
 import type { Session } from '../../session/session';
 import { CheckIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { BusyNote, CardNote, runningButtonProps, StepHeader } from '../../components/StepScreen/StepScreen';
 import { TaskProgress } from '../../components/TaskProgress/TaskProgress';
 import { errorMessage } from '../../i18n/errorMessage';
-import { evaluateAgain } from '../../queries/results';
+import { evaluateAgain, useTrainingResult } from '../../queries/results';
 import { rememberSessionTarget, useSessionData } from '../../queries/sessionData';
 import { useStepTarget } from '../common/sessionTarget';
 import { useLongTask } from '../common/useLongTask';
@@ -165,9 +165,10 @@ function useSettingsFollowDetection(
 function useTraining(onContinue: (result: TrainResult) => void) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const loadResult = useTrainingResult();
   return useLongTask('training', {
     start: (request: TrainRequest) => trainModels(request),
-    load: getTrainingResult,
+    load: loadResult,
     failed: t('training.failed'),
     onSuccess: (result: TrainResult) => {
       // the target trained on becomes the session target on the server
