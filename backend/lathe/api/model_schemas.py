@@ -15,12 +15,13 @@ from lathe.ml.optimization import (
     MIN_ITERATIONS,
 )
 from lathe.ml.problem import ProblemType
-from lathe.ml.results import SamplingNote
+from lathe.ml.results import Metrics, SamplingNote, ValidationMethod
 from lathe.ml.search_candidates import SearchMethod
 
 
 class OptimizeModelRequest(RequestBody):
-    """`cv_folds` 2-10; `n_iterations` 1-200, used by random search and bayesian."""
+    """`cv_folds` 2-10; `n_iterations` 1-200, used by random search and bayesian;
+    `search_space` narrows the catalogue's space for the method (see the catalogue)."""
 
     selected_model: str = ""
     optimization_method: SearchMethod = "grid_search"
@@ -30,6 +31,11 @@ class OptimizeModelRequest(RequestBody):
     n_iterations: WholeNumber = Field(
         default=DEFAULT_ITERATIONS, json_schema_extra=stated_range(MIN_ITERATIONS, MAX_ITERATIONS)
     )
+    search_space: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        description='Per parameter of the searched space, `{"choices": [...]}` (some of the '
+        'catalogue\'s) or `{"low": a, "high": b}` within the catalogue\'s range.',
+    )
 
 
 class SearchTrial(BaseModel):
@@ -38,26 +44,72 @@ class SearchTrial(BaseModel):
     error: str | None
 
 
-class OptimizeModelResponse(BaseModel):
-    message: str
+class SearchSpaceDescription(BaseModel):
+    grid: dict[str, list[Any]]
+    distributions: dict[str, dict[str, Any]] = Field(
+        description="Each parameter's distribution and range, or its choices."
+    )
+
+
+class OptimizationRunRecord(BaseModel):
+    run_id: int = Field(description="The run's number among the model's runs.")
+    finished_at: str = Field(description="When the run finished (ISO 8601, UTC).")
     selected_model: str
     optimization_method: SearchMethod
+    n_iterations: int
+    search_space: SearchSpaceDescription = Field(description="The space this run searched.")
+    validation_method: ValidationMethod | None = Field(
+        description="The training run's validation, on whose held-out rows the run is "
+        "scored; null for clustering, scored on every row."
+    )
     primary_metric: str
-    best_score: float = Field(description="The primary metric of `best_params`.")
+    best_score: float = Field(
+        description="The optimized model's primary metric on held-out rows (outer folds)."
+    )
     best_params: dict[str, Any]
     kept_baseline: bool = Field(
         description="No searched set scored above the model's own settings, which are kept "
         "(`best_params` is then empty)."
     )
     baseline_score: float | None = Field(
-        description="The primary metric of the catalogue's own settings, scored the same way."
+        description="The primary metric of the catalogue's own settings on the same rows: "
+        "the model's Evaluation score."
     )
     improvement: float | None = Field(
         description="(best_score - baseline_score) / |baseline_score|; null without a baseline."
     )
-    cv_folds: int | None = Field(description="Null for clustering, scored on every row.")
+    search_score: float | None = Field(
+        description="The chosen set's cross-validated score within the search."
+    )
+    metrics: Metrics = Field(description="The optimized model's held-out metrics.")
+    cv_folds: int | None = Field(description="The search's folds; null for clustering.")
     trials: list[SearchTrial]
     sampling: list[SamplingNote]
+    note: str | None = None
+
+
+class OptimizeModelResponse(OptimizationRunRecord):
+    message: str
+    picked: bool = Field(
+        description="The run became the model's optimized model; a run scoring below the "
+        "one picked is kept in the history without replacing it."
+    )
+
+
+class ModelOptimizations(BaseModel):
+    model: str
+    picked_run: int = Field(description="The run exported and predicting as optimized.")
+    runs: list[OptimizationRunRecord] = Field(description="Oldest first.")
+
+
+class OptimizationHistoryResponse(BaseModel):
+    kept_runs: int = Field(description="Runs kept per model; past it the oldest not picked goes.")
+    models: list[ModelOptimizations]
+
+
+class PickOptimizationRequest(RequestBody):
+    selected_model: str = ""
+    run_id: WholeNumber = 0
 
 
 class ExportModelRequest(RequestBody):
@@ -87,13 +139,6 @@ class PredictForm(BaseModel):
 class UsageCodeResponse(BaseModel):
     file_name: str
     code: str
-
-
-class SearchSpaceDescription(BaseModel):
-    grid: dict[str, list[Any]]
-    distributions: dict[str, dict[str, Any]] = Field(
-        description="Each parameter's distribution and range, or its choices."
-    )
 
 
 class CatalogModel(BaseModel):

@@ -2,8 +2,10 @@
 
 ``models/<model>.joblib`` holds each fitted pipeline (joblib files the server wrote
 itself; nothing a person uploaded is ever loaded this way), ``models/results.json`` the
-results, ``models/optimized/<model>.joblib`` the pipeline an optimization fitted and
-``models/optimized/last.json`` the result of the last optimization.
+results, ``models/optimized/history.json`` each model's kept optimization runs (at most
+``KEPT_RUNS``, the picked one marked) and ``models/optimized/<model>/<run>.joblib`` the
+pipeline each run fitted. A session optimized before runs were kept (a single
+``last.json``) reads as optimized never.
 Every file is written atomically and the results last: they are the commit point, so
 models without results are leftovers of an unfinished run, replaced by the next one.
 ``forget`` removes the folder, optimized models included, when the data or the recipe the
@@ -25,7 +27,9 @@ from lathe.store.atomic import write_atomically, write_text_atomically
 MODELS_FOLDER = "models"
 _RESULTS = "results.json"
 _OPTIMIZED = "optimized"
-_LAST_OPTIMIZATION = "last.json"
+_HISTORY = "history.json"
+KEPT_RUNS = 10
+"""Optimization runs kept per model: past it, the oldest run not picked is dropped."""
 
 PipelineStamp = tuple[int, int, int]
 """A fitted pipeline file's inode, modification time (ns) and size: every write replaces
@@ -87,26 +91,57 @@ class TrainedModels:
             )
         return results
 
-    def save_optimized(self, model: str, pipeline: Any, result: Mapping[str, Any]) -> None:
-        """Keep the optimized pipeline of `model` beside the trained one (which must still
-        be there: a training that ran meanwhile may have replaced it), and `result` as the
-        session's last optimization."""
+    def save_optimized(
+        self, model: str, pipeline: Any, run: Mapping[str, Any], picked: bool
+    ) -> dict[str, Any]:
+        """Keep an optimization run of `model` and its pipeline beside the trained one
+        (which must still be there: a training that ran meanwhile may have replaced it);
+        with `picked`, it becomes the model's optimized model. Returns the kept run."""
         self.trained_results(model)
-        path = self._pipeline_path(model, optimized=True)
-        path.parent.mkdir(exist_ok=True)
+        history = self.optimization_history()
+        kept = history.setdefault(model, {"picked_run": None, "runs": []})
+        number = max((old["run_id"] for old in kept["runs"]), default=0) + 1
+        record = {**run, "run_id": number}
+        path = self._run_path(model, number)
+        path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, partial(joblib.dump, pipeline))
-        write_text_atomically(path.parent / _LAST_OPTIMIZATION, json.dumps(result, allow_nan=False))
+        kept["runs"].append(record)
+        if picked or kept["picked_run"] is None:
+            kept["picked_run"] = number
+        while len(kept["runs"]) > KEPT_RUNS:
+            dropped = next(old for old in kept["runs"] if old["run_id"] != kept["picked_run"])
+            kept["runs"].remove(dropped)
+            self._run_path(model, dropped["run_id"]).unlink(missing_ok=True)
+        self._write_history(history)
+        return record
 
-    def last_optimization(self) -> dict[str, Any]:
-        """The result of the session's last optimization since its training."""
-        path = self.folder / _OPTIMIZED / _LAST_OPTIMIZATION
-        if not path.exists():
+    def pick_optimization(self, model: str, run_id: int) -> None:
+        """Make a kept run of `model` its optimized model (exported and predicting)."""
+        history = self.optimization_history()
+        kept = history.get(model, {"runs": []})
+        if not any(run["run_id"] == run_id for run in kept["runs"]):
             raise LatheError(
-                "No model of this training has been optimized yet.",
-                ErrorCode.NO_OPTIMIZATION_RESULT,
+                f'"{model}" has no kept optimization run {run_id}.',
+                ErrorCode.OPTIMIZATION_RUN_UNKNOWN,
+                {"model": model, "run": run_id},
             )
-        result: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-        return result
+        kept["picked_run"] = run_id
+        self._write_history(history)
+
+    def optimization_history(self) -> dict[str, Any]:
+        """Each optimized model's ``picked_run`` and kept ``runs``, oldest first."""
+        path = self.folder / _OPTIMIZED / _HISTORY
+        if not path.exists():
+            return {}
+        history: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return history
+
+    def _write_history(self, history: Mapping[str, Any]) -> None:
+        path = self.folder / _OPTIMIZED / _HISTORY
+        write_text_atomically(path, json.dumps(history, allow_nan=False))
+
+    def _run_path(self, model: str, run_id: int) -> Path:
+        return self.folder / _OPTIMIZED / model / f"{run_id}.joblib"
 
     def pipeline(self, model: str, optimized: bool = False) -> Any:
         """The fitted pipeline of trained `model` (its optimized one with `optimized`)."""
@@ -127,5 +162,8 @@ class TrainedModels:
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def _pipeline_path(self, model: str, optimized: bool) -> Path:
-        folder = self.folder / _OPTIMIZED if optimized else self.folder
-        return folder / f"{model}.joblib"
+        """The trained pipeline's file, or the picked optimization run's."""
+        if not optimized:
+            return self.folder / f"{model}.joblib"
+        picked = self.optimization_history().get(model, {}).get("picked_run")
+        return self._run_path(model, 0 if picked is None else picked)

@@ -58,7 +58,7 @@ def test_jobs_go_on_and_commit_when_the_browser_drops_their_request(served):
             files={"file": ("customers.csv", csv_bytes(mixed_classification(1500)), "text/csv")},
         )
         assert uploaded.status_code == 200, uploaded.text
-        assert browser.get("/api/optimization-result/").json()["code"] == "no_optimization_result"
+        assert browser.get("/api/optimization-result/").json()["models"] == []
         assert browser.get("/api/training-result/").json()["code"] == "no_training_results"
 
         body = train_body(
@@ -80,7 +80,7 @@ def test_jobs_go_on_and_commit_when_the_browser_drops_their_request(served):
         assert stored.json()["trained_models"] == ["RandomForestClassifier", "LogisticRegression"]
         assert stored.json()["message"] == "Training completed successfully"
         assert browser.post("/api/evaluate-models/").json()["best_model"] is not None
-        assert browser.get("/api/optimization-result/").json()["code"] == "no_optimization_result"
+        assert browser.get("/api/optimization-result/").json()["models"] == []
 
         search = {
             "selected_model": "RandomForestClassifier",
@@ -94,8 +94,9 @@ def test_jobs_go_on_and_commit_when_the_browser_drops_their_request(served):
         assert finished["outcome"] == "completed"
         result = browser.get("/api/optimization-result/")
         assert result.status_code == 200, result.text
-        assert result.json()["selected_model"] == "RandomForestClassifier"
-        assert len(result.json()["trials"]) > 1
+        [optimized] = result.json()["models"]
+        assert optimized["model"] == "RandomForestClassifier"
+        assert len(optimized["runs"][0]["trials"]) > 1
         exported = browser.post(
             "/api/export-model/",
             json={"selected_model": "RandomForestClassifier", "optimized": True},

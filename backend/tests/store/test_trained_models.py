@@ -1,5 +1,6 @@
 import json
 
+import joblib
 import pandas as pd
 import pytest
 from sklearn.linear_model import LinearRegression
@@ -7,7 +8,7 @@ from sklearn.linear_model import LinearRegression
 from lathe.errors import LatheError
 from lathe.steps.recipe_step import recipe_step
 from lathe.store.session_store import SessionStore, new_session_id
-from lathe.store.trained_models import TrainedModels
+from lathe.store.trained_models import KEPT_RUNS, TrainedModels
 
 DROP = [recipe_step("drop_columns", columns=["b"])]
 RESULTS = {"best_model": "m", "results": [{"model": "m", "error": None}]}
@@ -66,16 +67,51 @@ def test_only_trained_and_optimized_models_are_given_out(tmp_path):
     models.save(failed, {"m": LinearRegression()})
     assert refusal(lambda: models.pipeline("f")) == "model_not_trained"
     assert refusal(lambda: models.pipeline("m", optimized=True)) == "model_not_optimized"
-    assert refusal(lambda: models.save_optimized("f", LinearRegression(), {})) == (
+    assert refusal(lambda: models.save_optimized("f", LinearRegression(), {}, True)) == (
         "model_not_trained"
     )
-    assert refusal(models.last_optimization) == "no_optimization_result"
-    models.save_optimized("m", LinearRegression(fit_intercept=False), {"selected_model": "m"})
+    assert models.optimization_history() == {}
+    models.save_optimized("m", LinearRegression(fit_intercept=False), {"score": 1}, True)
     assert models.pipeline("m", optimized=True).fit_intercept is False
     assert models.pipeline("m").fit_intercept is True
-    assert models.last_optimization() == {"selected_model": "m"}
+    models.save_optimized("m", LinearRegression(positive=True), {"score": 0}, False)
+    # a run not picked is kept, and the picked one keeps exporting and predicting
+    assert models.optimization_history() == {
+        "m": {"picked_run": 1, "runs": [{"score": 1, "run_id": 1}, {"score": 0, "run_id": 2}]}
+    }
+    assert models.pipeline("m", optimized=True).positive is False
+    models.pick_optimization("m", 2)
+    assert models.pipeline("m", optimized=True).positive is True
+    assert refusal(lambda: models.pick_optimization("m", 3)) == "optimization_run_unknown"
     models.save(failed, {"m": LinearRegression()})
-    assert refusal(models.last_optimization) == "no_optimization_result"
+    assert models.optimization_history() == {}
+    assert refusal(lambda: models.pipeline("m", optimized=True)) == "model_not_optimized"
+
+
+def test_past_the_cap_the_oldest_run_not_picked_is_dropped(tmp_path):
+    models = TrainedModels(tmp_path)
+    models.save(RESULTS, {"m": LinearRegression()})
+    models.save_optimized("m", LinearRegression(), {}, True)
+    for _ in range(KEPT_RUNS):
+        models.save_optimized("m", LinearRegression(), {}, False)
+    kept = models.optimization_history()["m"]
+    assert kept["picked_run"] == 1
+    assert [run["run_id"] for run in kept["runs"]] == [1, *range(3, KEPT_RUNS + 2)]
+    assert not (tmp_path / "models" / "optimized" / "m" / "2.joblib").exists()
+    assert (tmp_path / "models" / "optimized" / "m" / "1.joblib").exists()
+
+
+def test_an_optimization_stored_before_runs_were_kept_reads_as_none(tmp_path):
+    models = TrainedModels(tmp_path)
+    models.save(RESULTS, {"m": LinearRegression()})
+    old = tmp_path / "models" / "optimized"
+    old.mkdir()
+    (old / "last.json").write_text(json.dumps({"selected_model": "m", "best_score": 0.9}))
+    joblib.dump(LinearRegression(), old / "m.joblib")
+    assert models.optimization_history() == {}
+    assert refusal(lambda: models.pipeline("m", optimized=True)) == "model_not_optimized"
+    models.save_optimized("m", LinearRegression(positive=True), {}, True)
+    assert models.pipeline("m", optimized=True).positive is True
 
 
 def test_a_new_upload_forgets_the_models(trained):

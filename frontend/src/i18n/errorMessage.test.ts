@@ -43,7 +43,7 @@ describe('errorMessage', () => {
       'no_task_running',
       'data_changed_during_training',
       'data_changed_during_optimization',
-      'no_optimization_result',
+      'optimization_run_unknown',
       'task_ended',
     ];
     const refusals = codes.map((code) => new ApiError('server text', { code, params: { task: 'training' } }));

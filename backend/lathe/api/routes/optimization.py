@@ -1,110 +1,205 @@
-"""Step 10: optimizing a trained model's parameters."""
+"""Step 10: optimizing a trained model's parameters, and the runs kept of each model."""
 
+import dataclasses
+from datetime import UTC, datetime
 from functools import partial
+from typing import Any
 
 from fastapi import APIRouter
 
 from lathe.api.deps import Jobs, SessionId, Store
 from lathe.api.model_schemas import (
+    OptimizationHistoryResponse,
     OptimizeModelRequest,
     OptimizeModelResponse,
+    PickOptimizationRequest,
     SearchTrial,
 )
 from lathe.api.responses import ERRORS
 from lathe.errors import ErrorCode, LatheError
 from lathe.jobs.search import optimize_on_workers
-from lathe.jobs.session_job import JobKind
-from lathe.ml.catalog import ENTRIES
-from lathe.ml.optimization import OptimizationConfig, OptimizationRun, check_search_settings
+from lathe.jobs.session_job import JobData, JobKind
+from lathe.ml.catalog import ENTRIES, SearchSpace
+from lathe.ml.optimization import (
+    OptimizationConfig,
+    OptimizationRun,
+    better,
+    check_search_settings,
+)
+from lathe.ml.progress import ProgressReport
+from lathe.ml.search_candidates import described
+from lathe.ml.search_space_edits import edited_space
+from lathe.ml.training_config import DEFAULT_CV_FOLDS, DEFAULT_TEST_SIZE, TrainingConfig
 from lathe.store.session_store import Session
+from lathe.store.trained_models import KEPT_RUNS
 
 router = APIRouter(tags=["optimization"], responses=ERRORS)
 
 
+def _searched(space: SearchSpace, grid: bool) -> dict[str, Any]:
+    """The part of the space a method searches, described for the screen."""
+    description = dict(described(space))
+    return {
+        "grid": description["grid"] if grid else {},
+        "distributions": {} if grid else description["distributions"],
+    }
+
+
+def _message(model: str, run: OptimizationRun, picked: bool, kept_run: int | None) -> str:
+    if not picked:
+        return (
+            f"Optimization of {model} completed, but it scored below the optimized model "
+            f"kept (run {kept_run}), which stays picked; pick this run to use it instead."
+        )
+    if run.note:
+        return run.note
+    if run.kept_baseline:
+        return (
+            f"Optimization of {model} completed: no searched set scored above its own "
+            "settings, which are kept."
+        )
+    return f"Optimization of {model} completed."
+
+
+def _optimized(
+    data: JobData, config: OptimizationConfig, progress: ProgressReport
+) -> tuple[OptimizationConfig, OptimizationRun]:
+    """The run, with the settings it ran by, for the commit to record."""
+    return config, optimize_on_workers(data, config, progress)
+
+
 def _keep_optimized(
-    body: OptimizeModelRequest, supervised: bool, session: Session, run: OptimizationRun
+    body: OptimizeModelRequest,
+    session: Session,
+    outcome: tuple[OptimizationConfig, OptimizationRun],
 ) -> OptimizeModelResponse:
-    """The optimized pipeline kept, and its result as the session's last optimization (on
-    the worker: what it needs of the catalogue comes with it)."""
+    """The run kept in the model's history, picked when it scores at least as well as the
+    run picked before (on the worker: what it needs of the catalogue comes with it)."""
     model = body.selected_model
-    response = OptimizeModelResponse(
-        message=(
-            run.note
-            or (
-                f"Optimization of {model} completed: no searched set scored above its own "
-                "settings, which are kept."
-                if run.kept_baseline
-                else f"Optimization of {model} completed."
-            )
+    config, run = outcome
+    kept = session.models.optimization_history().get(model)
+    current = (
+        next(old for old in kept["runs"] if old["run_id"] == kept["picked_run"]) if kept else None
+    )
+    picked = current is None or not better(
+        run.primary_metric, current["best_score"], run.best_score
+    )
+    supervised = config.validation.target_column is not None
+    record = {
+        "finished_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "selected_model": model,
+        "optimization_method": body.optimization_method,
+        "n_iterations": body.n_iterations,
+        "search_space": _searched(
+            config.entry.search_space, body.optimization_method == "grid_search"
         ),
-        selected_model=model,
-        optimization_method=body.optimization_method,
-        primary_metric=run.primary_metric,
-        best_score=run.best_score,
-        best_params=run.best_params,
-        kept_baseline=run.kept_baseline,
-        baseline_score=run.baseline_score,
-        improvement=run.improvement,
-        cv_folds=body.cv_folds if supervised else None,
-        trials=[
-            SearchTrial(params=trial.params, score=trial.score, error=trial.error)
+        "validation_method": config.validation.validation_method if supervised else None,
+        "primary_metric": run.primary_metric,
+        "best_score": run.best_score,
+        "best_params": run.best_params,
+        "kept_baseline": run.kept_baseline,
+        "baseline_score": run.baseline_score,
+        "improvement": run.improvement,
+        "search_score": run.search_score,
+        "metrics": run.metrics,
+        "cv_folds": body.cv_folds if supervised else None,
+        "trials": [
+            SearchTrial(params=trial.params, score=trial.score, error=trial.error).model_dump()
             for trial in run.trials
         ],
-        sampling=run.sampling,
+        "sampling": run.sampling,
+        "note": run.note,
+    }
+    saved = session.models.save_optimized(model, run.pipeline, record, picked)
+    return OptimizeModelResponse.model_validate(
+        {
+            **saved,
+            "message": _message(model, run, picked, current and current["run_id"]),
+            "picked": picked,
+        }
     )
-    session.models.save_optimized(model, run.pipeline, response.model_dump(mode="json"))
-    return response
+
+
+def _config(body: OptimizeModelRequest, session: Session) -> OptimizationConfig:
+    """The search asked for, judged by the training run's validation and primary metric."""
+    model = body.selected_model
+    results = session.models.trained_results(model)
+    entry = ENTRIES[model]
+    space = edited_space(entry.search_space, body.optimization_method, body.search_space)
+    validation = TrainingConfig(
+        (entry,),
+        results["problem_type"],
+        results["target_column"],
+        results["validation_method"] or "train_test",
+        results["test_size"] or DEFAULT_TEST_SIZE,
+        results["cv_folds"] or DEFAULT_CV_FOLDS,
+    )
+    return OptimizationConfig(
+        dataclasses.replace(entry, search_space=space),
+        body.optimization_method,
+        body.cv_folds,
+        body.n_iterations,
+        validation,
+        results["primary_metric"],
+    )
 
 
 @router.post("/api/optimize-model/")
 async def optimize_model(
     body: OptimizeModelRequest, jobs: Jobs, current: SessionId
 ) -> OptimizeModelResponse:
-    """Search the model's parameters with the session's recipe, cross-validated on the
-    rows training used, and keep the best as the model's optimized pipeline; a job on the
-    cluster whose parameter sets run across its workers, its progress and queue position
-    on `GET /api/progress/`, cancelled by `POST /api/cancel-task/`. The result is kept as
-    the session's last optimization (`GET /api/optimization-result/`)."""
+    """Search the model's parameters with the session's recipe on the training rows of
+    its training run's validation, score the best on that validation's held-out rows
+    and keep the run in the model's history; it becomes the model's optimized model
+    unless it scores below the one picked. A job on the cluster whose parameter sets run
+    across its workers, its progress and queue position on `GET /api/progress/`,
+    cancelled by `POST /api/cancel-task/`."""
     model = body.selected_model
     if not model:
         raise LatheError(
             "Please select a model to optimize.", ErrorCode.OPTIMIZATION_MODEL_REQUIRED
         )
     check_search_settings(body.cv_folds, body.n_iterations)
-
-    def prepare(session: Session) -> OptimizationConfig:
-        results = session.models.trained_results(model)
-        return OptimizationConfig(
-            ENTRIES[model],
-            body.optimization_method,
-            body.cv_folds,
-            body.n_iterations,
-            results["target_column"],
-        )
-
     kind = JobKind(
         "optimization",
         f"Optimizing {model}",
         "The data changed while the model was being optimized; optimize it again.",
     )
-    # Decided here, as the worker may not know the model; a model outside the catalogue
-    # is refused by `prepare` as not trained before anything is kept.
-    entry = ENTRIES.get(model)
-    supervised = entry is None or entry.problem_type != "clustering"
     return await jobs.run(
         current,
         kind,
-        prepare,
-        optimize_on_workers,
-        partial(_keep_optimized, body, supervised),
+        partial(_config, body),
+        _optimized,
+        partial(_keep_optimized, body),
         fitting=lambda config: [model],
     )
 
 
+def _history(session: Session) -> OptimizationHistoryResponse:
+    history = session.models.optimization_history()
+    return OptimizationHistoryResponse.model_validate(
+        {
+            "kept_runs": KEPT_RUNS,
+            "models": [{"model": model, **kept} for model, kept in history.items()],
+        }
+    )
+
+
 @router.get("/api/optimization-result/")
-def optimization_result(store: Store, current: SessionId) -> OptimizeModelResponse:
-    """The session's last optimization since its training, as `POST /api/optimize-model/`
-    answered it, so a screen that lost that request can show its result."""
+def optimization_result(store: Store, current: SessionId) -> OptimizationHistoryResponse:
+    """Every optimized model of the session's training with its kept runs and the one
+    picked (none before the first optimization)."""
     with store.reading(current) as session:
         session.jobs.check_not_lost("optimization")
-        return OptimizeModelResponse.model_validate(session.models.last_optimization())
+        return _history(session)
+
+
+@router.post("/api/optimization-pick/")
+def pick_optimization(
+    body: PickOptimizationRequest, store: Store, current: SessionId
+) -> OptimizationHistoryResponse:
+    """Make one of a model's kept runs its optimized model: the one exported and
+    predicting with `optimized`."""
+    with store.changing(current) as session:
+        session.models.pick_optimization(body.selected_model, body.run_id)
+        return _history(session)
