@@ -84,6 +84,8 @@ class ErrorCode(StrEnum):
     TOO_FEW_CLASSES = "too_few_classes"
     CLASS_TOO_SMALL = "class_too_small"
     MOST_CLASSES_TOO_SMALL = "most_classes_too_small"
+    TARGET_CONSTANT = "target_constant"
+    TARGET_CONSTANT_AFTER_STEP = "target_constant_after_step"
     TOO_FEW_ROWS = "too_few_rows"
     TRAINING_FAILED = "training_failed"
     NO_TRAINING_RESULTS = "no_training_results"

@@ -22,13 +22,14 @@ from lathe.api.training_schemas import (
     TrainModelsRequest,
     TrainModelsResponse,
 )
-from lathe.jobs.session_job import JobData, JobKind
+from lathe.jobs.session_job import JobData, JobKind, session_recipe
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.metric_catalog import METRICS, PRIMARY_METRIC
 from lathe.ml.problem import detect_problem_type, left_out_summary
 from lathe.ml.progress import ProgressReport
 from lathe.ml.results import TrainingResults
 from lathe.ml.search_candidates import described
+from lathe.ml.target_variation import check_target_varies
 from lathe.ml.training import TrainingRun, train
 from lathe.ml.training_config import TrainingConfig, target_values, training_config
 from lathe.store.session_store import Session
@@ -76,7 +77,7 @@ async def train_models(
         clustering = body.problem_type == "clustering"
         if not clustering and body.target_column:
             session.choose_target(body.target_column)
-        return training_config(
+        config = training_config(
             session.raw_frame(),
             list(session.frame.columns),
             model_names=body.model_names,
@@ -87,6 +88,11 @@ async def train_models(
             cv_folds=body.cv_folds,
             primary_metric=body.primary_metric,
         )
+        if config.target_column is not None:
+            check_target_varies(
+                session.raw_frame(), session.frame, session_recipe(session), config.target_column
+            )
+        return config
 
     results = await jobs.run(current, TRAINING, prepare, _train, _keep, fitting=_model_names)
     return _training_response(results)
