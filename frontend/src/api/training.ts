@@ -49,6 +49,11 @@ export function evaluateModels() {
   return unwrap(api.POST('/api/evaluate-models/'));
 }
 
+/** Ranks the trained models by another rankable metric without training again; answers the evaluation ranked anew. */
+export function choosePrimaryMetric(metric: string) {
+  return unwrap(api.PUT('/api/primary-metric/', { body: { metric } }));
+}
+
 /** As the client answers it (its tuples read as arrays). */
 export type MetricCatalog = Awaited<ReturnType<typeof getMetricCatalog>>;
 

@@ -106,6 +106,22 @@ describe('buildReport', () => {
     expect(rows.at(-1)?.[1]).toBe('0,5500');
   });
 
+  it("writes cross-validated metrics as mean ± standard deviation, and colours errors by the baseline's", () => {
+    const regression = {
+      ...EVALUATION,
+      problem_type: 'regression',
+      primary_metric: 'r2',
+      best_model: 'Ridge',
+      baseline: { strategy: 'mean', metrics: { r2: 0, rmse: 7.97 } },
+      results: [{ model: 'Ridge', metrics: { r2: 0.9, rmse: 0.7 }, metrics_std: { r2: 0.02, rmse: 0.1 }, error: null, train_seconds: 0.1, sampling: [], charts: NO_CHARTS }],
+    } as unknown as Evaluation;
+    const doc = parsed(buildReport(content({ evaluation: regression }), TEST_METRIC_CATALOG, i18n.getFixedT('en'), 'en'));
+    const cells = [...(doc.querySelectorAll('section')[3]?.querySelectorAll('td') ?? [])];
+    const rmse = cells.find((td) => td.textContent === '0.7000 ± 0.1000');
+    expect(rmse?.className).toBe('good');
+    expect(cells.find((td) => td.textContent === '7.9700')?.className).toBe('poor');
+  });
+
   it('shows the best model explanation per uploaded column, strongest first, with its method', () => {
     const doc = parsed(buildReport(content(), TEST_METRIC_CATALOG, i18n.getFixedT('en'), 'en'));
     const explanation = doc.querySelectorAll('section')[5];

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Evaluation, MetricCatalog } from '../api/training';
 import { formatDateTime, formatDecimal, formatInteger, formatPercent } from '../i18n/format';
 import { overviewCards, qualityLevel } from '../steps/analyze/overview';
-import { formatMetric, metricNameKey, metricTone, orderedMetrics, primaryMetric } from '../steps/evaluation/metrics';
+import { formatMetric, formatSpread, metricNameKey, metricTone, orderedMetrics, primaryMetric } from '../steps/evaluation/metrics';
 import { METHOD_LABELS } from '../steps/optimization/OptimizationSettings';
 import { formatImprovement, formatParamValue, formatScore, relativeImprovement } from '../steps/optimization/scoreDisplay';
 import { definitions, element, escapeHtml, table } from './html';
@@ -93,11 +93,15 @@ function metricsSection(evaluation: Evaluation, catalog: MetricCatalog, t: TFunc
     Object.fromEntries(rows.flatMap((metrics) => Object.keys(metrics).map((name) => [name, null])))).map(
     ([name]) => name,
   );
-  const cells = (metrics: Record<string, number | null>): [string, string][] =>
-    names.map((name) => [formatMetric(catalog, name, metrics[name], language), metricTone(catalog, name, metrics[name])]);
+  const baseline = evaluation.baseline?.metrics;
+  const cells = (metrics: Record<string, number | null>, spreads?: Record<string, number | null>): [string, string][] =>
+    names.map((name) => [
+      formatSpread(catalog, name, metrics[name], spreads?.[name], language),
+      metricTone(catalog, name, metrics[name], baseline?.[name]),
+    ]);
   const body = trained.map((result) => {
     const best = result.model === evaluation.best_model ? ` (${t('evaluation.details.best')})` : '';
-    return [`${result.model}${best}`, ...cells(result.metrics)];
+    return [`${result.model}${best}`, ...cells(result.metrics, result.metrics_std)];
   });
   if (evaluation.baseline) body.push([t(`evaluation.baseline.${evaluation.baseline.strategy}`), ...cells(evaluation.baseline.metrics)]);
   const header = [t('report.metrics.model'), ...names.map((name) => t(metricNameKey(name) as Key, { defaultValue: name }))];

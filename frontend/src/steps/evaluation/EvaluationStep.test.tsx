@@ -209,3 +209,100 @@ describe('the filled-cells note in plural forms', () => {
     ]);
   });
 });
+
+describe('EvaluationStep comparisons', () => {
+  const [weak, strong] = EVALUATION.results;
+  const shown = (model: string, metric: string) =>
+    within(screen.getByRole('article', { name: model })).getByText(metric).nextElementSibling?.textContent;
+
+  it('shows cross-validated metrics as mean ± standard deviation, and one split without a spread', async () => {
+    start({ 8: TRAINED }, () =>
+      json({
+        ...EVALUATION,
+        validation_method: 'cross_validation',
+        test_size: null,
+        cv_folds: 5,
+        results: [weak, { ...strong, metrics_std: { accuracy: 0.0213, roc_auc: 0.05 } }],
+      }),
+    );
+    await screen.findByRole('article', { name: 'RandomForestClassifier' });
+    expect(shown('RandomForestClassifier', 'Accuracy')).toBe('0.8750 ± 0.0213');
+    expect(shown('RandomForestClassifier', 'ROC AUC')).toBe('0.7422 ± 0.0500');
+    expect(shown('LogisticRegression', 'Accuracy')).toBe('0.6667');
+    expect(isShown(screen.getByText('Cross-validation: each metric is the mean ± standard deviation over the 5 folds.'))).toBe(true);
+  });
+
+  it('says nothing of folds for a train/test split', async () => {
+    start({ 8: TRAINED });
+    await screen.findByRole('article', { name: 'RandomForestClassifier' });
+    expect(shown('RandomForestClassifier', 'Accuracy')).toBe('0.8750');
+    expect(screen.queryByText(/mean ± standard deviation/)).toBeNull();
+  });
+
+  it('notes an imbalanced target and a log loss worse than the baseline', async () => {
+    start({ 8: TRAINED }, () =>
+      json({
+        ...EVALUATION,
+        weaknesses: [
+          {
+            kind: 'imbalanced_target',
+            model: 'RandomForestClassifier',
+            values: { majority_share: 0.78, accuracy: 0.85, balanced_accuracy: 0.52 },
+          },
+          { kind: 'log_loss_above_baseline', model: 'RandomForestClassifier', values: { log_loss: 0.71, baseline_log_loss: 0.52 } },
+        ],
+      }),
+    );
+    expect(
+      isShown(
+        await screen.findByText(
+          'Imbalanced target: the largest class holds 78% of the rows, and RandomForestClassifier scores an accuracy of 0.8500 but a balanced accuracy of 0.5200. Accuracy rewards predicting the large class; rank by balanced accuracy or F1 macro.',
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      screen.getByText(
+        "The log loss of RandomForestClassifier (0.7100) is worse than the baseline's (0.5200): its probabilities are less reliable than the class shares alone.",
+      ),
+    ).toBeTruthy();
+  });
+
+  it('ranks by another metric of the problem type on the server, without training again', async () => {
+    start({ 8: TRAINED });
+    const ranked = stubApi({
+      'POST /api/evaluate-models/': () => json(EVALUATION),
+      'GET /api/metric-catalog/': () => json(TEST_METRIC_CATALOG),
+      'PUT /api/primary-metric/': () => json({ ...EVALUATION, primary_metric: 'log_loss', best_model: 'LogisticRegression' }),
+    });
+    const picker = await screen.findByLabelText('Rank models by');
+    const offered = [...picker.querySelectorAll('option')].map((option) => option.textContent);
+    expect(offered).toEqual(['Accuracy', 'Balanced accuracy', 'F1 macro', 'ROC AUC', 'Log loss', 'MCC']);
+    expect(picker).toHaveProperty('value', 'accuracy');
+    fireEvent.change(picker, { target: { value: 'log_loss' } });
+    await screen.findByText('Log loss: 0.6357');
+    const container = document.body;
+    expect(cardValue(container, 'Best model')).toBe('LogisticRegression');
+    expect(cardValue(container, 'Primary metric')).toBe('Log loss');
+    expect(ranked.calls.map((call) => [call.route, call.body])).toEqual([['PUT /api/primary-metric/', { metric: 'log_loss' }]]);
+  });
+
+  it("colours an error in the data's units by its ratio to the baseline's", async () => {
+    const regression = {
+      ...EVALUATION,
+      problem_type: 'regression',
+      primary_metric: 'r2',
+      best_model: 'Ridge',
+      baseline: { strategy: 'mean', metrics: { r2: 0, rmse: 7.97 } },
+      results: [
+        { ...strong, model: 'Ridge', metrics: { r2: 0.9, rmse: 0.7 } },
+        { ...strong, model: 'Lasso', metrics: { r2: 0.5, rmse: 2.0 } },
+      ],
+    };
+    start({ 8: { ...TRAINED, problem_type: 'regression' } }, () => json(regression));
+    await screen.findByRole('article', { name: 'Ridge' });
+    const tone = (model: string) => within(screen.getByRole('article', { name: model })).getByText('RMSE').parentElement?.className;
+    expect(tone('Ridge')).toContain('model-metrics__item--good');
+    expect(tone('Lasso')).toContain('model-metrics__item--fair');
+    expect(tone('Baseline: mean')).toContain('model-metrics__item--poor');
+  });
+});

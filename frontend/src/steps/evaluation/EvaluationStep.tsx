@@ -14,9 +14,12 @@ import { comparisonFigure } from './evaluationCharts';
 import { ExplanationCard } from './ExplanationCard';
 import { FigureChart, ModelCharts } from './ModelCharts';
 import { BaselineMetrics, ModelMetrics } from './ModelMetrics';
-import { formatMetric, primaryMetric } from './metrics';
+import { formatMetric, formatSpread, primaryMetric } from './metrics';
+import { PrimaryMetricField } from './PrimaryMetricField';
 import { useMetricName } from './useMetricName';
+import { weaknessNotes } from './weaknessNotes';
 import { useMetricCatalog } from '../../queries/metricCatalog';
+import { useChoosePrimaryMetric } from '../../queries/primaryMetric';
 import { useEvaluation } from '../../queries/results';
 import { hasTrainedModels } from '../training/trainingRecord';
 import './EvaluationStep.css';
@@ -83,6 +86,9 @@ function EvaluationResults({ evaluation, catalog }: { evaluation: Evaluation; ca
   const [chosen, setChosen] = useState(evaluation.best_model ?? chartable[0] ?? '');
   const shown = evaluation.results.find((result) => result.model === chosen && result.error === null);
   const leftOut = leftOutClassesNote(evaluation.left_out_classes, t);
+  const ranking = useChoosePrimaryMetric();
+  const notes = weaknessNotes(evaluation, catalog, t);
+  const crossValidated = evaluation.validation_method === 'cross_validation';
 
   return (
     <>
@@ -90,16 +96,32 @@ function EvaluationResults({ evaluation, catalog }: { evaluation: Evaluation; ca
         <StatCards label={t('evaluation.summary.title')}>
           <StatCard label={t('evaluation.summary.modelsTrained')} value={number(trainedModels.length)} />
           <StatCard label={t('evaluation.summary.bestModel')} value={evaluation.best_model ?? '—'} className="evaluation__best">
-            {best && <span className="stat-card__note">{`${metricName(primary)}: ${formatMetric(catalog, primary, best.metrics[primary])}`}</span>}
+            {best && (
+              <span className="stat-card__note">{`${metricName(primary)}: ${formatSpread(catalog, primary, best.metrics[primary], best.metrics_std?.[primary])}`}</span>
+            )}
           </StatCard>
           <StatCard label={t('evaluation.summary.problemType')} value={t(`training.problemTypes.${evaluation.problem_type}`)} />
           <StatCard label={t('evaluation.summary.primaryMetric')} value={metricName(primary)} />
         </StatCards>
+        <div className="evaluation__rank">
+          <PrimaryMetricField
+            catalog={catalog}
+            problemType={evaluation.problem_type}
+            value={primary}
+            disabled={ranking.isPending}
+            onChange={(metric) => ranking.mutate(metric)}
+          />
+        </div>
         {leftOut !== null && (
           <div className="evaluation__note">
             <CardNote tone="warn">{leftOut}</CardNote>
           </div>
         )}
+        {notes.map((note) => (
+          <div key={note} className="evaluation__note">
+            <CardNote tone="warn">{note}</CardNote>
+          </div>
+        ))}
       </SectionCard>
 
       <SectionCard title={t('evaluation.comparison.title')} icon={<BarsIcon />}>
@@ -114,6 +136,7 @@ function EvaluationResults({ evaluation, catalog }: { evaluation: Evaluation; ca
                 value: result.metrics[primary] ?? 0,
                 text: formatMetric(catalog, primary, result.metrics[primary]),
                 best: result.model === evaluation.best_model,
+                spread: result.metrics_std?.[primary],
               })),
               metricName(primary),
             )}
@@ -122,6 +145,7 @@ function EvaluationResults({ evaluation, catalog }: { evaluation: Evaluation; ca
       </SectionCard>
 
       <SectionCard title={t('evaluation.details.title')} icon={<GaugeIcon />}>
+        {crossValidated && <CardNote>{t('evaluation.details.foldSpread', { folds: evaluation.cv_folds ?? 0 })}</CardNote>}
         <div className="evaluation__models">
           {evaluation.results.map((result) => (
             <ModelMetrics
@@ -130,6 +154,7 @@ function EvaluationResults({ evaluation, catalog }: { evaluation: Evaluation; ca
               best={result.model === evaluation.best_model}
               catalog={catalog}
               metricName={metricName}
+              baseline={evaluation.baseline?.metrics}
             />
           ))}
           {evaluation.baseline && <BaselineMetrics baseline={evaluation.baseline} catalog={catalog} metricName={metricName} />}

@@ -1,17 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import type { Evaluation, MetricCatalog, ModelResult } from '../../api/training';
 import { useNumberFormat } from '../../i18n/format';
-import { formatMetric, metricTone, orderedMetrics } from './metrics';
+import { formatSpread, metricTone, orderedMetrics } from './metrics';
+
+type Metrics = Record<string, number | null>;
 
 interface ModelMetricsProps {
   result: ModelResult;
   best: boolean;
   catalog: MetricCatalog;
   metricName: (metric: string) => string;
+  /** The baseline's metrics, which colour the metrics in the data's units. */
+  baseline?: Metrics;
 }
 
-/** One model's metrics to 4 decimals, coloured as SPEC §9 says, and its own error beside them. */
-export function ModelMetrics({ result, best, catalog, metricName }: ModelMetricsProps) {
+/**
+ * One model's metrics to 4 decimals (cross-validated: mean ± standard deviation over the folds),
+ * coloured as SPEC §9 says, and its own error beside them.
+ */
+export function ModelMetrics({ result, best, catalog, metricName, baseline }: ModelMetricsProps) {
   const { t } = useTranslation();
   const number = useNumberFormat();
   const imputed = result.imputed_cells ?? 0;
@@ -42,7 +49,7 @@ export function ModelMetrics({ result, best, catalog, metricName }: ModelMetrics
       {imputed > 0 && (
         <p className="model-metrics__imputed">{t('evaluation.details.imputed', { count: imputed, cells: number(imputed) })}</p>
       )}
-      <MetricList metrics={result.metrics} catalog={catalog} metricName={metricName} />
+      <MetricList metrics={result.metrics} spreads={result.metrics_std} baseline={baseline} catalog={catalog} metricName={metricName} />
     </article>
   );
 }
@@ -65,26 +72,29 @@ export function BaselineMetrics({ baseline, catalog, metricName }: BaselineMetri
         <h3 className="model-metrics__name">{name}</h3>
         <span className="model-metrics__note">{t('evaluation.baseline.note')}</span>
       </header>
-      <MetricList metrics={baseline.metrics} catalog={catalog} metricName={metricName} />
+      <MetricList metrics={baseline.metrics} baseline={baseline.metrics} catalog={catalog} metricName={metricName} />
     </article>
   );
 }
 
 interface MetricListProps {
-  metrics: Record<string, number | null>;
+  metrics: Metrics;
+  /** Cross-validation's standard deviations; absent for one held-out split. */
+  spreads?: Metrics;
+  baseline?: Metrics;
   catalog: MetricCatalog;
   metricName: (metric: string) => string;
 }
 
-function MetricList({ metrics, catalog, metricName }: MetricListProps) {
+function MetricList({ metrics, spreads, baseline, catalog, metricName }: MetricListProps) {
   const ordered = orderedMetrics(catalog, metrics);
   if (ordered.length === 0) return null;
   return (
     <dl className="model-metrics__list">
       {ordered.map(([name, value]) => (
-        <div key={name} className={`model-metrics__item model-metrics__item--${metricTone(catalog, name, value)}`}>
+        <div key={name} className={`model-metrics__item model-metrics__item--${metricTone(catalog, name, value, baseline?.[name])}`}>
           <dt>{metricName(name)}</dt>
-          <dd>{formatMetric(catalog, name, value)}</dd>
+          <dd>{formatSpread(catalog, name, value, spreads?.[name])}</dd>
         </div>
       ))}
     </dl>

@@ -18,6 +18,24 @@ describe('evaluation charts', () => {
     expect(figure.layout.yaxis?.range).toEqual([0, 0.8 * 1.15]);
   });
 
+  it('draw cross-validated scores with one standard deviation as error bars, and none for one split', () => {
+    const figure = comparisonFigure(
+      [
+        { model: 'A', value: 0.5, text: '0.5000', best: false, spread: 0.1 },
+        { model: 'B', value: 0.8, text: '0.8000', best: true, spread: 0.05 },
+      ],
+      'Accuracy',
+    );
+    const trace = figure.data[0] as { error_y: { type: string; array: number[]; visible: boolean } };
+    expect(trace.error_y).toMatchObject({ type: 'data', array: [0.1, 0.05], visible: true });
+    // the axis makes room for the top of the tallest error bar
+    const [low, high] = figure.layout.yaxis?.range as [number, number];
+    expect(low).toBe(0);
+    expect(high).toBeCloseTo(0.85 * 1.15);
+    const split = comparisonFigure([{ model: 'A', value: 0.5, text: '0.5000', best: true }], 'Accuracy');
+    expect(split.data[0]).not.toHaveProperty('error_y');
+  });
+
   it('draw one line per class and the chance diagonal for ROC', () => {
     const figure = curveFigure([{ label: true, x: [0, 1], y: [0, 1] }], { x: 'FPR', y: 'TPR' }, 'diagonal');
     expect(figure.data).toHaveLength(2);

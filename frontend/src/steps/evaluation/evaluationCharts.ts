@@ -146,9 +146,18 @@ export interface ScoreBar {
   value: number;
   text: string;
   best: boolean;
+  /** Cross-validation's standard deviation over the folds, drawn as an error bar; absent for one split. */
+  spread?: number | null;
 }
 
-/** The primary metric per model: values written above the bars, the best model in green. */
+function barSpread(score: ScoreBar): number {
+  return score.spread !== null && score.spread !== undefined && Number.isFinite(score.spread) ? score.spread : 0;
+}
+
+/**
+ * The primary metric per model: values written above the bars, the best model in green, and
+ * cross-validated scores with ± one standard deviation as error bars.
+ */
 export function comparisonFigure(scores: ScoreBar[], valueTitle: string): Figure {
   const figure = barFigure(
     scores.map((score) => ({
@@ -159,13 +168,16 @@ export function comparisonFigure(scores: ScoreBar[], valueTitle: string): Figure
     })),
     { orientation: 'v', valueTitle },
   );
-  const high = Math.max(0, ...scores.map((score) => score.value));
-  const low = Math.min(0, ...scores.map((score) => score.value));
+  const spreads = scores.map(barSpread);
+  const spread = scores.some((score) => score.spread !== null && score.spread !== undefined);
+  const high = Math.max(0, ...scores.map((score) => score.value + barSpread(score)));
+  const low = Math.min(0, ...scores.map((score) => score.value - barSpread(score)));
   const yaxis = figure.layout.yaxis ?? {};
+  const errorBars = spread ? { error_y: { type: 'data' as const, array: spreads, visible: true, color: CHART_COLORS.text, thickness: 1.5, width: 6 } } : {};
   return {
     ...figure,
-    data: figure.data.map((trace) => ({ ...trace, textposition: 'outside', cliponaxis: false })),
-    // room above the tallest bar for its value
+    data: figure.data.map((trace) => ({ ...trace, textposition: 'outside', cliponaxis: false, ...errorBars })),
+    // room above the tallest bar (and its error bar) for its value
     layout: { ...figure.layout, yaxis: { ...yaxis, range: [low * 1.15, high * 1.15 || 1], rangemode: undefined } },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MetricCatalog } from '../../api/training';
 import { TEST_METRIC_CATALOG as CATALOG } from '../../test/metricCatalog';
-import { formatMetric, metricTone, orderedMetrics, primaryMetric } from './metrics';
+import { chosenPrimaryMetric, formatMetric, formatSpread, metricTone, orderedMetrics, primaryMetric, rankableMetrics } from './metrics';
 
 describe('metricTone', () => {
   it.each(['accuracy', 'balanced_accuracy', 'precision', 'recall', 'f1', 'roc_auc', 'pr_auc', 'mcc', 'r2', 'explained_variance', 'silhouette_score'])(
@@ -16,13 +16,28 @@ describe('metricTone', () => {
     },
   );
 
-  it.each(['log_loss', 'rmse', 'mae', 'mse', 'inertia', 'mape'])('%s: green below 0.1, yellow below 0.3, else red', (metric) => {
+  it.each(['log_loss', 'mape'])('%s: green below 0.1, yellow below 0.3, else red', (metric) => {
     expect(metricTone(CATALOG, metric, 0)).toBe('good');
     expect(metricTone(CATALOG, metric, 0.0999)).toBe('good');
     expect(metricTone(CATALOG, metric, 0.1)).toBe('fair');
     expect(metricTone(CATALOG, metric, 0.2999)).toBe('fair');
     expect(metricTone(CATALOG, metric, 0.3)).toBe('poor');
     expect(metricTone(CATALOG, metric, 12)).toBe('poor');
+  });
+
+  it.each(['rmse', 'mae', 'mse', 'inertia'])('%s, in the data\'s units: the same bounds on its ratio to the baseline\'s', (metric) => {
+    expect(metricTone(CATALOG, metric, 0.79, 7.97)).toBe('good');
+    expect(metricTone(CATALOG, metric, 0.8, 7.97)).toBe('fair');
+    expect(metricTone(CATALOG, metric, 2.39, 7.97)).toBe('fair');
+    // the best model, 2.49 against the baseline's 7.97: 0.31 of it
+    expect(metricTone(CATALOG, metric, 2.49, 7.97)).toBe('poor');
+    expect(metricTone(CATALOG, metric, 7.97, 7.97)).toBe('poor');
+    // 120 against a baseline of 1,000 is good whatever the units
+    expect(metricTone(CATALOG, metric, 12, 1000)).toBe('good');
+    // no baseline to compare with: no colour, rather than red
+    expect(metricTone(CATALOG, metric, 0.05)).toBe('neutral');
+    expect(metricTone(CATALOG, metric, 0.05, null)).toBe('neutral');
+    expect(metricTone(CATALOG, metric, 0.05, 0)).toBe('neutral');
   });
 
   it('davies_bouldin: green below 0.8, yellow below 1.5', () => {
@@ -59,7 +74,30 @@ describe('formatMetric', () => {
   });
 });
 
+describe('formatSpread', () => {
+  it('shows a cross-validated metric as mean ± standard deviation, one value alone without a spread', () => {
+    expect(formatSpread(CATALOG, 'accuracy', 0.85, 0.0213)).toBe('0.8500 ± 0.0213');
+    expect(formatSpread(CATALOG, 'accuracy', 0.85, undefined)).toBe('0.8500');
+    expect(formatSpread(CATALOG, 'accuracy', 0.85, null)).toBe('0.8500');
+    expect(formatSpread(CATALOG, 'roc_auc', null, null)).toBe('—');
+    expect(formatSpread(CATALOG, 'accuracy', 0.85, 0.0213, 'de')).toBe('0,8500 ± 0,0213');
+  });
+});
+
 describe('metric order and primary metrics', () => {
+  it('offers the rankable metrics of the problem type only', () => {
+    expect(rankableMetrics(CATALOG, 'classification')).toEqual(['accuracy', 'balanced_accuracy', 'f1_macro', 'roc_auc', 'log_loss', 'mcc']);
+    expect(rankableMetrics(CATALOG, 'regression')).toEqual(['r2', 'rmse', 'mae', 'mape']);
+    expect(rankableMetrics(CATALOG, 'clustering')).toEqual(['silhouette_score', 'calinski_harabasz', 'davies_bouldin']);
+  });
+
+  it('keeps a chosen metric only while the problem type may rank by it', () => {
+    expect(chosenPrimaryMetric(CATALOG, 'regression', 'rmse')).toBe('rmse');
+    expect(chosenPrimaryMetric(CATALOG, 'classification', 'rmse')).toBe('accuracy');
+    expect(chosenPrimaryMetric(CATALOG, 'regression', 'mse')).toBe('r2');
+    expect(chosenPrimaryMetric(CATALOG, 'clustering', null)).toBe('silhouette_score');
+  });
+
   it('lists metrics in SPEC order, unknown ones last', () => {
     expect(orderedMetrics(CATALOG, { zeta: 1, f1: 0.5, accuracy: 0.9, log_loss: 0.3 }).map(([name]) => name)).toEqual([
       'accuracy',

@@ -16,6 +16,7 @@ import { useModelCatalog } from '../../queries/modelCatalog';
 import { useDetectedProblemType } from '../../queries/problemType';
 import { leftOutClassesNote } from './leftOutClasses';
 import { ModelsCard } from './ModelsCard';
+import { PrimaryMetricCard, usePrimaryMetricChoice } from './PrimaryMetricCard';
 import { ProblemCard } from './ProblemCard';
 import { TrainingSummary } from './TrainingSummary';
 import {
@@ -83,6 +84,7 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
   const problems = trainingProblems(current);
   const suggestion = problemTypeSuggestion(current, detected);
   const training = useTraining(onContinue);
+  const primaryMetric = usePrimaryMetricChoice(catalogueType(current.problemType, detectedType));
   const busy = training.busy;
 
   const rows = frame.info?.shape[0] ?? frame.preview.length;
@@ -111,6 +113,7 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
       {current.problemType !== 'clustering' && (
         <ValidationCard settings={current} busy={busy} onChange={(change) => update({ ...current, ...change })} />
       )}
+      <PrimaryMetricCard choice={primaryMetric} busy={busy} />
       <TrainingSummary
         rows={rows}
         columns={columns}
@@ -125,7 +128,7 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
         <button
           type="button"
           className="button button--primary"
-          {...runningButtonProps(busy, problems.length > 0, () => training.start(trainRequest(current)))}
+          {...runningButtonProps(busy, problems.length > 0, () => training.start({ ...trainRequest(current), ...primaryMetric.request }))}
         >
           {busy ? t('training.inProgress') : (
             <>
