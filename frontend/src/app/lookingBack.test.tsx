@@ -33,7 +33,7 @@ function trainedSession(optimized = false): Session {
   let session: Session = { ...emptySession(), sessionId: 's1', uploadedFile: { name: 'people.csv', size: 10 } };
   for (let id = 1; id <= 8; id += 1) session = completeStep(session, id, id === 8 ? TRAINED : { changes: [] });
   if (!optimized) return session;
-  const record = { models: { LogisticRegression: { bestScore: 0.9, bestParams: {}, baselineScore: 0.8, primaryMetric: 'accuracy', method: 'grid_search' } }, lastModel: 'LogisticRegression' };
+  const record = { models: { LogisticRegression: { pickedRun: 1 } }, lastModel: 'LogisticRegression' };
   return { ...session, stepResults: { ...session.stepResults, [OPTIMIZATION_RECORD_ID]: record } };
 }
 
@@ -103,5 +103,20 @@ describe('looking back after training', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.routes().filter((route) => route.startsWith('POST') && route !== 'POST /api/evaluate-models/')).toEqual([]);
+  });
+
+  it('asks before removing the uploaded file, and Cancel keeps it with its results', async () => {
+    loadPage(openStep(trainedSession(), 1));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove file' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard the trained models?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the results' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('people.csv')).toBeTruthy();
+    expect(stepButton('Evaluation')).toHaveProperty('disabled', false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove file' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change and discard' }));
+    expect(await screen.findByText('Upload your dataset')).toBeTruthy();
+    expect(stepButton('Evaluation')).toHaveProperty('disabled', true);
   });
 });

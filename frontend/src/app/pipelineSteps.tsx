@@ -12,6 +12,7 @@ import { OPTIMIZATION_RECORD_ID, STEP_TABLE, stepId, type StepKey, type StepKind
 import { TrainingStep } from '../steps/training/TrainingStep';
 import { trainingRecord } from '../steps/training/trainingRecord';
 import { UploadStep } from '../steps/upload/UploadStep';
+import { useConfirmDataChange } from '../components/ConfirmDialog/dataChangeGuard';
 import { forgetSession, storeUpload } from '../queries/sessionData';
 import { completeStep, completeTaskStep, emptySession, withAnalysis, withoutResultsAfter, type Session } from '../session/session';
 
@@ -32,6 +33,7 @@ export interface PipelineStep {
 
 function UploadScreen({ session, onSessionChange }: StepScreenProps) {
   const queryClient = useQueryClient();
+  const confirmDataChange = useConfirmDataChange();
   const id = stepId('upload');
   return (
     <UploadStep
@@ -53,8 +55,12 @@ function UploadScreen({ session, onSessionChange }: StepScreenProps) {
         );
       }}
       onRemove={() => {
-        forgetSession(queryClient);
-        onSessionChange(emptySession);
+        // removing the file takes every model trained on it
+        void confirmDataChange().then((go) => {
+          if (!go) return;
+          forgetSession(queryClient);
+          onSessionChange(emptySession);
+        });
       }}
       onContinue={() => onSessionChange((current) => completeStep(current, id, current.stepResults[id]))}
     />
