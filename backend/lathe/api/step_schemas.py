@@ -8,7 +8,13 @@ from typing_extensions import TypedDict
 from lathe.api.schemas import FramePayload, RequestBody, WholeNumber, stated_range
 from lathe.steps.correlation import DEFAULT_THRESHOLD, CorrelatedPair, TargetCorrelation
 from lathe.steps.encoding import DEFAULT_MAX_CATEGORIES, MIN_MAX_CATEGORIES
-from lathe.steps.outliers import MAX_FACTOR, MIN_FACTOR, OutlierReport
+from lathe.steps.outliers import (
+    MAX_FACTOR,
+    MIN_FACTOR,
+    MostFlags,
+    OutlierReport,
+    TargetEffect,
+)
 
 NumericMissingStrategy = Literal["mean", "median", "zero", "ffill", "bfill"]
 CategoricalMissingStrategy = Literal["mode", "constant", "ffill", "bfill"]
@@ -86,7 +92,17 @@ class DetectOutliersRequest(RequestBody):
 
 
 class DetectOutliersResponse(OutlierReport):
-    pass
+    most_flags: Annotated[
+        MostFlags | None,
+        Field(description="The column that flags the most rows, and why; null when none."),
+    ]
+    target_effect: Annotated[
+        TargetEffect | None,
+        Field(
+            description="What removing the flagged rows does to the session target; null "
+            "without a target."
+        ),
+    ]
 
 
 class OutlierRemovalConfig(RequestBody):

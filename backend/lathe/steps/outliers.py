@@ -158,6 +158,80 @@ def outlier_report(
     }
 
 
+class MostFlags(TypedDict):
+    """The column that flags the most rows, and why when its values explain it."""
+
+    column: str
+    count: int
+    top_value_share: Annotated[
+        float, Field(description="Share of the column's values that are its most frequent one.")
+    ]
+    collapsed_iqr: Annotated[
+        bool,
+        Field(
+            description="Its quartiles are equal (IQR 0), so every value but that one is an "
+            "outlier: most of the column holds one value, e.g. after a mean fill."
+        ),
+    ]
+
+
+def most_flags(frame: pd.DataFrame, report: OutlierReport) -> MostFlags | None:
+    """The column with the most outliers of `report`, with the share of its most frequent
+    value and whether its IQR collapsed; None when nothing is flagged."""
+    flagged = {name: entry for name, entry in report["outliers"].items() if entry["count"]}
+    if not flagged:
+        return None
+    column = max(flagged, key=lambda name: flagged[name]["count"])
+    entry = flagged[column]
+    values = float_column(frame[column])
+    finite = values[np.isfinite(values)]
+    shares = pd.Series(finite).value_counts(normalize=True)
+    collapsed = entry["method"] == "iqr" and entry["lower"] == entry["upper"]
+    return {
+        "column": column,
+        "count": entry["count"],
+        "top_value_share": float(shares.iloc[0]) if len(shares) else 0.0,
+        "collapsed_iqr": bool(collapsed),
+    }
+
+
+class TargetEffect(TypedDict):
+    """What removing the flagged rows does to the target."""
+
+    column: str
+    rows_before: int
+    rows_after: int
+    distinct_before: int
+    distinct_after: int
+    mean_before: float | None
+    mean_after: float | None
+    one_value: Annotated[
+        bool, Field(description="The removal leaves the target one value: nothing to learn.")
+    ]
+
+
+def target_effect(target: pd.Series[Any], after: pd.Series[Any]) -> TargetEffect:
+    """The target's rows, distinct values and mean (numeric targets) before and `after`
+    the removal."""
+
+    def mean(values: pd.Series[Any]) -> float | None:
+        if not is_numeric(values) or values.dropna().empty:
+            return None
+        return float(values.astype(np.float64).mean())
+
+    distinct_after = int(after.nunique())
+    return {
+        "column": str(target.name),
+        "rows_before": len(target),
+        "rows_after": len(after),
+        "distinct_before": int(target.nunique()),
+        "distinct_after": distinct_after,
+        "mean_before": mean(target),
+        "mean_after": mean(after),
+        "one_value": distinct_after < 2 <= int(target.nunique()),
+    }
+
+
 def _check_numeric(frame: pd.DataFrame, column: str) -> None:
     if not is_numeric(frame[column]):
         raise column_not_numeric(column)

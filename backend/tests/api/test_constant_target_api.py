@@ -42,9 +42,8 @@ def test_training_refuses_the_constant_target_naming_the_outlier_step(outliers_r
     assert response.status_code == 400, response.text
     refusal = response.json()
     assert refusal["code"] == "target_constant_after_step"
-    assert "the outlier row removal step (step 4) removed every row where it varied" in (
-        refusal["error"]
-    )
+    said = "the outlier row removal step (step 4) removed every row where it varied"
+    assert said in refusal["error"]
     assert refusal["params"] == {
         "column": "Total Cost",
         "value": "0",
@@ -59,3 +58,24 @@ def test_a_target_constant_as_uploaded_is_refused(client):
     response = client.post("/api/train-models/", json=body)
     assert response.status_code == 400
     assert response.json()["code"] == "target_constant"
+
+
+def test_the_outlier_step_says_the_removal_leaves_the_target_one_value(client):
+    upload(client, "strikes.csv", csv_bytes(strikes()))
+    client.put("/api/session-target/", json={"target_column": "Total Cost"})
+    detected = client.post("/api/detect-outliers/", json={"method": "iqr"}).json()
+    assert detected["target_effect"] == {
+        "column": "Total Cost",
+        "rows_before": 400,
+        "rows_after": 360,
+        "distinct_before": 41,
+        "distinct_after": 1,
+        "mean_before": pytest.approx(strikes()["Total Cost"].mean()),
+        "mean_after": 0.0,
+        "one_value": True,
+    }
+    answer = client.post("/api/remove-outliers/", json={"method": "iqr"}).json()
+    assert answer["message"].startswith("Outliers handled: 40 rows removed. ")
+    assert 'The target "Total Cost" keeps 1 of its 41 distinct values' in answer["message"]
+    warning = "the removal left it one value, so training would have nothing to learn"
+    assert warning in answer["message"]

@@ -227,7 +227,8 @@ export interface paths {
         put?: never;
         /**
          * Remove Outliers
-         * @description Global settings for every numeric column, or only the columns of `column_configs`.
+         * @description Global settings for every numeric column, or only the columns of `column_configs`;
+         *     the message says what a row removal did to the session target's values.
          */
         post: operations["outliers-remove_outliers"];
         delete?: never;
@@ -1070,6 +1071,10 @@ export interface components {
              * @description Percentage of rows with at least one outlier.
              */
             percentage: number;
+            /** @description The column that flags the most rows, and why; null when none. */
+            most_flags: components["schemas"]["MostFlags"] | null;
+            /** @description What removing the flagged rows does to the session target; null without a target. */
+            target_effect: components["schemas"]["TargetEffect"] | null;
         };
         /** DetectedProblemType */
         DetectedProblemType: {
@@ -1163,7 +1168,7 @@ export interface components {
          *     fallback.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "body_too_large" | "not_found" | "method_not_allowed" | "http_error" | "internal_error" | "cross_origin_request" | "too_many_sessions" | "upload_too_large" | "malformed_upload" | "no_file" | "too_many_files" | "unsupported_file" | "empty_file" | "file_unreadable" | "header_too_long" | "too_many_cells" | "unknown_format" | "store_full" | "no_dataset" | "unknown_columns" | "unknown_target" | "invalid_step" | "invalid_step_id" | "no_snapshot" | "step_failed" | "invalid_strategy" | "invalid_cat_strategy" | "invalid_drop_strategy" | "invalid_method" | "invalid_target_type" | "no_columns" | "last_column" | "no_columns_left" | "no_rows_left" | "column_not_numeric" | "column_not_categorical" | "no_numeric_columns" | "fraction_out_of_range" | "strategy_not_for_column" | "factor_out_of_range" | "threshold_out_of_range" | "max_categories_too_small" | "too_many_categories_for_onehot" | "too_few_rows_for_target_encoding" | "target_column_required" | "target_column_required_for_column" | "target_column_not_imputed" | "target_column_not_handled" | "target_column_not_encoded" | "target_column_not_scaled" | "target_not_numeric" | "unknown_step" | "target_column_dropped" | "recipe_failed" | "no_models" | "unknown_models" | "models_not_for_problem_type" | "target_required" | "target_not_uploaded" | "target_empty" | "test_size_out_of_range" | "cv_folds_out_of_range" | "primary_metric_unavailable" | "too_few_classes" | "class_too_small" | "most_classes_too_small" | "too_few_rows" | "training_failed" | "no_training_results" | "model_not_trained" | "optimization_model_required" | "n_iterations_out_of_range" | "no_search_space" | "optimization_failed" | "model_not_optimized" | "search_parameter_unknown" | "search_choices_invalid" | "search_range_invalid" | "optimization_run_unknown" | "model_required" | "onnx_unsupported" | "missing_columns" | "unexpected_columns" | "column_type_changed" | "prediction_failed" | "task_running" | "no_task_running" | "task_cancelled" | "data_changed_during_training" | "data_changed_during_optimization" | "data_changed_during_prediction" | "cluster_unreachable" | "job_lost" | "worker_died" | "job_interrupted";
+        ErrorCode: "invalid_request" | "body_too_large" | "not_found" | "method_not_allowed" | "http_error" | "internal_error" | "cross_origin_request" | "too_many_sessions" | "upload_too_large" | "malformed_upload" | "no_file" | "too_many_files" | "unsupported_file" | "empty_file" | "file_unreadable" | "header_too_long" | "too_many_cells" | "unknown_format" | "store_full" | "no_dataset" | "unknown_columns" | "unknown_target" | "invalid_step" | "invalid_step_id" | "no_snapshot" | "step_failed" | "invalid_strategy" | "invalid_cat_strategy" | "invalid_drop_strategy" | "invalid_method" | "invalid_target_type" | "no_columns" | "last_column" | "no_columns_left" | "no_rows_left" | "column_not_numeric" | "column_not_categorical" | "no_numeric_columns" | "fraction_out_of_range" | "strategy_not_for_column" | "factor_out_of_range" | "threshold_out_of_range" | "max_categories_too_small" | "too_many_categories_for_onehot" | "too_few_rows_for_target_encoding" | "target_column_required" | "target_column_required_for_column" | "target_column_not_imputed" | "target_column_not_handled" | "target_column_not_encoded" | "target_column_not_scaled" | "target_not_numeric" | "unknown_step" | "target_column_dropped" | "recipe_failed" | "no_models" | "unknown_models" | "models_not_for_problem_type" | "target_required" | "target_not_uploaded" | "target_empty" | "test_size_out_of_range" | "cv_folds_out_of_range" | "primary_metric_unavailable" | "too_few_classes" | "class_too_small" | "most_classes_too_small" | "target_constant" | "target_constant_after_step" | "too_few_rows" | "training_failed" | "no_training_results" | "model_not_trained" | "optimization_model_required" | "n_iterations_out_of_range" | "no_search_space" | "optimization_failed" | "model_not_optimized" | "search_parameter_unknown" | "search_choices_invalid" | "search_range_invalid" | "optimization_run_unknown" | "model_required" | "onnx_unsupported" | "missing_columns" | "unexpected_columns" | "column_type_changed" | "prediction_failed" | "task_running" | "no_task_running" | "task_cancelled" | "data_changed_during_training" | "data_changed_during_optimization" | "data_changed_during_prediction" | "cluster_unreachable" | "job_lost" | "worker_died" | "job_interrupted";
         /** ErrorResponse */
         ErrorResponse: {
             /**
@@ -1518,6 +1523,26 @@ export interface components {
             /** At Chance */
             at_chance?: boolean;
             explanation?: components["schemas"]["Explanation"] | null;
+        };
+        /**
+         * MostFlags
+         * @description The column that flags the most rows, and why when its values explain it.
+         */
+        MostFlags: {
+            /** Column */
+            column: string;
+            /** Count */
+            count: number;
+            /**
+             * Top Value Share
+             * @description Share of the column's values that are its most frequent one.
+             */
+            top_value_share: number;
+            /**
+             * Collapsed Iqr
+             * @description Its quartiles are equal (IQR 0), so every value but that one is an outlier: most of the column holds one value, e.g. after a mean fill.
+             */
+            collapsed_iqr: boolean;
         };
         /** OptimizationHistoryResponse */
         OptimizationHistoryResponse: {
@@ -2170,6 +2195,31 @@ export interface components {
             method: string;
             /** Correlations */
             correlations: components["schemas"]["TargetCorrelation"][];
+        };
+        /**
+         * TargetEffect
+         * @description What removing the flagged rows does to the target.
+         */
+        TargetEffect: {
+            /** Column */
+            column: string;
+            /** Rows Before */
+            rows_before: number;
+            /** Rows After */
+            rows_after: number;
+            /** Distinct Before */
+            distinct_before: number;
+            /** Distinct After */
+            distinct_after: number;
+            /** Mean Before */
+            mean_before: number | null;
+            /** Mean After */
+            mean_after: number | null;
+            /**
+             * One Value
+             * @description The removal leaves the target one value: nothing to learn.
+             */
+            one_value: boolean;
         };
         /**
          * TrainModelsRequest

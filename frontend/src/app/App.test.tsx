@@ -132,7 +132,7 @@ describe('App views', () => {
       'GET /api/analyze/': () => json(analysis),
       'GET /api/get-session-data/': () =>
         json({ ...frame(['city', 'price'], [['Oslo', 12.5]], { city: 'str', price: 'float64' }), filename: 'houses.csv' }),
-      'POST /api/detect-outliers/': () => json({ outliers: {}, total: 0, affected_columns: [], percentage: 0 }),
+      'POST /api/detect-outliers/': () => json({ outliers: {}, total: 0, affected_columns: [], percentage: 0, most_flags: null, target_effect: null }),
       'POST /api/correlation-analysis/': () => json({ threshold: 0.95, highly_correlated: [] }),
     });
     localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');

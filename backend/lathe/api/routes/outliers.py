@@ -2,6 +2,7 @@
 
 from typing import Any
 
+import pandas as pd
 from fastapi import APIRouter
 
 from lathe.api.deps import Config, SessionId, Store
@@ -14,8 +15,17 @@ from lathe.api.step_schemas import (
     RemoveOutliersRequest,
     StepResult,
 )
+from lathe.steps.applied import AppliedSteps
 from lathe.steps.column_kinds import numeric_columns
-from lathe.steps.outliers import outlier_report, outlier_steps, resolved_configs
+from lathe.steps.outliers import (
+    most_flags,
+    outlier_report,
+    outlier_steps,
+    resolved_configs,
+    rows_within_bounds,
+    target_effect,
+)
+from lathe.steps.recipe_step import RecipeStep
 
 router = APIRouter(tags=["outliers"], responses=ERRORS)
 
@@ -37,30 +47,61 @@ def detect_outliers(
         configs = resolved_configs(
             frame, method=body.method, factor=body.factor, column_configs=requested
         )
-        return DetectOutliersResponse(**outlier_report(frame, configs))
+        report = outlier_report(frame, configs)
+        effect = (
+            target_effect(frame[target], frame[target][rows_within_bounds(frame, configs)])
+            if target is not None and target in frame.columns
+            else None
+        )
+        return DetectOutliersResponse(
+            **report, most_flags=most_flags(frame, report), target_effect=effect
+        )
 
 
 @router.post("/api/remove-outliers/")
 def remove_outliers(
     body: RemoveOutliersRequest, store: Store, settings: Config, current: SessionId
 ) -> StepResult:
-    """Global settings for every numeric column, or only the columns of `column_configs`."""
+    """Global settings for every numeric column, or only the columns of `column_configs`;
+    the message says what a row removal did to the session target's values."""
     configs: dict[str, Any] | None = (
         {column: config.model_dump() for column, config in body.column_configs.items()}
         if body.column_configs
         else None
     )
-    change = apply_steps(
-        store,
-        current,
-        "outliers",
-        lambda frame, target: outlier_steps(
+    targets: list[str | None] = []
+
+    def build(frame: pd.DataFrame, target: str | None) -> list[RecipeStep]:
+        targets.append(target)
+        return outlier_steps(
             frame,
             target_column=target,
             strategy=body.strategy,
             method=body.method,
             factor=body.factor,
             column_configs=configs,
-        ),
+        )
+
+    change = apply_steps(store, current, "outliers", build)
+    return step_result(change, settings, note=_target_note(change, targets[0]))
+
+
+def _target_note(change: AppliedSteps, target: str | None) -> str:
+    """What the removal did to the target's values, and a warning when it left one."""
+    if target is None or target not in change.after.columns:
+        return ""
+    effect = target_effect(change.before[target], change.after[target])
+    if effect["rows_after"] == effect["rows_before"]:
+        return ""
+    note = (
+        f'The target "{target}" keeps {effect["distinct_after"]} of its '
+        f"{effect['distinct_before']} distinct values"
     )
-    return step_result(change, settings)
+    if effect["mean_before"] is not None and effect["mean_after"] is not None:
+        note += f" (mean {effect['mean_before']:.4g} before, {effect['mean_after']:.4g} after)"
+    if effect["one_value"]:
+        note += (
+            ": the removal left it one value, so training would have nothing to learn. "
+            "Undo this step or remove fewer rows"
+        )
+    return note + "."

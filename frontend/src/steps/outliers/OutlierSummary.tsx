@@ -47,6 +47,7 @@ export function OutlierSummary({ detection }: { detection: OutlierDetection | nu
           value={detection === null ? UNKNOWN : t('outliers.summary.percentValue', { percent: formatDecimal(detection.percentage, 1) })}
         />
       </StatCards>
+      {detection !== null && <OutlierCauses detection={detection} />}
       {detection !== null && (
         <div className="card-panel">
           <h3 className="card-subtitle">{t('outliers.summary.chart')}</h3>
@@ -74,5 +75,42 @@ export function OutlierSummary({ detection }: { detection: OutlierDetection | nu
         </div>
       )}
     </div>
+  );
+}
+
+/** Which column flags the most rows and why, and what removing the flagged rows does to the target. */
+function OutlierCauses({ detection }: { detection: OutlierDetection }) {
+  const { t } = useTranslation();
+  const number = useNumberFormat();
+  const cause = detection.most_flags;
+  const effect = detection.target_effect;
+  const share = (value: number) => t('outliers.summary.percentValue', { percent: formatDecimal(value * 100, 0) });
+  return (
+    <>
+      {cause !== null && (
+        <CardNote tone={cause.collapsed_iqr ? 'warn' : undefined}>
+          {t(cause.collapsed_iqr ? 'outliers.summary.mostFlagsCollapsed' : 'outliers.summary.mostFlags', {
+            column: cause.column,
+            count: number(cause.count),
+            share: share(cause.top_value_share),
+          })}
+        </CardNote>
+      )}
+      {effect !== null && effect.one_value && <CardNote tone="warn">{t('outliers.summary.targetOneValue', { column: effect.column })}</CardNote>}
+      {effect !== null && !effect.one_value && effect.rows_after < effect.rows_before && (
+        <CardNote>
+          {t('outliers.summary.targetEffect', {
+            column: effect.column,
+            distinctAfter: number(effect.distinct_after),
+            distinctBefore: number(effect.distinct_before),
+            rowsAfter: number(effect.rows_after),
+            rowsBefore: number(effect.rows_before),
+          })}
+          {effect.mean_before !== null && effect.mean_after !== null && (
+            <> {t('outliers.summary.targetMean', { before: bound(effect.mean_before), after: bound(effect.mean_after) })}</>
+          )}
+        </CardNote>
+      )}
+    </>
   );
 }

@@ -30,6 +30,8 @@ function detection(factor: number) {
     total: count,
     affected_columns: ['income'],
     percentage: (count / 4) * 100,
+    most_flags: { column: 'income', count, top_value_share: 0.25, collapsed_iqr: false },
+    target_effect: null,
   };
 }
 
@@ -52,6 +54,57 @@ describe('OutliersStep live summary', () => {
     expect(cardValue(container, 'Affected columns')).toBe('1of 2');
     expect(cardValue(container, 'Outlier percentage')).toBe('50.0%');
     expect(isShown(screen.getByRole('img', { name: 'Outliers by column' }))).toBe(true);
+  });
+
+  it('names the column that flags the most rows and why, and what removal does to the target', async () => {
+    const collapsed = {
+      ...detection(1.5),
+      most_flags: { column: 'Running Time', count: 190, top_value_share: 0.62, collapsed_iqr: true },
+      target_effect: {
+        column: 'Total Cost',
+        rows_before: 400,
+        rows_after: 360,
+        distinct_before: 41,
+        distinct_after: 1,
+        mean_before: 5120.5,
+        mean_after: 0,
+        one_value: true,
+      },
+    };
+    stubApi({
+      'GET /api/get-session-data/': () => json(frame(COLUMNS, DATA, DTYPES)),
+      'POST /api/detect-outliers/': () => json(collapsed),
+    });
+    renderStep(OutliersStep, session());
+    expect(
+      isShown(
+        await screen.findByText(
+          '“Running Time” flags the most rows (190): 62% of its values are one value, so its IQR is 0 and every other value counts as an outlier. A fill with one value (such as the mean) does this; use z-score, a larger factor, or leave the column out.',
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      isShown(
+        screen.getByText(
+          'Removing the flagged rows leaves the target “Total Cost” a single value: training would have nothing to learn. Cap these outliers instead, or remove them in fewer columns.',
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it("says how removal changes the target's values and mean when it keeps several", async () => {
+    const effect = { column: 'price', rows_before: 400, rows_after: 380, distinct_before: 300, distinct_after: 290, mean_before: 12.5, mean_after: 11.25, one_value: false };
+    stubApi({
+      'GET /api/get-session-data/': () => json(frame(COLUMNS, DATA, DTYPES)),
+      'POST /api/detect-outliers/': () => json({ ...detection(1.5), target_effect: effect }),
+    });
+    renderStep(OutliersStep, session());
+    expect(
+      await screen.findByText(
+        'Removing the flagged rows keeps 290 of the 300 distinct values of the target “price” (380 of 400 rows). Its mean goes from 12.5 to 11.25.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('“income” flags the most rows (2); 25% of its values are its most frequent one.')).toBeTruthy();
   });
 
   it('detects again 350 ms after the last settings change, once', async () => {

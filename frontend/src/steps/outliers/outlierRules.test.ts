@@ -57,6 +57,8 @@ describe('outlier rules', () => {
       total: 7,
       affected_columns: ['a', 'c'],
       percentage: 3,
+      most_flags: null,
+      target_effect: null,
     });
     expect(bars.map((bar) => [bar.column, bar.count])).toEqual([
       ['c', 5],
@@ -66,7 +68,7 @@ describe('outlier rules', () => {
 });
 
 describe('rows a removal removes', () => {
-  const found = { outliers: {}, total: 40, affected_columns: ['a'], percentage: 12.5 };
+  const found = { outliers: {}, total: 40, affected_columns: ['a'], percentage: 12.5, most_flags: null, target_effect: null };
   const settings = { method: 'iqr', factor: 1.5 } as const;
   const removal = { ...settings, strategy: 'remove' } as const;
 
