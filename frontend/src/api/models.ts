@@ -6,6 +6,10 @@ type Schemas = components['schemas'];
 export type OptimizeRequest = Schemas['OptimizeModelRequest'];
 export type OptimizeResult = Awaited<ReturnType<typeof optimizeModel>>;
 export type OptimizationMethod = OptimizeRequest['optimization_method'];
+export type OptimizationHistory = Schemas['OptimizationHistoryResponse'];
+export type ModelOptimizations = Schemas['ModelOptimizations'];
+export type OptimizationRun = Schemas['OptimizationRunRecord'];
+export type SearchSpaceEdit = NonNullable<OptimizeRequest['search_space']>;
 export type CatalogModel = Schemas['CatalogModel'];
 export type SearchSpace = CatalogModel['search_space'];
 export type ExportRequest = Schemas['ExportModelRequest'];
@@ -29,9 +33,14 @@ export function optimizeModel(body: OptimizeRequest) {
   return unwrap(api.POST('/api/optimize-model/', { body }));
 }
 
-/** The session's last optimization, as `optimizeModel` answered it (for a screen that lost that request). */
-export function getOptimizationResult() {
+/** Every optimized model's kept runs and the run picked (exported and predicting). */
+export function getOptimizationHistory() {
   return unwrap(api.GET('/api/optimization-result/'));
+}
+
+/** Makes one of a model's kept runs its optimized model; answers the history. */
+export function pickOptimization(model: string, runId: number) {
+  return unwrap(api.POST('/api/optimization-pick/', { body: { selected_model: model, run_id: runId } }));
 }
 
 /** Every model with the parameters optimization searches for it. */

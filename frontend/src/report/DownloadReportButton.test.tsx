@@ -10,6 +10,7 @@ import { TEST_CATALOG } from '../test/catalog';
 import { captureDownloads } from '../test/downloads';
 import { renderWithProviders } from '../test/render';
 import { TEST_METRIC_CATALOG } from '../test/metricCatalog';
+import { optimizationHistory, optimizationRun } from '../test/optimizationRuns';
 import { isShown } from '../test/shown';
 import { sessionAt } from '../test/steps';
 import { TRAINING_SUMMARY } from '../test/training';
@@ -38,6 +39,8 @@ function routes() {
     'GET /api/model-catalog/': () => json({ models: TEST_CATALOG }),
     'GET /api/metric-catalog/': () => json(TEST_METRIC_CATALOG),
     'GET /api/recipe/': () => json(RECIPE),
+    'GET /api/optimization-result/': () =>
+      json(optimizationHistory([optimizationRun({ optimization_method: 'bayesian', best_params: { C: 0.5 } })])),
     'GET /api/analyze/': () => json(analysisFixture({ columns: TABLE.columns })),
     'GET /api/usage-code/': (_, request) => {
       const name = new URL(request.url).searchParams.get('model_name') ?? '';
@@ -105,12 +108,11 @@ describe('Download report', () => {
   it('on Optimization includes the last optimization and the optimized model usage code', async () => {
     routes();
     const saved = captureDownloads();
-    const record = {
-      models: { LogisticRegression: { bestScore: 0.9123, bestParams: { C: 0.5 }, baselineScore: 0.8, primaryMetric: 'accuracy', method: 'bayesian' } },
-      lastModel: 'LogisticRegression',
-    };
+    // the saved session says which run is used; its scores come from the server
+    const record = { models: { LogisticRegression: { pickedRun: 1 } }, lastModel: 'LogisticRegression' };
     const session = completeStep(trainedSession(10), OPTIMIZATION_RECORD_ID, record);
     renderWithProviders(<OptimizationStep session={{ ...session, currentStep: 10 }} onOptimized={vi.fn()} />);
+    await screen.findByRole('table', { name: 'Search runs of LogisticRegression' }, { timeout: WAIT_MS });
     fireEvent.click(await screen.findByRole('button', { name: 'Download report' }, { timeout: WAIT_MS }));
 
     const { html } = await savedReport(saved);

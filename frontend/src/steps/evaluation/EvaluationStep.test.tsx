@@ -9,6 +9,9 @@ import { ModelMetrics } from './ModelMetrics';
 import { TRAINING_SUMMARY } from '../../test/training';
 import { TEST_METRIC_CATALOG } from '../../test/metricCatalog';
 import { isShown } from '../../test/shown';
+import { withStepResult } from '../../session/session';
+import { optimizationHistory, optimizationRun } from '../../test/optimizationRuns';
+import { OPTIMIZATION_RECORD_ID } from '../stepKeys';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 
@@ -304,5 +307,30 @@ describe('EvaluationStep comparisons', () => {
     expect(tone('Ridge')).toContain('model-metrics__item--good');
     expect(tone('Lasso')).toContain('model-metrics__item--fair');
     expect(tone('Baseline: mean')).toContain('model-metrics__item--poor');
+  });
+});
+
+describe('EvaluationStep optimized models', () => {
+  it("shows an optimized model's held-out metrics beside its untuned self, and asks for none without an optimization", async () => {
+    const run = optimizationRun({ metrics: { accuracy: 0.7222, log_loss: 0.6 } });
+    const api = stubApi({
+      'POST /api/evaluate-models/': () => json(EVALUATION),
+      'GET /api/metric-catalog/': () => json(TEST_METRIC_CATALOG),
+      'GET /api/optimization-result/': () => json(optimizationHistory([run])),
+    });
+    const saved = sessionAt(9, TABLE, { 8: TRAINED });
+    const record = { models: { LogisticRegression: { pickedRun: 1 } }, lastModel: 'LogisticRegression' };
+    renderStep(EvaluationStep, { ...saved, session: withStepResult(saved.session, OPTIMIZATION_RECORD_ID, record) });
+    const optimized = await screen.findByRole('article', { name: 'LogisticRegression (optimized)' });
+    const articles = screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'));
+    expect(articles.slice(0, 3)).toEqual(['LogisticRegression', 'LogisticRegression (optimized)', 'RandomForestClassifier']);
+    expect(isShown(within(optimized).getByText('0.7222'))).toBe(true);
+    expect(api.routes()).toContain('GET /api/optimization-result/');
+    cleanup();
+
+    const none = start({ 8: TRAINED });
+    await screen.findByRole('article', { name: 'LogisticRegression' });
+    expect(screen.queryByRole('article', { name: 'LogisticRegression (optimized)' })).toBeNull();
+    expect(none.api.routes()).not.toContain('GET /api/optimization-result/');
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Evaluation, MetricCatalog } from '../../api/training';
 import type { Session } from '../../session/session';
@@ -22,6 +22,9 @@ import { useMetricCatalog } from '../../queries/metricCatalog';
 import { useChoosePrimaryMetric } from '../../queries/primaryMetric';
 import { useEvaluation } from '../../queries/results';
 import { hasTrainedModels } from '../training/trainingRecord';
+import { pickedRun, useOptimizationResult } from '../../queries/optimizationResult';
+import { OPTIMIZATION_RECORD_ID } from '../stepKeys';
+import { hasOptimizedModels, optimizedRow } from '../optimization/optimizedRow';
 import './EvaluationStep.css';
 
 interface EvaluationStepProps {
@@ -38,7 +41,15 @@ export function EvaluationStep({ session, onContinue }: EvaluationStepProps) {
 
   let body;
   if (!trained) body = <CardNote tone="warn">{t('evaluation.noResults')}</CardNote>;
-  else if (evaluation.data && catalog.data) body = <EvaluationResults evaluation={evaluation.data} catalog={catalog.data} />;
+  else if (evaluation.data && catalog.data) {
+    body = (
+      <EvaluationResults
+        evaluation={evaluation.data}
+        catalog={catalog.data}
+        optimized={hasOptimizedModels(session.stepResults[OPTIMIZATION_RECORD_ID])}
+      />
+    );
+  }
   else if (evaluation.isError || catalog.isError) body = <CardNote tone="warn">{t('evaluation.failed')}</CardNote>;
   else body = <BusyNote>{t('evaluation.evaluating')}</BusyNote>;
 
@@ -74,8 +85,16 @@ export function EvaluationStep({ session, onContinue }: EvaluationStepProps) {
   );
 }
 
-function EvaluationResults({ evaluation, catalog }: { evaluation: Evaluation; catalog: MetricCatalog }) {
+interface EvaluationResultsProps {
+  evaluation: Evaluation;
+  catalog: MetricCatalog;
+  /** Models were optimized: each optimized run shows beside its untuned model. */
+  optimized: boolean;
+}
+
+function EvaluationResults({ evaluation, catalog, optimized }: EvaluationResultsProps) {
   const { t } = useTranslation();
+  const optimizations = useOptimizationResult(optimized);
   const number = useNumberFormat();
   const primary = primaryMetric(catalog, evaluation);
   const metricName = useMetricName();
@@ -147,16 +166,23 @@ function EvaluationResults({ evaluation, catalog }: { evaluation: Evaluation; ca
       <SectionCard title={t('evaluation.details.title')} icon={<GaugeIcon />}>
         {crossValidated && <CardNote>{t('evaluation.details.foldSpread', { folds: evaluation.cv_folds ?? 0 })}</CardNote>}
         <div className="evaluation__models">
-          {evaluation.results.map((result) => (
-            <ModelMetrics
-              key={result.model}
-              result={result}
-              best={result.model === evaluation.best_model}
-              catalog={catalog}
-              metricName={metricName}
-              baseline={evaluation.baseline?.metrics}
-            />
-          ))}
+          {evaluation.results.map((result) => {
+            const run = pickedRun(optimizations.data, result.model);
+            return (
+              <Fragment key={result.model}>
+                <ModelMetrics
+                  result={result}
+                  best={result.model === evaluation.best_model}
+                  catalog={catalog}
+                  metricName={metricName}
+                  baseline={evaluation.baseline?.metrics}
+                />
+                {run && (
+                  <ModelMetrics result={optimizedRow(run, t)} best={false} catalog={catalog} metricName={metricName} baseline={evaluation.baseline?.metrics} />
+                )}
+              </Fragment>
+            );
+          })}
           {evaluation.baseline && <BaselineMetrics baseline={evaluation.baseline} catalog={catalog} metricName={metricName} />}
         </div>
       </SectionCard>

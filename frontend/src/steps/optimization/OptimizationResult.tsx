@@ -1,37 +1,60 @@
 import { useTranslation } from 'react-i18next';
+import type { OptimizationRun } from '../../api/models';
 import { GaugeIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
 import { CardNote } from '../../components/StepScreen/StepScreen';
+import { useMetricCatalog } from '../../queries/metricCatalog';
+import { formatMetric } from '../evaluation/metrics';
 import { useMetricName } from '../evaluation/useMetricName';
 import { METHOD_LABELS } from './OptimizationSettings';
-import type { OptimizedModel } from './optimizationRules';
-import { formatImprovement, formatParamValue, formatScore, relativeImprovement } from './scoreDisplay';
+import { OptimizationRuns } from './OptimizationRuns';
+import { formatDifference, formatImprovement, formatParamValue, formatScore, relativeImprovement } from './scoreDisplay';
 
 function improvementTone(improvement: number | null): string | undefined {
   if (improvement === null || improvement === 0) return undefined;
   return improvement > 0 ? 'optimization-result__change--up' : 'optimization-result__change--down';
 }
 
-/** A model's optimization: best and baseline scores, the relative improvement and the best parameters. */
-export function OptimizationResult({ model, result }: { model: string; result: OptimizedModel }) {
+interface OptimizationResultProps {
+  model: string;
+  /** The run the model uses (exports and predicts with). */
+  run: OptimizationRun;
+  /** Every kept run of the model, oldest first. */
+  runs: readonly OptimizationRun[];
+  onPick: (runId: number) => void;
+  picking: boolean;
+}
+
+/**
+ * A model's optimized run: SPEC §9's best and baseline scores and relative improvement, the score
+ * as Evaluation writes it and the difference in the metric's units, the best parameters, and
+ * every kept run to pick from.
+ */
+export function OptimizationResult({ model, run, runs, onPick, picking }: OptimizationResultProps) {
   const { t } = useTranslation();
   const metricName = useMetricName();
-  const metric = result.primaryMetric;
-  const improvement = relativeImprovement(result.bestScore, result.baselineScore);
-  const params = Object.entries(result.bestParams);
+  const catalog = useMetricCatalog();
+  const metric = run.primary_metric;
+  const improvement = relativeImprovement(run.best_score, run.baseline_score);
+  const params = Object.entries(run.best_params);
+  const evaluationForm = catalog.data === undefined ? '' : formatMetric(catalog.data, metric, run.best_score);
 
   return (
     <SectionCard title={t('optimization.result.title', { model })} icon={<GaugeIcon />}>
       <div className="card-stack">
         <StatCards label={t('optimization.result.title', { model })}>
-          <StatCard label={t('optimization.result.bestScore')} value={formatScore(metric, result.bestScore)}>
-            <span className="stat-card__note">{metricName(metric)}</span>
+          <StatCard
+            label={t('optimization.result.bestScore')}
+            info={t('optimization.heldOut.info', { value: evaluationForm })}
+            value={formatScore(metric, run.best_score)}
+          >
+            <span className="stat-card__note">{`${metricName(metric)} · ${evaluationForm}`}</span>
           </StatCard>
           <StatCard
             label={t('optimization.result.baselineScore')}
             info={t('optimization.result.baselineInfo')}
-            value={formatScore(metric, result.baselineScore)}
+            value={formatScore(metric, run.baseline_score)}
           />
           <StatCard
             label={t('optimization.result.improvement')}
@@ -39,7 +62,12 @@ export function OptimizationResult({ model, result }: { model: string; result: O
             value={formatImprovement(improvement)}
             className={improvementTone(improvement)}
           />
-          <StatCard label={t('optimization.result.method')} value={t(METHOD_LABELS[result.method])} />
+          <StatCard
+            label={t('optimization.heldOut.difference')}
+            info={t('optimization.heldOut.differenceInfo')}
+            value={formatDifference(run.best_score, run.baseline_score)}
+          />
+          <StatCard label={t('optimization.result.method')} value={t(METHOD_LABELS[run.optimization_method])} />
         </StatCards>
         <div>
           <h3 className="search-space__title">{t('optimization.result.bestParams')}</h3>
@@ -56,6 +84,7 @@ export function OptimizationResult({ model, result }: { model: string; result: O
             </dl>
           )}
         </div>
+        <OptimizationRuns model={model} runs={runs} pickedRun={run.run_id} onPick={onPick} picking={picking} />
       </div>
     </SectionCard>
   );

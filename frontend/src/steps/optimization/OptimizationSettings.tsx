@@ -5,7 +5,7 @@ import { SelectField } from '../../components/fields/SelectField';
 import { SlidersIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { CardNote } from '../../components/StepScreen/StepScreen';
-import { CV_FOLDS, ITERATIONS, OPTIMIZATION_METHODS, usesIterations, type OptimizationSettings as Settings } from './optimizationRules';
+import { CV_FOLDS, ITERATIONS, OPTIMIZATION_METHODS, usesIterations, type OptimizationSettings as Settings, type SpaceEdits } from './optimizationRules';
 import { SearchSpaceSummary } from './SearchSpaceSummary';
 
 export const METHOD_LABELS = {
@@ -22,10 +22,13 @@ interface OptimizationSettingsProps {
   /** Every model's search space; undefined until it has loaded. */
   catalog: readonly CatalogModel[] | undefined;
   disabled: boolean;
+  /** The person's narrowing of the search space. */
+  edits: SpaceEdits;
+  onEdit: (edits: SpaceEdits) => void;
 }
 
 /** The model, the search method, the folds and iterations, and what the search will try. */
-export function OptimizationSettings({ models, settings, onChange, catalog, disabled }: OptimizationSettingsProps) {
+export function OptimizationSettings({ models, settings, onChange, catalog, disabled, edits, onEdit }: OptimizationSettingsProps) {
   const { t } = useTranslation();
   return (
     <SectionCard title={t('optimization.settings.title')} icon={<SlidersIcon />}>
@@ -75,7 +78,15 @@ export function OptimizationSettings({ models, settings, onChange, catalog, disa
         {settings.model === '' ? (
           <CardNote>{t('optimization.settings.pickModel')}</CardNote>
         ) : (
-          <SearchSpaceSummary model={settings.model} catalog={catalog} method={settings.method} methodLabel={t(METHOD_LABELS[settings.method])} />
+          <SearchSpaceSummary
+            model={settings.model}
+            catalog={catalog}
+            method={settings.method}
+            methodLabel={t(METHOD_LABELS[settings.method])}
+            edits={edits}
+            onEdit={onEdit}
+            disabled={disabled}
+          />
         )}
       </div>
     </SectionCard>

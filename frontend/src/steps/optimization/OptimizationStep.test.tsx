@@ -10,6 +10,7 @@ import { OptimizationStep } from './OptimizationStep';
 import type { OptimizationRecord } from './optimizationRules';
 import { TRAINING_SUMMARY } from '../../test/training';
 import { isShown } from '../../test/shown';
+import { optimizationHistory, optimizationRun, optimizeAnswer } from '../../test/optimizationRuns';
 
 const TABLE = { columns: ['age', 'member'], data: [[30, true]] };
 const TRAINED = { problem_type: 'classification', trained_models: ['LogisticRegression', 'RandomForestClassifier'] };
@@ -42,20 +43,9 @@ const CATALOG = {
     },
   ],
 };
-const OPTIMIZED = {
-  message: 'Optimization of LogisticRegression completed.',
-  selected_model: 'LogisticRegression',
-  optimization_method: 'random_search',
-  primary_metric: 'accuracy',
-  best_score: 0.9123,
-  best_params: { C: 0.0123456 },
-  baseline_score: 0.8,
-  improvement: 0.140375,
-  kept_baseline: false,
-  cv_folds: 2,
-  trials: [],
-  sampling: [],
-};
+const RUN = optimizationRun();
+const OPTIMIZED = optimizeAnswer(RUN);
+const NONE = optimizationHistory([]);
 
 type Routes = Parameters<typeof stubApi>[0];
 
@@ -65,6 +55,7 @@ function start(routes: Routes = {}, stepResults: Record<number, unknown> = { 8: 
     'GET /api/model-catalog/': () => json(CATALOG),
     'GET /api/progress/': () => json({ task: 'optimization', done: 3, total: 4, message: 'Optimizing LogisticRegression' }),
     'POST /api/optimize-model/': () => json(OPTIMIZED),
+    'GET /api/optimization-result/': () => json(NONE),
     ...routes,
   });
   const onOptimized = vi.fn<(record: OptimizationRecord) => void>();
@@ -143,28 +134,78 @@ describe('OptimizationStep', () => {
     expect(api.routes()).not.toContain('POST /api/optimize-model/');
   });
 
-  it('shows what the search tries, and warns when the model has no search space for the method', async () => {
-    start();
+  it('shows what the search tries, editable within its bounds, and warns when the model has no search space for the method', async () => {
+    const { api } = start();
     await screen.findByRole('button', { name: 'Optimization settings' });
     fireEvent.change(modelField(), { target: { value: 'LogisticRegression' } });
     const searched = await screen.findByText('Parameters searched');
     const space = searched.parentElement as HTMLElement;
-    expect(within(space).getByText('C').nextElementSibling?.textContent).toBe('0.01, 0.1, 1');
+    expect(within(space).getAllByRole('checkbox').map((box) => [box.parentElement?.textContent, (box as HTMLInputElement).checked])).toEqual([
+      ['0.01', true],
+      ['0.1', true],
+      ['1', true],
+    ]);
     fireEvent.change(methodField(), { target: { value: 'bayesian' } });
-    expect(within(space).getByText('C').nextElementSibling?.textContent).toBe('0.001 to 1000 (log scale)');
+    const low = within(space).getByRole('spinbutton', { name: 'C from' });
+    expect([low.getAttribute('min'), low.getAttribute('max'), (low as HTMLInputElement).value]).toEqual(['0.001', '1000', '0.001']);
+    expect(within(space).getByText('log scale')).toBeTruthy();
+    fireEvent.change(within(space).getByRole('spinbutton', { name: 'C to' }), { target: { value: '10' } });
     expect(screen.queryByText(/may have no search space/)).toBeNull();
+    fireEvent.click(optimizeButton());
+    await waitFor(() => expect(api.routes()).toContain('POST /api/optimize-model/'));
+    expect(api.calls.find((call) => call.route === 'POST /api/optimize-model/')?.body).toMatchObject({
+      optimization_method: 'bayesian',
+      search_space: { C: { low: 0.001, high: 10 } },
+    });
 
     fireEvent.change(modelField(), { target: { value: 'RandomForestClassifier' } });
-    expect(within(screen.getByText('Parameters searched').parentElement as HTMLElement).getByText('max_depth').nextElementSibling?.textContent).toBe('None, 5');
+    const forest = within(screen.getByRole('heading', { name: 'Parameters searched' }).parentElement as HTMLElement);
+    expect(forest.getAllByRole('checkbox').map((box) => box.parentElement?.textContent)).toEqual(['None', '5']);
     fireEvent.change(methodField(), { target: { value: 'grid_search' } });
     expect(
       isShown(screen.getByText('RandomForestClassifier may have no search space for Grid search: there would be nothing to search. Choose another method or model.')),
     ).toBe(true);
   });
 
+  it('keeps the better run in use when a later search scores below it, and lets the person pick the other', async () => {
+    const worse = optimizationRun({ run_id: 2, best_score: 0.85, search_space: { grid: { C: [0.01] }, distributions: {} }, optimization_method: 'grid_search' });
+    let history = optimizationHistory([RUN], 1);
+    const { api, onOptimized, container } = start(
+      {
+        'GET /api/optimization-result/': () => json(history),
+        'POST /api/optimize-model/': () => {
+          history = optimizationHistory([RUN, worse], 1);
+          return json({ ...optimizeAnswer(worse, false), message: 'below' });
+        },
+        'POST /api/optimization-pick/': () => json(optimizationHistory([RUN, worse], 2)),
+      },
+      { 8: TRAINED, [OPTIMIZATION_RECORD_ID]: { models: { LogisticRegression: { pickedRun: 1 } }, lastModel: 'LogisticRegression' } },
+    );
+    await screen.findByRole('button', { name: 'Optimization settings' });
+    await waitFor(() => expect(cardValue(container, 'Best score')).toBe('91.23%'));
+    const box = within(screen.getByRole('heading', { name: 'Parameters searched' }).parentElement as HTMLElement).getByRole('checkbox', { name: '0.1' });
+    fireEvent.click(box);
+    fireEvent.click(optimizeButton());
+    expect(
+      isShown(await screen.findByText('This search scored below the optimized LogisticRegression in use (run 1), which stays in use; pick the new run below to use it instead.')),
+    ).toBe(true);
+    expect(api.calls.find((call) => call.route === 'POST /api/optimize-model/')?.body).toMatchObject({ search_space: { C: { choices: [0.01, 1] } } });
+    expect(cardValue(container, 'Best score')).toBe('91.23%');
+    expect(onOptimized).toHaveBeenLastCalledWith({ models: { LogisticRegression: { pickedRun: 1 } }, lastModel: 'LogisticRegression' });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Use run 2' }));
+    await waitFor(() => expect(cardValue(container, 'Best score')).toBe('85.00%'));
+    expect(api.calls.find((call) => call.route === 'POST /api/optimization-pick/')?.body).toEqual({ selected_model: 'LogisticRegression', run_id: 2 });
+    expect(onOptimized).toHaveBeenLastCalledWith({ models: { LogisticRegression: { pickedRun: 2 } }, lastModel: 'LogisticRegression' });
+  });
+
   it('optimizes with a progress bar, shows the scores and parameters, and records the result as step 12', async () => {
     const answer = deferred<Response>();
-    const { api, onOptimized, container } = start({ 'POST /api/optimize-model/': () => answer.promise });
+    let history = NONE;
+    const { api, onOptimized, container } = start({
+      'POST /api/optimize-model/': () => answer.promise,
+      'GET /api/optimization-result/': () => json(history),
+    });
     await screen.findByRole('button', { name: 'Optimization settings' });
     fireEvent.change(modelField(), { target: { value: 'LogisticRegression' } });
     fireEvent.change(methodField(), { target: { value: 'random_search' } });
@@ -173,6 +214,7 @@ describe('OptimizationStep', () => {
     fireEvent.click(optimizeButton());
     expect(isShown(await screen.findByRole('progressbar', { name: 'Optimization in progress' }))).toBe(true);
     await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('75'));
+    history = optimizationHistory([RUN]);
     answer.resolve(json(OPTIMIZED));
 
     expect(isShown(await screen.findByText('Optimization of LogisticRegression completed.'))).toBe(true);
@@ -186,12 +228,8 @@ describe('OptimizationStep', () => {
     expect(cardValue(container, 'Baseline score')).toBe('80.00%');
     expect(cardValue(container, 'Improvement')).toBe('+14.04%');
     expect(within(screen.getByLabelText('Best parameters')).getByText('C').nextElementSibling?.textContent).toBe('0.01235');
-    expect(onOptimized).toHaveBeenCalledWith({
-      models: {
-        LogisticRegression: { bestScore: 0.9123, bestParams: { C: 0.0123456 }, baselineScore: 0.8, primaryMetric: 'accuracy', method: 'random_search' },
-      },
-      lastModel: 'LogisticRegression',
-    });
+    // the saved session keeps which run is used, never the scores: those stay on the server
+    expect(onOptimized).toHaveBeenCalledWith({ models: { LogisticRegression: { pickedRun: 1 } }, lastModel: 'LogisticRegression' });
     // export and prediction now start at the optimized pipeline
     const predict = screen.getByRole('button', { name: 'Predict on new data' }).closest('section') as HTMLElement;
     expect(within(predict).getByRole('combobox', { name: 'Model' })).toHaveProperty('value', 'LogisticRegression:optimized');
@@ -201,20 +239,18 @@ describe('OptimizationStep', () => {
   });
 
   it('cancels a running optimization and keeps the earlier result on screen', async () => {
-    const earlier: OptimizationRecord = {
-      models: { LogisticRegression: { bestScore: 0.85, bestParams: { C: 1 }, baselineScore: 0.8, primaryMetric: 'accuracy', method: 'grid_search' } },
-      lastModel: 'LogisticRegression',
-    };
+    const earlier: OptimizationRecord = { models: { LogisticRegression: { pickedRun: 1 } }, lastModel: 'LogisticRegression' };
     const answer = deferred<Response>();
     const { api, onOptimized, container } = start(
       {
         'POST /api/optimize-model/': () => answer.promise,
         'POST /api/cancel-task/': () => json({ cancelled: ['optimization'], message: 'Cancelling the optimization.' }),
+        'GET /api/optimization-result/': () => json(optimizationHistory([optimizationRun({ best_score: 0.85 })])),
       },
       { 8: TRAINED, [OPTIMIZATION_RECORD_ID]: earlier },
     );
     await screen.findByRole('button', { name: 'Optimization settings' });
-    expect(cardValue(container, 'Best score')).toBe('85.00%');
+    await waitFor(() => expect(cardValue(container, 'Best score')).toBe('85.00%'));
     fireEvent.click(optimizeButton());
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(api.routes()).toContain('POST /api/cancel-task/'));
@@ -230,7 +266,7 @@ describe('OptimizationStep', () => {
     let progress: Record<string, unknown> = { task: 'optimization', done: 1, total: 4, message: 'Optimizing LogisticRegression', job_id: 'o1', queue_position: 3 };
     const { api, onOptimized, container } = start({
       'GET /api/progress/': () => json(progress),
-      'GET /api/optimization-result/': () => json(OPTIMIZED),
+      'GET /api/optimization-result/': () => json(progress.task === null ? optimizationHistory([RUN]) : NONE),
     });
     expect(isShown(await screen.findByRole('progressbar', { name: 'Optimization in progress' }))).toBe(true);
     expect(isShown(await screen.findByText('Waiting for a worker: 2 jobs ahead'))).toBe(true);

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getOptimizationResult, optimizeModel, type OptimizeRequest, type OptimizeResult } from '../../api/models';
+import { useQueryClient } from '@tanstack/react-query';
+import { optimizeModel, type OptimizationHistory, type OptimizeRequest, type OptimizeResult } from '../../api/models';
+import { errorMessage } from '../../i18n/errorMessage';
+import { optimizedModels, pickedRun, readOptimizationsAgain, useOptimizationResult, usePickOptimization } from '../../queries/optimizationResult';
 import type { Evaluation } from '../../api/training';
 import type { Session } from '../../session/session';
 import { CheckIcon } from '../../components/icons';
@@ -19,12 +22,17 @@ import { OptimizationResult } from './OptimizationResult';
 import { OptimizationSettings } from './OptimizationSettings';
 import { restoredOptimizationSettings } from './savedSettings';
 import {
+  applicableEdits,
   optimizationProblems,
+  optimizedModel,
   optimizeRequest,
   readOptimizationRecord,
+  searchParams,
   withOptimizedModel,
+  withPickedRun,
   type OptimizationRecord,
   type OptimizationSettings as Settings,
+  type SpaceEdits,
 } from './optimizationRules';
 import './OptimizationStep.css';
 
@@ -87,9 +95,18 @@ interface OptimizationWorkbenchProps {
   onSettingsChange: OptimizationStepProps['onSettingsChange'];
 }
 
+/** The run the screen shows after a reload: the one that finished last, as its request would have answered. */
+function latestRun(history: OptimizationHistory): OptimizeResult {
+  const runs = history.models.flatMap((entry) => entry.runs.map((run) => ({ ...run, message: '', picked: run.run_id === entry.picked_run })));
+  const latest = runs.reduce((last, run) => (run.finished_at > last.finished_at ? run : last));
+  return latest;
+}
+
 function OptimizationWorkbench({ session, evaluation, models, record, onOptimized, onSettingsChange }: OptimizationWorkbenchProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [settings, setSettings] = useState<Settings>(() => restoredOptimizationSettings(session.optimizationSettings, models, record.lastModel));
+  const [edits, setEdits] = useState<SpaceEdits>({});
   const changeSettings = (next: Settings) => {
     setSettings(next);
     onSettingsChange?.(next);
@@ -101,41 +118,70 @@ function OptimizationWorkbench({ session, evaluation, models, record, onOptimize
     if (record.lastModel !== null) setSettings({ ...settings, model: record.lastModel });
   }
   const catalog = useModelCatalog();
+  const history = useOptimizationResult();
+  const pick = usePickOptimization();
   const optimizing = useLongTask('optimization', {
     start: (request: OptimizeRequest) => optimizeModel(request),
-    load: getOptimizationResult,
+    load: async () => latestRun(await readOptimizationsAgain(queryClient)),
     failed: t('optimization.failed'),
     onSuccess: (result: OptimizeResult) => {
-      notify.success(t('optimization.completed', { model: result.selected_model }));
+      void readOptimizationsAgain(queryClient);
+      const model = result.selected_model;
+      if (result.picked) notify.success(t('optimization.completed', { model }));
+      else notify.warning(t('optimization.notPicked', { model, run: pickedRun(history.data, model)?.run_id ?? '' }));
       onOptimized(withOptimizedModel(record, result));
     },
   });
   const busy = optimizing.busy;
 
-  const optimized = models.filter((model) => model in record.models);
-  const shown = record.models[settings.model];
+  const optimized = optimizedModels(history.data).filter((model) => models.includes(model));
+  const kept = history.data?.models.find((entry) => entry.model === settings.model);
+  const shown = pickedRun(history.data, settings.model);
   const variants: ModelVariant[] = models.flatMap((model) =>
     optimized.includes(model) ? [{ model, optimized: true }, { model, optimized: false }] : [{ model, optimized: false }],
   );
   const lastOptimized = record.lastModel !== null && optimized.includes(record.lastModel) ? record.lastModel : null;
-  const lastResult = lastOptimized === null ? undefined : record.models[lastOptimized];
+  const lastRun = lastOptimized === null ? undefined : pickedRun(history.data, lastOptimized);
   const best = evaluation.best_model !== null && models.includes(evaluation.best_model) ? evaluation.best_model : null;
   // export and prediction start at the model optimized last, else at the best trained one
   let initial: ModelVariant | undefined;
   if (lastOptimized !== null) initial = { model: lastOptimized, optimized: true };
   else if (best !== null) initial = { model: best, optimized: false };
 
+  const params = searchParams(
+    catalog.data?.find((entry) => entry.name === settings.model),
+    settings.method,
+  );
   const start = () => {
     if (optimizationProblems(settings).includes('noModel')) {
       notify.warning(t('optimization.selectModel'));
       return;
     }
-    optimizing.start(optimizeRequest(settings));
+    optimizing.start(optimizeRequest(settings, applicableEdits(edits, params)));
   };
+  const choosePick = (runId: number) =>
+    pick.mutate(
+      { model: settings.model, runId },
+      {
+        onSuccess: () => onOptimized(withPickedRun(record, settings.model, runId)),
+        onError: (error) => notify.error(t('optimization.failed'), errorMessage(error, t)),
+      },
+    );
 
   return (
     <>
-      <OptimizationSettings models={models} settings={settings} onChange={changeSettings} catalog={catalog.data} disabled={busy} />
+      <OptimizationSettings
+        models={models}
+        settings={settings}
+        onChange={(next) => {
+          if (next.model !== settings.model || next.method !== settings.method) setEdits({});
+          changeSettings(next);
+        }}
+        catalog={catalog.data}
+        disabled={busy}
+        edits={edits}
+        onEdit={setEdits}
+      />
       {busy && <TaskProgress label={t('optimization.inProgress')} onCancel={optimizing.cancel} cancelling={optimizing.cancelling} />}
       {optimizing.cancelled && <CardNote>{t('longTask.cancelled.optimization')}</CardNote>}
       <div className="step-screen__actions">
@@ -154,11 +200,11 @@ function OptimizationWorkbench({ session, evaluation, models, record, onOptimize
         <DownloadReportButton
           session={session}
           evaluation={evaluation}
-          optimization={lastResult === undefined || lastOptimized === null ? null : { model: lastOptimized, result: lastResult }}
+          optimization={lastRun === undefined || lastOptimized === null ? null : { model: lastOptimized, result: optimizedModel(lastRun) }}
           usageModel={initial === undefined ? null : defaultFileStem(initial)}
         />
       </div>
-      {shown && <OptimizationResult model={settings.model} result={shown} />}
+      {shown && kept && <OptimizationResult model={settings.model} run={shown} runs={kept.runs} onPick={choosePick} picking={pick.isPending} />}
       {/* a new optimization remounts it, so its choices start at the optimized model */}
       <ExportAndPredict key={`${lastOptimized ?? ''}:${optimized.join(',')}`} variants={variants} initial={initial} />
     </>

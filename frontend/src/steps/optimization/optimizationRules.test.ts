@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogModel, OptimizeResult } from '../../api/models';
+import type { CatalogModel } from '../../api/models';
+import { optimizationRun, optimizeAnswer } from '../../test/optimizationRuns';
 import {
+  applicableEdits,
   CV_FOLDS,
   DEFAULT_SETTINGS,
   ITERATIONS,
@@ -10,6 +12,7 @@ import {
   searchParams,
   usesIterations,
   withOptimizedModel,
+  withPickedRun,
 } from './optimizationRules';
 
 const forest: CatalogModel = {
@@ -81,33 +84,33 @@ describe('searchParams', () => {
 });
 
 describe('the optimization record', () => {
-  const result: OptimizeResult = {
-    message: 'Optimization of SVC completed.',
-    selected_model: 'SVC',
-    optimization_method: 'grid_search',
-    primary_metric: 'accuracy',
-    best_score: 0.9,
-    best_params: { C: 1 },
-    baseline_score: 0.85,
-    improvement: 0.0588,
-    kept_baseline: false,
-    cv_folds: 5,
-    trials: [],
-    sampling: [],
-  };
+  const result = optimizeAnswer(optimizationRun({ selected_model: 'SVC', run_id: 1 }));
 
-  it('keeps each model optimized and the last one', () => {
+  it('keeps which run each optimized model uses, and the model optimized last', () => {
     const first = withOptimizedModel(readOptimizationRecord(undefined), result);
-    const second = withOptimizedModel(first, { ...result, selected_model: 'LogisticRegression', baseline_score: null });
-    expect(Object.keys(second.models)).toEqual(['SVC', 'LogisticRegression']);
-    expect(second.models.SVC).toEqual({ bestScore: 0.9, bestParams: { C: 1 }, baselineScore: 0.85, primaryMetric: 'accuracy', method: 'grid_search' });
-    expect(second.lastModel).toBe('LogisticRegression');
+    const second = withOptimizedModel(first, { ...result, selected_model: 'LogisticRegression', run_id: 1 });
+    expect(second).toEqual({ models: { SVC: { pickedRun: 1 }, LogisticRegression: { pickedRun: 1 } }, lastModel: 'LogisticRegression' });
+    // a worse run is kept by the server but not used; the person may pick it later
+    const worse = withOptimizedModel(second, { ...result, run_id: 2, picked: false });
+    expect(worse.models.SVC).toEqual({ pickedRun: 1 });
+    expect(worse.lastModel).toBe('SVC');
+    expect(withPickedRun(worse, 'SVC', 2).models.SVC).toEqual({ pickedRun: 2 });
   });
 
-  it('reads a saved record, leaving out what does not read as one', () => {
+  it('reads a saved record, and a record of scores saved before the server kept runs as none', () => {
     const saved = withOptimizedModel(readOptimizationRecord(null), result);
     expect(readOptimizationRecord(JSON.parse(JSON.stringify(saved)))).toEqual(saved);
-    expect(readOptimizationRecord({ models: { SVC: { bestScore: 'high' } }, lastModel: 'SVC' })).toEqual({ models: {}, lastModel: null });
+    const old = { models: { SVC: { bestScore: 0.9, bestParams: { C: 1 }, baselineScore: 0.85, primaryMetric: 'accuracy', method: 'grid_search' } }, lastModel: 'SVC' };
+    expect(readOptimizationRecord(old)).toEqual({ models: {}, lastModel: null });
     expect(readOptimizationRecord('corrupt')).toEqual({ models: {}, lastModel: null });
+  });
+
+  it('sends only the edits of the parameters the chosen search tries', () => {
+    const params = searchParams(forest, 'grid_search');
+    const edits = { max_depth: { choices: [10] }, min_samples_split: { low: 2, high: 4 } };
+    expect(optimizeRequest({ ...DEFAULT_SETTINGS, model: 'RandomForestClassifier' }, applicableEdits(edits, params)).search_space).toEqual({
+      max_depth: { choices: [10] },
+    });
+    expect(optimizeRequest({ ...DEFAULT_SETTINGS, model: 'RandomForestClassifier' }, {})).not.toHaveProperty('search_space');
   });
 });

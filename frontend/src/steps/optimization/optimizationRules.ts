@@ -1,4 +1,4 @@
-import type { CatalogModel, OptimizationMethod, OptimizeRequest, OptimizeResult } from '../../api/models';
+import type { CatalogModel, OptimizationMethod, OptimizationRun, OptimizeRequest, OptimizeResult } from '../../api/models';
 
 /** SPEC §9 grid_search and random_search, and Optuna's TPE search. */
 export const OPTIMIZATION_METHODS: readonly OptimizationMethod[] = ['grid_search', 'random_search', 'bayesian'];
@@ -38,13 +38,14 @@ export function optimizationProblems(settings: OptimizationSettings): Optimizati
   return problems;
 }
 
-export function optimizeRequest(settings: OptimizationSettings): OptimizeRequest {
-  return {
+export function optimizeRequest(settings: OptimizationSettings, edits: SpaceEdits = {}): OptimizeRequest {
+  const request: OptimizeRequest = {
     selected_model: settings.model,
     optimization_method: settings.method,
     cv_folds: settings.cvFolds ?? CV_FOLDS.default,
     n_iterations: settings.nIterations ?? ITERATIONS.default,
   };
+  return Object.keys(edits).length === 0 ? request : { ...request, search_space: edits };
 }
 
 /** One parameter a search tries: a list of values, or a range a random or Optuna search draws from. */
@@ -73,7 +74,10 @@ export function searchParams(model: CatalogModel | undefined, method: Optimizati
   });
 }
 
-/** What step 10 records for each model it optimized (SPEC §3: bestScore and bestParams). */
+/**
+ * The scores and parameters of a model's optimized run, as the report reads them. They come
+ * from the server's history (`useOptimizationResult`); the saved session keeps none of them.
+ */
 export interface OptimizedModel {
   bestScore: number;
   bestParams: Record<string, unknown>;
@@ -82,9 +86,20 @@ export interface OptimizedModel {
   method: OptimizationMethod;
 }
 
+export function optimizedModel(run: OptimizationRun): OptimizedModel {
+  return {
+    bestScore: run.best_score,
+    bestParams: run.best_params,
+    baselineScore: run.baseline_score,
+    primaryMetric: run.primary_metric,
+    method: run.optimization_method,
+  };
+}
+
+/** What step 10 keeps in the saved session: which models are optimized and the run each uses. */
 export interface OptimizationRecord {
-  /** Per model name. */
-  models: Record<string, OptimizedModel>;
+  /** Per model name, the kept run it exports and predicts with. */
+  models: Record<string, { pickedRun: number }>;
   /** The model optimized last. */
   lastModel: string | null;
 }
@@ -93,40 +108,42 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isOptimizedModel(value: unknown): value is OptimizedModel {
-  return (
-    isRecord(value) &&
-    typeof value.bestScore === 'number' &&
-    isRecord(value.bestParams) &&
-    (value.baselineScore === null || typeof value.baselineScore === 'number') &&
-    typeof value.primaryMetric === 'string' &&
-    typeof value.method === 'string'
-  );
+function isPick(value: unknown): value is { pickedRun: number } {
+  return isRecord(value) && typeof value.pickedRun === 'number';
 }
 
-/** The optimizations a saved session records, leaving out anything that does not read as one. */
+/**
+ * The optimizations a saved session records, leaving out anything that does not read as one:
+ * a session saved when the browser kept each model's scores reads as none optimized, as the
+ * server reads its optimizations of then.
+ */
 export function readOptimizationRecord(saved: unknown): OptimizationRecord {
   if (!isRecord(saved)) return { models: {}, lastModel: null };
   const models = isRecord(saved.models)
-    ? Object.fromEntries(Object.entries(saved.models).filter((entry): entry is [string, OptimizedModel] => isOptimizedModel(entry[1])))
+    ? Object.fromEntries(Object.entries(saved.models).filter((entry): entry is [string, { pickedRun: number }] => isPick(entry[1])))
     : {};
   const lastModel = typeof saved.lastModel === 'string' && saved.lastModel in models ? saved.lastModel : null;
   return { models, lastModel };
 }
 
-/** The record with this result added (replacing an earlier optimization of the same model). */
+/** The record once `model` uses run `runId` (a new run picked, or one the person picked). */
+export function withPickedRun(record: OptimizationRecord, model: string, runId: number): OptimizationRecord {
+  return { models: { ...record.models, [model]: { pickedRun: runId } }, lastModel: model };
+}
+
+/** The record after an optimization: its run is used only when the server picked it. */
 export function withOptimizedModel(record: OptimizationRecord, result: OptimizeResult): OptimizationRecord {
-  return {
-    models: {
-      ...record.models,
-      [result.selected_model]: {
-        bestScore: result.best_score,
-        bestParams: result.best_params,
-        baselineScore: result.baseline_score,
-        primaryMetric: result.primary_metric,
-        method: result.optimization_method,
-      },
-    },
-    lastModel: result.selected_model,
-  };
+  const model = result.selected_model;
+  const kept = record.models[model];
+  if (result.picked || kept === undefined) return withPickedRun(record, model, result.run_id);
+  return { ...record, lastModel: model };
+}
+
+/** A search-space edit as the request sends it: each parameter's chosen values or narrowed range. */
+export type SpaceEdits = Record<string, { choices: unknown[] } | { low: number; high: number }>;
+
+/** The edits that still apply to what `params` searches (a model or method change drops the others). */
+export function applicableEdits(edits: SpaceEdits, params: readonly SearchParam[]): SpaceEdits {
+  const names = new Set(params.map((param) => param.name));
+  return Object.fromEntries(Object.entries(edits).filter(([name]) => names.has(name)));
 }

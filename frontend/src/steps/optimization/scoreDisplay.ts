@@ -35,3 +35,12 @@ export function formatParamValue(value: unknown): string {
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
 }
+
+/** The best score minus the baseline, in the metric's units, signed: "+0.0213"; a dash without a baseline. */
+export function formatDifference(best: number, baseline: number | null, language?: string): string {
+  if (baseline === null || !Number.isFinite(baseline) || !Number.isFinite(best)) return '—';
+  const difference = Math.round((best - baseline) * 10000) / 10000;
+  const text = formatDecimal(Math.abs(difference), 4, language);
+  if (difference === 0) return text;
+  return difference > 0 ? `+${text}` : `-${text}`;
+}
