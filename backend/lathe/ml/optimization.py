@@ -428,13 +428,23 @@ def _optimize_clustering(frame: pd.DataFrame, search: Search) -> OptimizationRun
     features = model_features(fitted.pipeline, frame)
     labels = model_step(fitted.pipeline).predict(features)
     metrics = clustering_metrics(model_matrix(features), labels, None)
-    baseline = outcome.baseline_score
-    score = float(outcome.score or 0.0)
+    return _run(config, outcome, fitted, outcome.score, outcome.baseline_score, metrics)
+
+
+def _run(
+    config: OptimizationConfig,
+    outcome: SearchOutcome,
+    fitted: FittedPipeline,
+    score: float | None,
+    baseline: float | None,
+    metrics: Metrics,
+) -> OptimizationRun:
+    """The run of the parameters `outcome` chose, fitted as `fitted`, judged `score`."""
     return OptimizationRun(
-        best_score=score,
+        best_score=float(score or 0.0),
         best_params=outcome.params,
         baseline_score=baseline,
-        improvement=relative_improvement(score, baseline),
+        improvement=None if score is None else relative_improvement(score, baseline),
         primary_metric=config.primary_metric,
         kept_baseline=outcome.kept_baseline,
         trials=outcome.trials,
@@ -478,17 +488,4 @@ def _optimize_supervised(
         )
         counter.fitted(f"Fitting {entry.name} with the best parameters on every row")
     metrics = judge.evaluated(parts)
-    score = metrics.get(config.primary_metric)
-    return OptimizationRun(
-        best_score=float(score or 0.0),
-        best_params=final.params,
-        baseline_score=baseline,
-        improvement=None if score is None else relative_improvement(score, baseline),
-        primary_metric=config.primary_metric,
-        kept_baseline=final.kept_baseline,
-        trials=final.trials,
-        pipeline=fitted.pipeline,
-        metrics=metrics,
-        search_score=final.score,
-        sampling=final.sampling + ([fitted.sampling] if fitted.sampling else []),
-    )
+    return _run(config, final, fitted, metrics.get(config.primary_metric), baseline, metrics)

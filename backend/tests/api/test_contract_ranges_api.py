@@ -11,6 +11,7 @@ from tests.utils.session_state import session_state
 UNBOUNDED = {
     ("ColumnMissingSetting", "fillValue"): "a value to fill, not a setting",
     ("HandleMissingRequest", "fill_value"): "a value to fill, not a setting",
+    ("PickOptimizationRequest", "run_id"): "a run the server numbered: any other is unknown",
 }
 OPEN_ABOVE = {("EncodeFeaturesRequest", "max_categories")}
 

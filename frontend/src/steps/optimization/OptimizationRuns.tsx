@@ -39,7 +39,7 @@ export function OptimizationRuns({ model, runs, pickedRun, onPick, picking }: Op
               <th scope="col">{t('optimization.history.score')}</th>
               <th scope="col">{t('optimization.history.space')}</th>
               <th scope="col">{t('optimization.history.finished')}</th>
-              <th scope="col" />
+              <th scope="col">{t('optimization.history.inUse')}</th>
             </tr>
           </thead>
           <tbody>
