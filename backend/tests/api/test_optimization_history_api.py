@@ -98,6 +98,18 @@ def test_a_worse_search_is_kept_but_does_not_replace_the_optimized_model(trained
     assert exported.status_code == 200
 
 
+def test_a_new_run_is_compared_by_the_primary_metric_chosen_since(trained):
+    first = search(trained, [10.0])
+    ranked = trained.put("/api/primary-metric/", json={"metric": "log_loss"})
+    assert ranked.status_code == 200, ranked.text
+    second = search(trained, [0.01])
+    assert second["primary_metric"] == "log_loss"
+    # lower is better, and the first run is judged by its held-out log loss, not its accuracy
+    assert first["metrics"]["log_loss"] < second["best_score"] < first["best_score"]
+    assert second["picked"] is False
+    assert history(trained)["models"][0]["picked_run"] == 1
+
+
 @pytest.mark.parametrize(
     ("body", "code"),
     [

@@ -81,9 +81,9 @@ def _keep_optimized(
     current = (
         next(old for old in kept["runs"] if old["run_id"] == kept["picked_run"]) if kept else None
     )
-    picked = current is None or not better(
-        run.primary_metric, current["best_score"], run.best_score
-    )
+    # judged by this run's metric, which the person may have changed since the picked run
+    theirs = None if current is None else current["metrics"].get(run.primary_metric)
+    picked = theirs is None or not better(run.primary_metric, theirs, run.best_score)
     supervised = config.validation.target_column is not None
     record = {
         "finished_at": datetime.now(UTC).isoformat(timespec="seconds"),
