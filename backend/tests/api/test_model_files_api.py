@@ -10,21 +10,13 @@ import pytest
 from tests.utils.client import upload
 from tests.utils.datasets import mixed_classification
 from tests.utils.predictions import new_rows, onnx_predictions
-from tests.utils.training import csv_bytes, train_body, trained_pipeline
+from tests.utils.training import csv_bytes, train_body, trained_on, trained_pipeline
 
 
 @pytest.fixture
 def trained(client):
     upload(client, "customers.csv", csv_bytes(mixed_classification()))
-    for path, body in [
-        ("/api/handle-missing/", {}),
-        ("/api/encode-features/", {"target_column": "label"}),
-    ]:
-        response = client.post(path, json=body)
-        assert response.status_code == 200, response.text
-    response = client.post("/api/train-models/", json=train_body())
-    assert response.status_code == 200, response.text
-    return client
+    return trained_on(client, "LogisticRegression", "RandomForestClassifier")
 
 
 def test_optimize_stores_the_best_pipeline_beside_the_trained_one(trained, settings):

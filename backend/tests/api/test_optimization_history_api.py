@@ -10,22 +10,13 @@ from sklearn.linear_model import LinearRegression
 
 from tests.utils.client import upload
 from tests.utils.datasets import mixed_classification
-from tests.utils.training import csv_bytes, session_folder, train_body, trained_pipeline
+from tests.utils.training import csv_bytes, session_folder, trained_on, trained_pipeline
 
 
 @pytest.fixture
 def trained(client):
     upload(client, "customers.csv", csv_bytes(mixed_classification()))
-    for path, body in [
-        ("/api/handle-missing/", {}),
-        ("/api/encode-features/", {"target_column": "label"}),
-    ]:
-        assert client.post(path, json=body).status_code == 200
-    response = client.post(
-        "/api/train-models/", json=train_body(model_names=["LogisticRegression"])
-    )
-    assert response.status_code == 200, response.text
-    return client
+    return trained_on(client, "LogisticRegression")
 
 
 def search(client, choices, **changes):

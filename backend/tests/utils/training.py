@@ -15,6 +15,19 @@ def csv_bytes(frame: pd.DataFrame) -> bytes:
     return buffer.getvalue().encode()
 
 
+def trained_on(client, *model_names: str):
+    """The uploaded customers' missing values handled and text encoded, then `model_names`
+    trained on them (a train/test split)."""
+    for path, body in [
+        ("/api/handle-missing/", {}),
+        ("/api/encode-features/", {"target_column": "label"}),
+        ("/api/train-models/", train_body(model_names=list(model_names))),
+    ]:
+        response = client.post(path, json=body)
+        assert response.status_code == 200, response.text
+    return client
+
+
 def train_body(**changes):
     return {
         "model_names": ["LogisticRegression", "RandomForestClassifier"],
