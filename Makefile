@@ -36,6 +36,7 @@ test-frontend: $(NODE_READY)
 	$(NPM) run check:api
 	$(NPM) run typecheck
 	$(NPM) run lint
+	$(NPM) run format:check
 	$(NPM) test
 
 e2e: $(PY_READY) build

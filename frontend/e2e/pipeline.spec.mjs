@@ -14,6 +14,19 @@ import report from './scenarios/report.e2e.mjs';
 import transforms from './scenarios/transforms.e2e.mjs';
 import { describeScenario } from './support/scenario.mjs';
 
-for (const scenario of [analyze, readnotes, transforms, models, lookingback, report, guards, german, mobile, accessibility, keyboard, longtasks]) {
+for (const scenario of [
+  analyze,
+  readnotes,
+  transforms,
+  models,
+  lookingback,
+  report,
+  guards,
+  german,
+  mobile,
+  accessibility,
+  keyboard,
+  longtasks,
+]) {
   describeScenario(scenario);
 }

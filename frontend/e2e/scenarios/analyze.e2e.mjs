@@ -23,7 +23,8 @@ const scenario = {
           await expectVisible(page.getByRole('combobox', { name: 'Language' }));
           await shot('01-welcome');
         },
-      ],    [
+      ],
+      [
         'Get Started opens the upload step',
         async () => {
           await page.getByRole('button', { name: 'Get Started' }).click();
@@ -31,7 +32,8 @@ const scenario = {
           await expectVisible(page.getByText('Supports CSV, XLSX files up to 100MB'));
           await shot('02-upload');
         },
-      ],    [
+      ],
+      [
         'uploading a CSV with missing values moves to step 2: the preview, then Analyzing Dataset',
         async () => {
           // hold the first analysis back until the loading state has been seen
@@ -49,7 +51,8 @@ const scenario = {
           }
           await expectVisible(page.getByRole('button', { name: '1 Upload (completed)' }));
         },
-      ],    [
+      ],
+      [
         'the analysis shows the overview cards, column types and notes',
         async () => {
           await expectVisible(page.getByRole('heading', { name: 'Dataset Overview' }));
@@ -72,7 +75,8 @@ const scenario = {
           await expectVisible(page.getByText('No constant columns.'));
           await expectVisible(page.getByText('High-cardinality categorical columns: name'));
         },
-      ],    [
+      ],
+      [
         'the skewness panel and the VIF chart show',
         async () => {
           const skew = page.locator('.skew-table');
@@ -84,7 +88,8 @@ const scenario = {
           await expectVisible(page.getByText('VIF > 10 means high multicollinearity; 5–10 needs attention.'));
           await shot('04-analysis');
         },
-      ],    [
+      ],
+      [
         'Data Quality & Associations expands to its four charts',
         async () => {
           const toggle = page.getByRole('button', { name: 'Data Quality & Associations' });
@@ -102,7 +107,8 @@ const scenario = {
           await page.waitForTimeout(400); // the 0.25 s expand animation
           await shot('05-quality-expanded');
         },
-      ],    [
+      ],
+      [
         'choosing a target runs the analysis again and shows the feature–target chart',
         async () => {
           await expectVisible(page.getByText('Choose a target column to see how strongly each feature relates to it.'));
@@ -118,7 +124,8 @@ const scenario = {
           await figure.screenshot({ path: join(artifacts, '06-feature-target.png') });
           await shot('06-target');
         },
-      ],    [
+      ],
+      [
         'dropping a column asks first, removes it and analyzes again',
         async () => {
           await page.evaluate(() => globalThis.scrollTo(0, 0));
@@ -134,7 +141,8 @@ const scenario = {
           await expectCard('Columns', String(COLUMNS.length - 1));
           await shot('08-dropped');
         },
-      ],    [
+      ],
+      [
         'Undo brings the column back and the analysis follows',
         async () => {
           await page.getByRole('button', { name: 'Undo', exact: true }).click();
@@ -147,7 +155,8 @@ const scenario = {
           // success toasts close on their own (2 s, then the exit animation)
           await toast.waitFor({ state: 'detached', timeout: 8_000 });
         },
-      ],    [
+      ],
+      [
         'switching to Turkish translates the interface',
         async () => {
           await page.getByRole('combobox', { name: 'Language' }).selectOption('tr');
@@ -157,7 +166,8 @@ const scenario = {
           await expectVisible(page.getByRole('button', { name: 'Ana sayfaya dön' }));
           await shot('10-turkish');
         },
-      ],    [
+      ],
+      [
         'a reload lands back in the pipeline with the data and the saved analysis, in Turkish',
         async () => {
           const before = analyzeRequests.length;
@@ -171,7 +181,8 @@ const scenario = {
           if (analyzeRequests.length !== before) throw new Error('the saved analysis was computed again');
           await shot('11-reloaded');
         },
-      ],    [
+      ],
+      [
         'Continue completes the analysis and opens Missing Values',
         async () => {
           await page.getByRole('button', { name: 'Eksik Değerlere Devam Et' }).click();

@@ -32,8 +32,10 @@ const scenario = {
           const memory = (await card('Speicher').textContent()).trim();
           if (!/^\d+,\d{2} MB$/.test(memory)) throw new Error(`memory shows "${memory}" in German`);
           const cells = await page.locator('tbody tr:first-child td').allTextContents();
-          if (cells.some((text) => /^-?\d+\.\d+$/.test(text))) throw new Error(`a preview number has a decimal point: ${cells.join(' | ')}`);
-          if (!cells.some((text) => /^-?\d+,\d+$/.test(text))) throw new Error(`no preview number has a decimal comma: ${cells.join(' | ')}`);
+          if (cells.some((text) => /^-?\d+\.\d+$/.test(text)))
+            throw new Error(`a preview number has a decimal point: ${cells.join(' | ')}`);
+          if (!cells.some((text) => /^-?\d+,\d+$/.test(text)))
+            throw new Error(`no preview number has a decimal comma: ${cells.join(' | ')}`);
           await shot('61-german-analyze');
           await chooseLanguage(ui, 'en', 'Sprache');
           expectNoPageErrors();

@@ -38,7 +38,9 @@ const scenario = {
       await expectFocus(stepHeading(title), `the ${title} heading`);
     };
     const applyGlobal = async (done) => {
-      const apply = page.locator('section.section-card', { has: page.getByRole('heading', { name: 'Global settings', exact: true }) }).getByRole('button', { name: 'Apply global settings' });
+      const apply = page
+        .locator('section.section-card', { has: page.getByRole('heading', { name: 'Global settings', exact: true }) })
+        .getByRole('button', { name: 'Apply global settings' });
       await tabTo(apply);
       await page.keyboard.press('Enter');
       await expectVisible(page.getByText(done));
@@ -135,7 +137,9 @@ const scenario = {
         async () => {
           await continueTo('Continue to Optimization', 'Optimization');
           // the export and prediction panels below have a Model select of their own
-          const settings = page.locator('section.section-card', { has: page.getByRole('heading', { name: 'Optimization settings', exact: true }) });
+          const settings = page.locator('section.section-card', {
+            has: page.getByRole('heading', { name: 'Optimization settings', exact: true }),
+          });
           await choose('Model', 'Log', 'LogisticRegression', settings);
           await choose('Method', 'Random', 'random_search', settings);
           const iterations = page.getByRole('spinbutton', { name: 'Iterations' });

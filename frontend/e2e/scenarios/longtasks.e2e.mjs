@@ -44,7 +44,14 @@ const scenario = {
     const bar = () => page.getByRole('progressbar', { name: 'Optimization in progress' });
     const result = () => section(`Optimized ${MODEL}`);
     const bestScore = async () =>
-      (await result().locator('.stat-card').filter({ has: page.locator('dt', { hasText: 'Best score' }) }).locator('dd').first().textContent()).trim();
+      (
+        await result()
+          .locator('.stat-card')
+          .filter({ has: page.locator('dt', { hasText: 'Best score' }) })
+          .locator('dd')
+          .first()
+          .textContent()
+      ).trim();
     const optimize = async () => {
       await page.getByRole('button', { name: 'Optimize model' }).click();
       await expectVisible(bar());

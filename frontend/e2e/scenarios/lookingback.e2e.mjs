@@ -65,7 +65,8 @@ const scenario = {
           await shot('46-discard-confirmation');
           await page.keyboard.press('Escape');
           await dialog.waitFor({ state: 'detached' });
-          if ((await page.getByText('Undo completed — step restored.').count()) !== 0) throw new Error('the undo ran although it was cancelled');
+          if ((await page.getByText('Undo completed — step restored.').count()) !== 0)
+            throw new Error('the undo ran although it was cancelled');
           await expectOpen('Evaluation', 'Optimization');
           await stepButton('Evaluation').click();
           await expectVisible(metrics());

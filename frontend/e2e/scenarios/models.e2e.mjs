@@ -10,10 +10,23 @@ const scenario = {
   name: 'Training, evaluation and optimization',
   setup: openTraining,
   checks: (ui) => {
-    const { page, files, shot, expectVisible, chart, card, expectCard, section, expectDownload, expectChartText, expectNoPageErrors, holdNext } = ui;
+    const {
+      page,
+      files,
+      shot,
+      expectVisible,
+      chart,
+      card,
+      expectCard,
+      section,
+      expectDownload,
+      expectChartText,
+      expectNoPageErrors,
+      holdNext,
+    } = ui;
     return [
       [
-        "Download data on Training returns every row of the scaled frame, as CSV and as Parquet",
+        'Download data on Training returns every row of the scaled frame, as CSV and as Parquet',
         async () => {
           await expectVisible(page.getByRole('heading', { name: 'Training', exact: true }));
           const rows = Number((await card('Samples').textContent()).replace(/\D/g, ''));
@@ -31,13 +44,19 @@ const scenario = {
           if (!fetched.name?.includes('people_scale.csv')) throw new Error(`the CSV is named by "${fetched.name}"`);
           if (fetched.lines[0].split(',').includes('joined')) throw new Error(`the CSV has the dropped column: ${fetched.lines[0]}`);
           await csv.focus();
-          const [parquet] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Tab').then(() => page.keyboard.press('Enter'))]);
+          const [parquet] = await Promise.all([
+            page.waitForEvent('download'),
+            page.keyboard.press('Tab').then(() => page.keyboard.press('Enter')),
+          ]);
           await expectDownload(parquet, 'people_scale.parquet');
-          const magic = readFileSync(await parquet.path()).subarray(0, 4).toString('latin1');
+          const magic = readFileSync(await parquet.path())
+            .subarray(0, 4)
+            .toString('latin1');
           if (magic !== 'PAR1') throw new Error(`the Parquet file starts with "${magic}"`);
           await expectVisible(page.getByRole('heading', { name: 'Training', exact: true }));
         },
-      ],    [
+      ],
+      [
         'Training follows the problem type, then trains two classifiers with a progress bar',
         async () => {
           await expectVisible(page.getByRole('heading', { name: 'Training', exact: true }));
@@ -83,7 +102,8 @@ const scenario = {
           await expectVisible(page.getByRole('button', { name: '8 Training (completed)' }));
           await expectVisible(page.getByRole('button', { name: '9 Evaluation (current step)' }));
         },
-      ],    [
+      ],
+      [
         'Evaluation loads on its own: summary, metrics to 4 decimals, comparison, confusion matrix, ROC/PR and importance',
         async () => {
           await expectVisible(page.getByRole('heading', { name: 'Evaluation', exact: true }));
@@ -114,10 +134,18 @@ const scenario = {
           await expectChartText(importance, 'income');
           const explanations = section('Explanations');
           const fact = async (label) =>
-            (await explanations.locator('.stat-card').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd').first().textContent()).trim();
+            (
+              await explanations
+                .locator('.stat-card')
+                .filter({ has: page.locator('dt', { hasText: label }) })
+                .locator('dd')
+                .first()
+                .textContent()
+            ).trim();
           const method = { LogisticRegression: 'SHAP LinearExplainer', RandomForestClassifier: 'SHAP TreeExplainer (exact)' }[best];
           if ((await fact('Method')) !== method) throw new Error(`${best} is explained by "${await fact('Method')}"`);
-          if (!/^\d+ of \d+ held-out rows$/.test(await fact('Rows explained'))) throw new Error(`rows explained: "${await fact('Rows explained')}"`);
+          if (!/^\d+ of \d+ held-out rows$/.test(await fact('Rows explained')))
+            throw new Error(`rows explained: "${await fact('Rows explained')}"`);
           if ((await fact('Explained class')) !== 'true') throw new Error(`explained class: "${await fact('Explained class')}"`);
           const summary = await chart(`Mean absolute contribution by column of ${best}`);
           await expectChartText(summary, 'income');
@@ -132,7 +160,8 @@ const scenario = {
           await expectVisible(page.getByRole('button', { name: '10 Optimization (current step)' }));
           expectNoPageErrors();
         },
-      ],    [
+      ],
+      [
         'Optimization asks for a model, keeps folds at 2 or more, and shows what random search tries',
         async () => {
           await expectVisible(page.getByRole('heading', { name: 'Optimization', exact: true }));
@@ -152,7 +181,8 @@ const scenario = {
           if ((await folds.inputValue()) !== '2') throw new Error(`CV folds 1 became ${await folds.inputValue()}`);
           await expectVisible(settings.getByText(/^0\.001 to 1000 \(log scale\)$/));
         },
-      ],    [
+      ],
+      [
         'optimizing shows a progress bar, then the best and baseline scores, the improvement and the best parameters',
         async () => {
           const release = await holdNext('/api/optimize-model/');
@@ -168,17 +198,28 @@ const scenario = {
           await expectVisible(page.getByText(/^Optimization of LogisticRegression completed/).first());
           page.off('request', listen);
           const sent = JSON.stringify(requests[0]);
-          if (sent !== JSON.stringify({ selected_model: 'LogisticRegression', optimization_method: 'random_search', cv_folds: 2, n_iterations: 3 })) {
+          if (
+            sent !==
+            JSON.stringify({ selected_model: 'LogisticRegression', optimization_method: 'random_search', cv_folds: 2, n_iterations: 3 })
+          ) {
             throw new Error(`optimization request: ${sent}`);
           }
           const result = section('Optimized LogisticRegression');
           await expectVisible(result);
           const value = async (label) =>
-            (await result.locator('.stat-card').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd').first().textContent()).trim();
+            (
+              await result
+                .locator('.stat-card')
+                .filter({ has: page.locator('dt', { hasText: label }) })
+                .locator('dd')
+                .first()
+                .textContent()
+            ).trim();
           for (const label of ['Best score', 'Baseline score']) {
             if (!/^\d{1,3}\.\d\d%$/.test(await value(label))) throw new Error(`${label} shows "${await value(label)}"`);
           }
-          if (!/^([+-]\d+\.\d\d%|0\.00%)$/.test(await value('Improvement'))) throw new Error(`Improvement shows "${await value('Improvement')}"`);
+          if (!/^([+-]\d+\.\d\d%|0\.00%)$/.test(await value('Improvement')))
+            throw new Error(`Improvement shows "${await value('Improvement')}"`);
           const searchedBest = result.getByLabel('Best parameters').locator('dt', { hasText: 'C' });
           const keptSettings = result.getByText("No searched setting scored above the model's own settings, so those are kept.");
           await expectVisible(searchedBest.or(keptSettings));
@@ -186,7 +227,8 @@ const scenario = {
           await expectVisible(page.getByRole('button', { name: '10 Optimization (current step)' }));
           await shot('26-optimization');
         },
-      ],    [
+      ],
+      [
         'the optimized model exports as joblib under its name, and the usage code loads that file',
         async () => {
           await page.getByRole('button', { name: 'Export model' }).click();
@@ -199,7 +241,10 @@ const scenario = {
             throw new Error('the model name is not the default');
           }
           await shot('27-export-dialog');
-          const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export', exact: true }).click()]);
+          const [download] = await Promise.all([
+            page.waitForEvent('download'),
+            dialog.getByRole('button', { name: 'Export', exact: true }).click(),
+          ]);
           await expectDownload(download, 'LogisticRegression_optimized.joblib');
           await expectVisible(page.getByText('Model downloaded.'));
           await dialog.waitFor({ state: 'detached' });
@@ -213,7 +258,8 @@ const scenario = {
           await page.keyboard.press('Escape');
           await usage.waitFor({ state: 'detached' });
         },
-      ],    [
+      ],
+      [
         'predicting a new CSV downloads its rows with a prediction column',
         async () => {
           const predict = section('Predict on new data');
@@ -221,7 +267,10 @@ const scenario = {
             throw new Error('the prediction does not start at the optimized model');
           }
           await predict.locator('input[type="file"]').setInputFiles(files.newRows);
-          const [download] = await Promise.all([page.waitForEvent('download'), predict.getByRole('button', { name: 'Predict and download' }).click()]);
+          const [download] = await Promise.all([
+            page.waitForEvent('download'),
+            predict.getByRole('button', { name: 'Predict and download' }).click(),
+          ]);
           const path = await expectDownload(download, 'new_people_predictions.csv');
           const lines = readFileSync(path, 'utf8').trim().split(/\r?\n/);
           const header = lines[0].split(',');
@@ -230,13 +279,19 @@ const scenario = {
           await expectVisible(page.getByText('Predictions downloaded.'));
           await shot('29-predicted');
         },
-      ],    [
+      ],
+      [
         'predicting with "Explain each prediction" adds the columns that contributed most to each row',
         async () => {
           const predict = section('Predict on new data');
           await predict.getByRole('checkbox', { name: 'Explain each prediction' }).check();
-          const [download] = await Promise.all([page.waitForEvent('download'), predict.getByRole('button', { name: 'Predict and download' }).click()]);
-          const lines = readFileSync(await expectDownload(download, 'new_people_predictions.csv'), 'utf8').trim().split(/\r?\n/);
+          const [download] = await Promise.all([
+            page.waitForEvent('download'),
+            predict.getByRole('button', { name: 'Predict and download' }).click(),
+          ]);
+          const lines = readFileSync(await expectDownload(download, 'new_people_predictions.csv'), 'utf8')
+            .trim()
+            .split(/\r?\n/);
           const header = lines[0].split(',');
           for (const column of ['top_1_column', 'top_1_contribution', 'top_3_column']) {
             if (!header.includes(column)) throw new Error(`the explained predictions have no ${column}: ${lines[0]}`);
@@ -246,7 +301,8 @@ const scenario = {
           const named = lines.slice(1).map((line) => line.split(',')[top]);
           if (!named.every((column) => COLUMNS.includes(column))) throw new Error(`top columns: ${named.join(' ')}`);
         },
-      ],    [
+      ],
+      [
         'the optimized model exports as ONNX',
         async () => {
           // close the toasts still shown, so an error toast can only be this export's
@@ -258,7 +314,10 @@ const scenario = {
           await expectVisible(dialog.getByText('ONNX export may fail for some models; joblib or pkl is suggested.'));
           // either the file arrives or an error toast says why not
           const failure = page.locator('.Toastify__toast--error').first();
-          const downloaded = page.waitForEvent('download').then((download) => ({ download }), () => ({ error: 'no download' }));
+          const downloaded = page.waitForEvent('download').then(
+            (download) => ({ download }),
+            () => ({ error: 'no download' }),
+          );
           const refused = failure.waitFor({ state: 'visible' }).then(
             async () => ({ error: await failure.textContent() }),
             () => new Promise(() => undefined),

@@ -59,7 +59,9 @@ const scenario = {
         async () => {
           await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
           const notes = page.getByRole('region', { name: 'So wurde die Datei gelesen' });
-          await expectVisible(notes.getByText('2 Zeilen über der Kopfzeile gehörten nicht zur Tabelle und wurden übersprungen (die erste: „Shop sales“).'));
+          await expectVisible(
+            notes.getByText('2 Zeilen über der Kopfzeile gehörten nicht zur Tabelle und wurden übersprungen (die erste: „Shop sales“).'),
+          );
           await expectVisible(notes.getByText('1 Zeile wiederholte die Kopfzeile und wurde übersprungen.'));
           expectNoPageErrors();
         },

@@ -72,7 +72,9 @@ const scenario = {
             if ((await report.locator('html').getAttribute('lang')) !== 'de') throw new Error('the report is not marked German');
             await expectVisible(report.getByRole('heading', { level: 1, name: de.report.title }));
             await expectVisible(report.getByRole('heading', { level: 2, name: de.report.sections.metrics }));
-            const metrics = (await report.locator('section', { has: report.getByRole('heading', { name: de.report.sections.metrics }) }).textContent()) ?? '';
+            const metrics =
+              (await report.locator('section', { has: report.getByRole('heading', { name: de.report.sections.metrics }) }).textContent()) ??
+              '';
             const missing = shown.filter((value) => !metrics.includes(value));
             if (missing.length > 0) throw new Error(`the report lacks the metric values ${missing.join(', ')}`);
             if (!/\d,\d{4}/.test(metrics)) throw new Error('the report writes no metric with a decimal comma');
@@ -103,11 +105,18 @@ const scenario = {
           const result = section(title);
           await result.waitFor({ state: 'visible', timeout: SLOW_MS });
           const best = (
-            await result.locator('.stat-card').filter({ has: page.locator('dt', { hasText: de.optimization.result.bestScore }) }).locator('dd').first().textContent()
+            await result
+              .locator('.stat-card')
+              .filter({ has: page.locator('dt', { hasText: de.optimization.result.bestScore }) })
+              .locator('dd')
+              .first()
+              .textContent()
           ).trim();
           const { report, close, expectSelfContained } = await openReport(ui, 'report-optimization.html');
           try {
-            const optimization = report.locator('section', { has: report.getByRole('heading', { level: 2, name: de.report.sections.optimization }) });
+            const optimization = report.locator('section', {
+              has: report.getByRole('heading', { level: 2, name: de.report.sections.optimization }),
+            });
             await expectVisible(optimization.getByRole('heading', { name: title }));
             const text = (await optimization.textContent()) ?? '';
             if (!text.includes(best)) throw new Error(`the report's optimization lacks the best score ${best}: ${text}`);

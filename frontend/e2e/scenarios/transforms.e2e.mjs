@@ -27,7 +27,8 @@ const scenario = {
           await shot('13-missing-values');
           await columnsCard.getByRole('button', { name: 'Remove the setting for city' }).click();
         },
-      ],    [
+      ],
+      [
         'the date column is dropped, then applying the global settings fills every missing value',
         async () => {
           // the constant fill below would turn the join dates into text, which ONNX cannot hold
@@ -42,7 +43,8 @@ const scenario = {
           }
           await shot('14-missing-applied');
         },
-      ],    [
+      ],
+      [
         'Outliers shows a live summary that follows the settings',
         async () => {
           await page.getByRole('button', { name: 'Continue to Outliers' }).click();
@@ -72,7 +74,8 @@ const scenario = {
           await expectVisible(card('Outlier percentage').getByText(`${((after / ROWS) * 100).toFixed(1)}%`));
           await shot('15-outliers');
         },
-      ],    [
+      ],
+      [
         'capping the outliers leaves none at the same settings',
         async () => {
           const removal = section('Removal');
@@ -86,7 +89,8 @@ const scenario = {
           await expectVisible(page.getByText('No outliers with these settings.'));
           await shot('16-outliers-capped');
         },
-      ],    [
+      ],
+      [
         'Encoding checks the target, then encodes the categorical columns',
         async () => {
           await page.getByRole('button', { name: 'Continue to Encoding' }).click();
@@ -112,7 +116,8 @@ const scenario = {
           await expectVisible(page.getByText('No categorical columns left to encode.'));
           await shot('18-encoded');
         },
-      ],    [
+      ],
+      [
         'Correlation lists the pairs, drops the chosen column and shows the target correlation',
         async () => {
           await page.getByRole('button', { name: 'Continue to Correlation' }).click();
@@ -133,7 +138,8 @@ const scenario = {
           await expectVisible(pairs.getByText('No pair of columns reaches |r| ≥ 0.95.'));
           await shot('20-correlation-dropped');
         },
-      ],    [
+      ],
+      [
         'Undo on the correlation step brings the dropped column back',
         async () => {
           await page.getByRole('button', { name: 'Undo', exact: true }).click();
@@ -142,7 +148,8 @@ const scenario = {
           await expectVisible(section('Highly correlated pairs').getByRole('radiogroup', { name: 'Drop from this pair: id and score' }));
           await shot('21-correlation-undone');
         },
-      ],    [
+      ],
+      [
         'Scaling scales every numeric column but the target, then Training opens',
         async () => {
           await page.getByRole('button', { name: 'Continue to Scaling' }).click();

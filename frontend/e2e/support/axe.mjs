@@ -24,7 +24,11 @@ export async function expectAccessible(page, where) {
   const failing = violations.filter((violation) => FAILING_IMPACTS.includes(violation.impact));
   if (failing.length === 0) return;
   const listed = failing.map(
-    (violation) => `${violation.id} (${violation.nodes.length}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')})`,
+    (violation) =>
+      `${violation.id} (${violation.nodes.length}: ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ')})`,
   );
   throw new Error(`${where}: ${listed.join('; ')}`);
 }

@@ -29,7 +29,12 @@ export async function openPage(browser, url) {
     return figure;
   };
   /** The value shown on a summary card. */
-  const card = (label) => page.locator('.stat-card').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd').first();
+  const card = (label) =>
+    page
+      .locator('.stat-card')
+      .filter({ has: page.locator('dt', { hasText: label }) })
+      .locator('dd')
+      .first();
   const expectCard = async (label, value) => {
     await expectVisible(card(label).getByText(value, { exact: true }));
   };

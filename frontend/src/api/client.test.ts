@@ -17,7 +17,9 @@ describe('the API client', () => {
   it('removes trailing slashes from the base URL and sends credentials', async () => {
     expect(apiBaseUrl('https://lathe.example.com//')).toBe('https://lathe.example.com');
     expect(apiBaseUrl('')).toBe('');
-    const stub = stubApi({ 'GET /api/get-session-data/': () => json({ columns: [], data: [], shape: [0, 0], dtypes: {}, missing_values: {} }) });
+    const stub = stubApi({
+      'GET /api/get-session-data/': () => json({ columns: [], data: [], shape: [0, 0], dtypes: {}, missing_values: {} }),
+    });
     await expect(unwrap(api.GET('/api/get-session-data/'))).resolves.toMatchObject({ columns: [] });
     const [call] = stub.calls;
     expect(call?.request.url).toBe('http://lathe.test/api/get-session-data/');

@@ -7,10 +7,7 @@ export class ApiError extends Error {
   readonly params: Record<string, unknown>;
   readonly status: number | undefined;
 
-  constructor(
-    message: string,
-    options: { code?: string; params?: Record<string, unknown>; status?: number } = {},
-  ) {
+  constructor(message: string, options: { code?: string; params?: Record<string, unknown>; status?: number } = {}) {
     super(message);
     this.name = 'ApiError';
     this.code = options.code;
@@ -37,9 +34,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Turns a non-2xx response body (parsed JSON, raw text or nothing) into an ApiError. */
 export function readErrorBody(status: number, body: unknown): ApiError {
   if (isRecord(body)) {
-    const text = [body.error, body.message].find(
-      (value): value is string => typeof value === 'string' && value !== '',
-    );
+    const text = [body.error, body.message].find((value): value is string => typeof value === 'string' && value !== '');
     if (text === undefined) return new ApiError(`Request failed: ${status}`, { code: 'request_failed', params: { status }, status });
     return new ApiError(text, {
       ...(typeof body.code === 'string' ? { code: body.code } : {}),

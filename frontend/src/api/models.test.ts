@@ -23,10 +23,10 @@ describe('attachmentFileName', () => {
   it('reads the file name of a Content-Disposition header', () => {
     expect(attachmentFileName('attachment; filename="churn.joblib"', 'model_export')).toBe('churn.joblib');
     expect(attachmentFileName('attachment; filename=churn.pkl', 'model_export')).toBe('churn.pkl');
-    expect(attachmentFileName("attachment; filename=\"x.onnx\"; filename*=UTF-8''m%C3%BCnster.onnx", 'model_export')).toBe('münster.onnx');
+    expect(attachmentFileName('attachment; filename="x.onnx"; filename*=UTF-8\'\'m%C3%BCnster.onnx', 'model_export')).toBe('münster.onnx');
   });
 
-  it("falls back to the default when there is no header or no name", () => {
+  it('falls back to the default when there is no header or no name', () => {
     expect(attachmentFileName(null, 'model_export')).toBe('model_export');
     expect(attachmentFileName('attachment', 'model_export')).toBe('model_export');
     expect(attachmentFileName('attachment; filename=""', 'model_export')).toBe('model_export');
@@ -65,7 +65,10 @@ describe('exportModel', () => {
   });
 
   it("says 'Export failed' when no answer came", async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = await exportFailure();
     expect([error.message, error.code]).toEqual(['Export failed', 'export_failed']);
   });

@@ -6,7 +6,6 @@ import { json, stubApi } from '../test/api';
 import { App, createQueryClient } from './App';
 import { SESSION_STORAGE_KEY, VIEW_STORAGE_KEY } from './savedState';
 import { completeStep, emptySession } from '../session/session';
-import { isShown } from '../test/shown';
 
 function renderApp() {
   return render(<App queryClient={createQueryClient()} />);
@@ -29,13 +28,13 @@ describe('App views', () => {
 
   it('goes from welcome to the pipeline and remembers the view', () => {
     renderApp();
-    expect(isShown(screen.getByRole('heading', { name: 'Turn raw tables into trained models' }))).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Turn raw tables into trained models' })).toBeVisible();
     for (const title of ['No Code Required', 'Lightning Fast', 'Production Ready']) {
-      expect(isShown(screen.getByRole('heading', { name: title }))).toBe(true);
+      expect(screen.getByRole('heading', { name: title })).toBeVisible();
     }
     fireEvent.click(screen.getByRole('button', { name: 'Get Started' }));
-    expect(isShown(screen.getByText('Upload your dataset'))).toBe(true);
-    expect(isShown(screen.getByRole('button', { name: '1 Upload (current step)' }))).toBe(true);
+    expect(screen.getByText('Upload your dataset')).toBeVisible();
+    expect(screen.getByRole('button', { name: '1 Upload (current step)' })).toBeVisible();
     expect(localStorage.getItem(VIEW_STORAGE_KEY)).toBe('pipeline');
   });
 
@@ -43,8 +42,8 @@ describe('App views', () => {
     localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(savedSession));
     renderApp();
-    expect(isShown(screen.getByRole('heading', { name: 'Analyze' }))).toBe(true);
-    expect(isShown(screen.getByText('Oslo'))).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Analyze' })).toBeVisible();
+    expect(screen.getByText('Oslo')).toBeVisible();
     expect(screen.getByRole('button', { name: '1 Upload (completed)' })).toHaveProperty('disabled', false);
   });
 
@@ -52,7 +51,7 @@ describe('App views', () => {
     localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
     localStorage.setItem(SESSION_STORAGE_KEY, '{corrupt');
     renderApp();
-    expect(isShown(screen.getByRole('button', { name: 'Get Started' }))).toBe(true);
+    expect(screen.getByRole('button', { name: 'Get Started' })).toBeVisible();
     expect(localStorage.getItem(VIEW_STORAGE_KEY)).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
@@ -75,7 +74,7 @@ describe('App views', () => {
     renderApp();
     fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(isShown(screen.getByRole('button', { name: 'Get Started' }))).toBe(true);
+    expect(screen.getByRole('button', { name: 'Get Started' })).toBeVisible();
   });
 
   it('goes back to welcome and clears the saved view and session once confirmed', () => {
@@ -84,7 +83,7 @@ describe('App views', () => {
     renderApp();
     fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
     fireEvent.click(screen.getByRole('button', { name: 'Clear and go back' }));
-    expect(isShown(screen.getByRole('button', { name: 'Get Started' }))).toBe(true);
+    expect(screen.getByRole('button', { name: 'Get Started' })).toBeVisible();
     expect(localStorage.getItem(VIEW_STORAGE_KEY)).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
@@ -94,11 +93,11 @@ describe('App views', () => {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(savedSession));
     renderApp();
     fireEvent.click(screen.getByRole('button', { name: '1 Upload (completed)' }));
-    expect(isShown(screen.getByText('houses.csv'))).toBe(true);
+    expect(screen.getByText('houses.csv')).toBeVisible();
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toMatchObject({ currentStep: 1 });
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue to analysis' }));
-    expect(isShown(screen.getByRole('heading', { name: 'Analyze' }))).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Analyze' })).toBeVisible();
   });
 
   it('returns to an empty step 1 when the uploaded file is removed', async () => {
@@ -107,7 +106,7 @@ describe('App views', () => {
     renderApp();
     fireEvent.click(screen.getByRole('button', { name: 'Remove file' }));
     // with no models to lose it asks nothing
-    expect(isShown(await screen.findByText('Upload your dataset'))).toBe(true);
+    expect(await screen.findByText('Upload your dataset')).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: '2 Analyze (not started)' })).toHaveProperty('disabled', true);
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
@@ -119,8 +118,8 @@ describe('App views', () => {
     renderApp();
     await screen.findByRole('heading', { name: 'Dataset Overview' });
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Missing Values' }));
-    expect(isShown(screen.getByRole('button', { name: '2 Analyze (completed)' }))).toBe(true);
-    expect(isShown(screen.getByRole('button', { name: '3 Missing values (current step)' }))).toBe(true);
+    expect(screen.getByRole('button', { name: '2 Analyze (completed)' })).toBeVisible();
+    expect(screen.getByRole('button', { name: '3 Missing values (current step)' })).toBeVisible();
     const saved = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as Record<string, Record<string, unknown>>;
     expect(saved.analysisResults).toMatchObject({ columns: ['city', 'price'], quality: analysis.quality });
     expect(saved.analysisResults).not.toHaveProperty('data');
@@ -132,7 +131,8 @@ describe('App views', () => {
       'GET /api/analyze/': () => json(analysis),
       'GET /api/get-session-data/': () =>
         json({ ...frame(['city', 'price'], [['Oslo', 12.5]], { city: 'str', price: 'float64' }), filename: 'houses.csv' }),
-      'POST /api/detect-outliers/': () => json({ outliers: {}, total: 0, affected_columns: [], percentage: 0, most_flags: null, target_effect: null }),
+      'POST /api/detect-outliers/': () =>
+        json({ outliers: {}, total: 0, affected_columns: [], percentage: 0, most_flags: null, target_effect: null }),
       'POST /api/correlation-analysis/': () => json({ threshold: 0.95, highly_correlated: [] }),
     });
     localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
@@ -145,15 +145,15 @@ describe('App views', () => {
       ['Correlation', 'Continue to Scaling'],
     ];
     for (const [title, next] of steps) {
-      expect(isShown(await screen.findByRole('heading', { name: title, level: 1 }))).toBe(true);
+      expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeVisible();
       fireEvent.click(screen.getByRole('button', { name: next }));
     }
-    expect(isShown(await screen.findByRole('heading', { name: 'Scaling', level: 1 }))).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'Scaling', level: 1 })).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Skip scaling' }));
 
-    expect(isShown(screen.getByRole('button', { name: '7 Scaling (completed)' }))).toBe(true);
-    expect(isShown(screen.getByRole('button', { name: '8 Training (current step)' }))).toBe(true);
-    expect(isShown(screen.getByRole('heading', { name: 'Training', level: 1 }))).toBe(true);
+    expect(screen.getByRole('button', { name: '7 Scaling (completed)' })).toBeVisible();
+    expect(screen.getByRole('button', { name: '8 Training (current step)' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Training', level: 1 })).toBeVisible();
     const saved = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as { stepResults: Record<string, unknown> };
     expect(saved.stepResults).toMatchObject({
       3: { changes: [] },
@@ -169,7 +169,11 @@ describe('App views', () => {
     const api = stubApi({
       'GET /api/analyze/': (_, request) => json({ ...analysis, target: new URL(request.url).searchParams.get('target') }),
       'GET /api/get-session-data/': () =>
-        json({ ...frame(['city', 'price'], [['Oslo', 12.5]], { city: 'str', price: 'float64' }), filename: 'houses.csv', target_column: target }),
+        json({
+          ...frame(['city', 'price'], [['Oslo', 12.5]], { city: 'str', price: 'float64' }),
+          filename: 'houses.csv',
+          target_column: target,
+        }),
       'PUT /api/session-target/': (body) => {
         target = (body as { target_column: string | null }).target_column;
         return json({ target_column: target });
@@ -183,7 +187,7 @@ describe('App views', () => {
     expect(screen.queryByText(/^Target:/)).toBeNull();
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: 'price' } });
-    expect(isShown(await screen.findByText('Target: price'))).toBe(true);
+    expect(await screen.findByText('Target: price')).toBeVisible();
     fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: '' } });
     await waitFor(() => expect(screen.queryByText(/^Target:/)).toBeNull());
   });
@@ -192,11 +196,15 @@ describe('App views', () => {
     stubApi({
       'GET /api/analyze/': () => json(analysis),
       'GET /api/get-session-data/': () =>
-        json({ ...frame(['city', 'price'], [['Oslo', 12.5]], { city: 'str', price: 'float64' }), filename: 'houses.csv', target_column: 'price' }),
+        json({
+          ...frame(['city', 'price'], [['Oslo', 12.5]], { city: 'str', price: 'float64' }),
+          filename: 'houses.csv',
+          target_column: 'price',
+        }),
     });
     localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(savedSession));
     renderApp();
-    expect(isShown(await screen.findByText('Target: price'))).toBe(true);
+    expect(await screen.findByText('Target: price')).toBeVisible();
   });
 });

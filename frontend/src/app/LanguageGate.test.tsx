@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/i18n';
 import { LanguageGate } from './LanguageGate';
-import { isShown } from '../test/shown';
 
 function Greeting() {
   const { t } = useTranslation();
@@ -18,8 +17,8 @@ describe('LanguageGate', () => {
         <Greeting />
       </LanguageGate>,
     );
-    expect(isShown(screen.getByRole('status'))).toBe(true);
-    expect(isShown(await screen.findByText('Commencer'))).toBe(true);
+    expect(screen.getByRole('status')).toBeVisible();
+    expect(await screen.findByText('Commencer')).toBeVisible();
     expect(screen.queryByRole('status')).toBeNull();
   });
 });

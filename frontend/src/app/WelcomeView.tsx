@@ -33,7 +33,14 @@ export function WelcomeView({ onGetStarted }: { onGetStarted: () => void }) {
           <button type="button" className="button button--primary button--large" onClick={onGetStarted}>
             {t('welcome.getStarted')}
             <svg width="18" height="18" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-              <path d="M3 8h10m-4-4 4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M3 8h10m-4-4 4 4-4 4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
         </section>

@@ -12,7 +12,14 @@ import { SESSION_STORAGE_KEY, VIEW_STORAGE_KEY } from './savedState';
 vi.mock('../components/charts/Plot', () => ({ default: () => null }));
 
 const TABLE = frame(['age', 'member'], [[30, true]], { age: 'int64', member: 'bool' }, { age: 1 });
-const CHARTS = { confusion_matrix: null, roc_curves: [], pr_curves: [], prediction_sample: null, feature_importances: null, cluster_sizes: [] };
+const CHARTS = {
+  confusion_matrix: null,
+  roc_curves: [],
+  pr_curves: [],
+  prediction_sample: null,
+  feature_importances: null,
+  cluster_sizes: [],
+};
 const EVALUATION = {
   ...TRAINING_SUMMARY,
   message: 'Model evaluation completed',
@@ -26,7 +33,13 @@ const EVALUATION = {
     charts: CHARTS,
   })),
 };
-const TRAINED = { done: true, models: ['LogisticRegression', 'RandomForestClassifier'], bestModel: 'RandomForestClassifier', target: 'member', problemType: 'classification' };
+const TRAINED = {
+  done: true,
+  models: ['LogisticRegression', 'RandomForestClassifier'],
+  bestModel: 'RandomForestClassifier',
+  target: 'member',
+  problemType: 'classification',
+};
 
 /** A session trained and shown its evaluation, as the page saves it. */
 function trainedSession(optimized = false): Session {
@@ -81,7 +94,9 @@ describe('looking back after training', () => {
     await waitFor(() => expect(undo).toHaveProperty('disabled', false));
     fireEvent.click(undo);
     const dialog = await screen.findByRole('dialog', { name: 'Discard the trained models?' });
-    expect(dialog.textContent).toContain('the trained models (LogisticRegression, RandomForestClassifier), their evaluation and the optimized models (LogisticRegression) will be removed');
+    expect(dialog.textContent).toContain(
+      'the trained models (LogisticRegression, RandomForestClassifier), their evaluation and the optimized models (LogisticRegression) will be removed',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the results' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.routes()).not.toContain('POST /api/undo-step/');
@@ -99,7 +114,9 @@ describe('looking back after training', () => {
     fireEvent.change(within(global).getByRole('combobox', { name: 'Numeric columns' }), { target: { value: 'median' } });
     fireEvent.click(within(global).getByRole('button', { name: 'Apply global settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Discard the trained models?' });
-    expect(dialog.textContent).toContain('the trained models (LogisticRegression, RandomForestClassifier) and their evaluation will be removed');
+    expect(dialog.textContent).toContain(
+      'the trained models (LogisticRegression, RandomForestClassifier) and their evaluation will be removed',
+    );
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.routes().filter((route) => route.startsWith('POST') && route !== 'POST /api/evaluate-models/')).toEqual([]);

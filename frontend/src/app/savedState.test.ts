@@ -24,14 +24,42 @@ describe('restoring the saved state', () => {
   });
 
   it('reads a whole training result saved by an earlier version down to its small record', () => {
-    const trained = { ...saved, stepResults: { ...saved.stepResults, 8: { trained_models: ['SVC'], best_model: 'SVC', target_column: 'y', problem_type: 'classification', sampling: { SVC: [] }, dataset_shape: [9, 2] } } };
+    const trained = {
+      ...saved,
+      stepResults: {
+        ...saved.stepResults,
+        8: {
+          trained_models: ['SVC'],
+          best_model: 'SVC',
+          target_column: 'y',
+          problem_type: 'classification',
+          sampling: { SVC: [] },
+          dataset_shape: [9, 2],
+        },
+      },
+    };
     localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(trained));
-    expect(restoreState().session.stepResults[8]).toEqual({ done: true, models: ['SVC'], bestModel: 'SVC', target: 'y', problemType: 'classification' });
+    expect(restoreState().session.stepResults[8]).toEqual({
+      done: true,
+      models: ['SVC'],
+      bestModel: 'SVC',
+      target: 'y',
+      problemType: 'classification',
+    });
   });
 
   it('keeps the furthest step reached, and finds it for sessions saved before it was kept', () => {
-    const trained = { 1: {}, 2: {}, 3: {}, 4: {}, 5: {}, 6: {}, 7: {}, 8: { done: true, models: ['SVC'], bestModel: 'SVC', target: 'y', problemType: 'classification' } };
+    const trained = {
+      1: {},
+      2: {},
+      3: {},
+      4: {},
+      5: {},
+      6: {},
+      7: {},
+      8: { done: true, models: ['SVC'], bestModel: 'SVC', target: 'y', problemType: 'classification' },
+    };
     localStorage.setItem(VIEW_STORAGE_KEY, 'pipeline');
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...saved, currentStep: 3, reachedStep: 10, stepResults: trained }));
     expect(restoreState().session).toMatchObject({ currentStep: 3, reachedStep: 10 });

@@ -110,13 +110,7 @@ export function TableIcon() {
 export function GaugeIcon() {
   return (
     <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        d="M2.5 11.5a5.5 5.5 0 1 1 11 0M8 11.5l2.5-3.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-      />
+      <path d="M2.5 11.5a5.5 5.5 0 1 1 11 0M8 11.5l2.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
       <circle cx="8" cy="11.5" r="1.1" fill="currentColor" />
     </svg>
   );
@@ -180,13 +174,7 @@ export function PlusIcon() {
 export function SlidersIcon() {
   return (
     <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        d="M2.5 4.5h6M11.5 4.5h2M2.5 11.5h2M7.5 11.5h6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-      />
+      <path d="M2.5 4.5h6M11.5 4.5h2M2.5 11.5h2M7.5 11.5h6" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
       <circle cx="10" cy="4.5" r="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
       <circle cx="6" cy="11.5" r="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
     </svg>
@@ -196,13 +184,7 @@ export function SlidersIcon() {
 export function ColumnsIcon() {
   return (
     <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        d="M2.5 3.5h11v9h-11zM6.2 3.5v9M9.8 3.5v9"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.4"
-        strokeLinejoin="round"
-      />
+      <path d="M2.5 3.5h11v9h-11zM6.2 3.5v9M9.8 3.5v9" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
     </svg>
   );
 }

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { formatCell } from '../components/DataTable/formatCell';
 import { formatMetric } from '../steps/evaluation/metrics';
 import { TEST_METRIC_CATALOG } from '../test/metricCatalog';
-import { formatDateText, formatDecimal, formatInteger, formatMegabytes, formatPercent, formatPreviewNumber, formatSignificant } from './format';
+import {
+  formatDateText,
+  formatDecimal,
+  formatInteger,
+  formatMegabytes,
+  formatPercent,
+  formatPreviewNumber,
+  formatSignificant,
+} from './format';
 
 /** Intl writes some spaces as no-break spaces; tests read them as plain ones. */
 const plain = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, ' ');

@@ -44,9 +44,7 @@ export function formatSignificant(value: number, digits = 4, language = current(
 
 /** A share given in percent (12.5 for 12.5 %), with the language's sign and spacing: 12.5%, 12,5 %, %12,5. */
 export function formatPercent(percent: number, digits = 1, language = current()): string {
-  return numberFormat(language, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-    percent / 100,
-  );
+  return numberFormat(language, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(percent / 100);
 }
 
 const BYTES_PER_MB = 1024 * 1024;
@@ -79,7 +77,10 @@ export function formatDateText(text: string, language = current()): string | nul
   const date = new Date(`${day}T${time ?? '00:00'}Z`);
   if (Number.isNaN(date.getTime())) return null;
   const dateOnly = time === undefined || MIDNIGHT.test(time);
-  return new Intl.DateTimeFormat(language, dateOnly ? { dateStyle: 'medium', timeZone: 'UTC' } : { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(
+    language,
+    dateOnly ? { dateStyle: 'medium', timeZone: 'UTC' } : { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' },
+  ).format(date);
 }
 
 /** Whole numbers written as the interface language writes them (1,200 or 1.200). */

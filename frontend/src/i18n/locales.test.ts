@@ -25,9 +25,11 @@ const others = languages.map((language) => language.code).filter((code) => code 
 
 describe('locale files', () => {
   it('exist for exactly the eight languages', () => {
-    expect(readdirSync(dir).filter((name) => name.endsWith('.json')).sort()).toEqual(
-      languages.map((language) => `${language.code}.json`).sort(),
-    );
+    expect(
+      readdirSync(dir)
+        .filter((name) => name.endsWith('.json'))
+        .sort(),
+    ).toEqual(languages.map((language) => `${language.code}.json`).sort());
   });
 
   it.each(others)('%s has the same nested keys as en', (code) => {

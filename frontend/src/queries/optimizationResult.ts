@@ -9,7 +9,12 @@ import { queryKeys } from './keys';
  * export and prediction read this one query, and the browser keeps no copy of its scores.
  */
 export function useOptimizationResult(enabled = true) {
-  return useQuery({ queryKey: queryKeys.optimizationResult, queryFn: getOptimizationHistory, enabled, staleTime: Number.POSITIVE_INFINITY });
+  return useQuery({
+    queryKey: queryKeys.optimizationResult,
+    queryFn: getOptimizationHistory,
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 /** The history read afresh: an optimization just kept a run. */

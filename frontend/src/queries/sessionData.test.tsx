@@ -6,7 +6,15 @@ import { createQueryClient } from '../app/App';
 import { deferred, json, stubApi } from '../test/api';
 import { frame } from '../test/steps';
 import { queryKeys } from './keys';
-import { rememberSessionTarget, rememberSnapshot, seedSessionData, storeFrame, useFrameChanges, useSessionData, type SessionFrame } from './sessionData';
+import {
+  rememberSessionTarget,
+  rememberSnapshot,
+  seedSessionData,
+  storeFrame,
+  useFrameChanges,
+  useSessionData,
+  type SessionFrame,
+} from './sessionData';
 
 const BEFORE = { ...frame(['age', 'city'], [[30, 'Oslo']], { age: 'int64', city: 'object' }, { age: 1 }), target_column: 'age' };
 const AFTER = frame(['age'], [[30]], { age: 'int64' });

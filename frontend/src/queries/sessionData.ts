@@ -106,8 +106,10 @@ export function useFrameChanges(listener: FrameChangeListener): void {
  * current frame; the target and snapshots stay. With no frame read yet, it is read again.
  */
 export async function storeFrame(queryClient: QueryClient, answer: AnsweredFrame): Promise<void> {
-  await cancelThenWrite<SessionFrame>(queryClient, queryKeys.sessionData, (cached) =>
-    cached && { ...cached, columns: answer.columns, preview: answer.data, info: answeredInfo(answer) },
+  await cancelThenWrite<SessionFrame>(
+    queryClient,
+    queryKeys.sessionData,
+    (cached) => cached && { ...cached, columns: answer.columns, preview: answer.data, info: answeredInfo(answer) },
   );
   frameChanged(queryClient);
 }
@@ -160,7 +162,11 @@ export function rememberSnapshot(queryClient: QueryClient, stepId: number): Prom
  */
 export function seedSessionData(queryClient: QueryClient, table: TableData): void {
   if (table.columns.length === 0 || queryClient.getQueryData(queryKeys.sessionData) !== undefined) return;
-  queryClient.setQueryData<SessionFrame>(queryKeys.sessionData, { ...NO_FRAME, columns: table.columns, preview: table.data }, { updatedAt: 0 });
+  queryClient.setQueryData<SessionFrame>(
+    queryKeys.sessionData,
+    { ...NO_FRAME, columns: table.columns, preview: table.data },
+    { updatedAt: 0 },
+  );
 }
 
 /** Forgets everything read of the session: its file was removed, or the page went back to the welcome view. */

@@ -11,7 +11,6 @@ import { captureDownloads } from '../test/downloads';
 import { renderWithProviders } from '../test/render';
 import { TEST_METRIC_CATALOG } from '../test/metricCatalog';
 import { optimizationHistory, optimizationRun } from '../test/optimizationRuns';
-import { isShown } from '../test/shown';
 import { sessionAt } from '../test/steps';
 import { TRAINING_SUMMARY } from '../test/training';
 
@@ -22,7 +21,14 @@ vi.mock('../components/charts/Plot', () => ({ default: () => null }));
 /** The report is made over several calls; a busy machine answers slowly. */
 const WAIT_MS = 5000;
 const TABLE = { columns: ['age', 'member'], data: [[30, true]] };
-const NO_CHARTS = { confusion_matrix: null, roc_curves: [], pr_curves: [], prediction_sample: null, feature_importances: null, cluster_sizes: [] };
+const NO_CHARTS = {
+  confusion_matrix: null,
+  roc_curves: [],
+  pr_curves: [],
+  prediction_sample: null,
+  feature_importances: null,
+  cluster_sizes: [],
+};
 const EVALUATION = {
   ...TRAINING_SUMMARY,
   message: 'Model evaluation completed',
@@ -31,7 +37,11 @@ const EVALUATION = {
     { model: 'RandomForestClassifier', metrics: { accuracy: 0.875 }, error: null, train_seconds: 0.2, sampling: [], charts: NO_CHARTS },
   ],
 };
-const RECIPE = { steps: [{ step: 'scale', threshold: null, columns: [{ column: 'age', setting: 'robust', detection: null, factor: null, fill_value: null }] }] };
+const RECIPE = {
+  steps: [
+    { step: 'scale', threshold: null, columns: [{ column: 'age', setting: 'robust', detection: null, factor: null, fill_value: null }] },
+  ],
+};
 
 function routes() {
   return stubApi({
@@ -74,7 +84,7 @@ describe('Download report', () => {
     const saved = captureDownloads();
     renderWithProviders(<EvaluationStep session={trainedSession(9)} onContinue={vi.fn()} />);
     const button = await screen.findByRole('button', { name: 'Download report' }, { timeout: WAIT_MS });
-    expect(isShown(button)).toBe(true);
+    expect(button).toBeVisible();
     fireEvent.click(button);
 
     const { name, html } = await savedReport(saved);

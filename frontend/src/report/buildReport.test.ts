@@ -9,21 +9,44 @@ import { buildReport } from './buildReport';
 import { reportFileName, type ReportContent } from './reportContent';
 
 const HOSTILE = '<script>alert(1)</script>';
-const NO_CHARTS = { confusion_matrix: null, roc_curves: [], pr_curves: [], prediction_sample: null, feature_importances: null, cluster_sizes: [] };
+const NO_CHARTS = {
+  confusion_matrix: null,
+  roc_curves: [],
+  pr_curves: [],
+  prediction_sample: null,
+  feature_importances: null,
+  cluster_sizes: [],
+};
 
 const EVALUATION = {
   ...TRAINING_SUMMARY,
   message: 'Model evaluation completed',
   baseline: { strategy: 'most_frequent', metrics: { accuracy: 0.55, balanced_accuracy: 0.5 } },
   results: [
-    { model: 'LogisticRegression', metrics: { accuracy: 0.6667, log_loss: 0.6357 }, error: null, train_seconds: 0.1, sampling: [], charts: NO_CHARTS },
+    {
+      model: 'LogisticRegression',
+      metrics: { accuracy: 0.6667, log_loss: 0.6357 },
+      error: null,
+      train_seconds: 0.1,
+      sampling: [],
+      charts: NO_CHARTS,
+    },
     {
       model: 'RandomForestClassifier',
       metrics: { accuracy: 0.875, roc_auc: 0.74219 },
       error: null,
       train_seconds: 0.2,
       sampling: [],
-      charts: { ...NO_CHARTS, confusion_matrix: { labels: [HOSTILE, 'yes'], matrix: [[16, 0], [3, 5]] } },
+      charts: {
+        ...NO_CHARTS,
+        confusion_matrix: {
+          labels: [HOSTILE, 'yes'],
+          matrix: [
+            [16, 0],
+            [3, 5],
+          ],
+        },
+      },
       explanation: {
         method: 'tree',
         output: 'probability',
@@ -45,12 +68,26 @@ function content(overrides: Partial<ReportContent> = {}): ReportContent {
   return {
     fileName: `${HOSTILE}.csv`,
     madeAt: new Date('2025-03-05T14:02:00Z'),
-    analysis: toStoredAnalysis(analysisFixture({ quality: { rows: 1200, cols: 4, missingPct: 0.01, constantCols: [], idLikeCols: [], highCardCat: [], score: 87 } })),
+    analysis: toStoredAnalysis(
+      analysisFixture({ quality: { rows: 1200, cols: 4, missingPct: 0.01, constantCols: [], idLikeCols: [], highCardCat: [], score: 87 } }),
+    ),
     recipe: [
       { step: 'drop_missing_rows', threshold: 0.5, columns: [] },
-      { step: 'impute_missing', threshold: null, columns: [{ column: HOSTILE, setting: 'constant', detection: null, factor: null, fill_value: 'none' }] },
-      { step: 'handle_outliers', threshold: null, columns: [{ column: 'income', setting: 'cap', detection: 'iqr', factor: 1.5, fill_value: null }] },
-      { step: 'drop_columns', threshold: null, columns: [{ column: 'id', setting: null, detection: null, factor: null, fill_value: null }] },
+      {
+        step: 'impute_missing',
+        threshold: null,
+        columns: [{ column: HOSTILE, setting: 'constant', detection: null, factor: null, fill_value: 'none' }],
+      },
+      {
+        step: 'handle_outliers',
+        threshold: null,
+        columns: [{ column: 'income', setting: 'cap', detection: 'iqr', factor: 1.5, fill_value: null }],
+      },
+      {
+        step: 'drop_columns',
+        threshold: null,
+        columns: [{ column: 'id', setting: null, detection: null, factor: null, fill_value: null }],
+      },
     ],
     evaluation: EVALUATION,
     charts: [{ title: 'Accuracy by model', svg: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>' }],
@@ -113,7 +150,17 @@ describe('buildReport', () => {
       primary_metric: 'r2',
       best_model: 'Ridge',
       baseline: { strategy: 'mean', metrics: { r2: 0, rmse: 7.97 } },
-      results: [{ model: 'Ridge', metrics: { r2: 0.9, rmse: 0.7 }, metrics_std: { r2: 0.02, rmse: 0.1 }, error: null, train_seconds: 0.1, sampling: [], charts: NO_CHARTS }],
+      results: [
+        {
+          model: 'Ridge',
+          metrics: { r2: 0.9, rmse: 0.7 },
+          metrics_std: { r2: 0.02, rmse: 0.1 },
+          error: null,
+          train_seconds: 0.1,
+          sampling: [],
+          charts: NO_CHARTS,
+        },
+      ],
     } as unknown as Evaluation;
     const doc = parsed(buildReport(content({ evaluation: regression }), TEST_METRIC_CATALOG, i18n.getFixedT('en'), 'en'));
     const cells = [...(doc.querySelectorAll('section')[3]?.querySelectorAll('td') ?? [])];
@@ -148,7 +195,13 @@ describe('buildReport', () => {
   it('shows the optimization result when there is one', () => {
     const optimization = {
       model: 'RandomForestClassifier',
-      result: { bestScore: 0.9, bestParams: { max_depth: 5 }, baselineScore: 0.8, primaryMetric: 'accuracy', method: 'grid_search' as const },
+      result: {
+        bestScore: 0.9,
+        bestParams: { max_depth: 5 },
+        baselineScore: 0.8,
+        primaryMetric: 'accuracy',
+        method: 'grid_search' as const,
+      },
     };
     const doc = parsed(buildReport(content({ optimization }), TEST_METRIC_CATALOG, i18n.getFixedT('en'), 'en'));
     const section = doc.querySelectorAll('section')[6];

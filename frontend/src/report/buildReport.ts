@@ -81,7 +81,9 @@ function trainingSection(evaluation: Evaluation, t: TFunction, language: string)
     items.push([t('report.training.rowsWithoutTarget'), formatInteger(evaluation.rows_without_target, language)]);
   }
   items.push([t('report.training.models'), trained.join(', ') || '—']);
-  const failures = failed.map((result) => element('li', `${result.model}: ${t('evaluation.details.error', { error: result.error ?? '' })}`));
+  const failures = failed.map((result) =>
+    element('li', `${result.model}: ${t('evaluation.details.error', { error: result.error ?? '' })}`),
+  );
   return definitions(items) + (failures.length > 0 ? `${element('h3', t('report.training.failed'))}<ul>${failures.join('')}</ul>` : '');
 }
 
@@ -90,9 +92,8 @@ function metricsSection(evaluation: Evaluation, catalog: MetricCatalog, t: TFunc
   const rows = [...trained.map((result) => result.metrics), ...(evaluation.baseline ? [evaluation.baseline.metrics] : [])];
   const names = orderedMetrics(
     catalog,
-    Object.fromEntries(rows.flatMap((metrics) => Object.keys(metrics).map((name) => [name, null])))).map(
-    ([name]) => name,
-  );
+    Object.fromEntries(rows.flatMap((metrics) => Object.keys(metrics).map((name) => [name, null]))),
+  ).map(([name]) => name);
   const baseline = evaluation.baseline?.metrics;
   const cells = (metrics: Record<string, number | null>, spreads?: Record<string, number | null>): [string, string][] =>
     names.map((name) => [
@@ -162,13 +163,19 @@ function optimizationSection(content: ReportContent, t: TFunction, language: str
     element('h3', t('optimization.result.bestParams')) +
     (params.length === 0
       ? note(t('optimization.result.keptSettings'))
-      : table([t('report.recipe.setting'), t('charts.table.value')], params.map(([name, value]) => [name, formatParamValue(value)])))
+      : table(
+          [t('report.recipe.setting'), t('charts.table.value')],
+          params.map(([name, value]) => [name, formatParamValue(value)]),
+        ))
   );
 }
 
 function usageSection(content: ReportContent, t: TFunction): string {
   if (content.usageCode === null) return note(t('report.usage.none'));
-  return element('p', t('report.usage.text', { file: content.usageCode.file_name })) + `<pre><code>${escapeHtml(content.usageCode.code)}</code></pre>`;
+  return (
+    element('p', t('report.usage.text', { file: content.usageCode.file_name })) +
+    `<pre><code>${escapeHtml(content.usageCode.code)}</code></pre>`
+  );
 }
 
 /**

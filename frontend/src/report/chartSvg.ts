@@ -2,7 +2,10 @@ import type { Figure } from '../steps/evaluation/evaluationCharts';
 
 /** The part of Plotly the report uses: a figure drawn off screen and read back as SVG. */
 interface PlotlyImages {
-  toImage(figure: { data: Figure['data']; layout: Figure['layout'] }, options: { format: 'svg'; width: number; height: number }): Promise<string>;
+  toImage(
+    figure: { data: Figure['data']; layout: Figure['layout'] },
+    options: { format: 'svg'; width: number; height: number },
+  ): Promise<string>;
 }
 
 const WIDTH_PX = 880;

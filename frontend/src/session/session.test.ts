@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenStep, completeStep, completeTaskStep, emptySession, openStep, stepStatus, withAnalysis, withChangedData, withoutResultsAfter } from './session';
+import {
+  canOpenStep,
+  completeStep,
+  completeTaskStep,
+  emptySession,
+  openStep,
+  stepStatus,
+  withAnalysis,
+  withChangedData,
+  withoutResultsAfter,
+} from './session';
 
 describe('the step-bar click rule', () => {
   it('opens steps at or before the current step, and completed ones', () => {

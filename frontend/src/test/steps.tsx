@@ -58,7 +58,9 @@ interface StepProps<Result> {
 /** Renders a step screen as the pipeline does after a reload: its session, and the saved frame in the query cache. */
 export function renderStep<Result>(Step: ComponentType<StepProps<Result>>, { session, table }: SavedSession) {
   const onContinue = vi.fn<(result: Result) => void>();
-  const rendered = renderWithProviders(<Step session={session} onContinue={onContinue} />, (queryClient) => seedSessionData(queryClient, table));
+  const rendered = renderWithProviders(<Step session={session} onContinue={onContinue} />, (queryClient) =>
+    seedSessionData(queryClient, table),
+  );
   return { ...rendered, onContinue };
 }
 

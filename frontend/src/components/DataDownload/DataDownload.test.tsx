@@ -6,7 +6,6 @@ import { completeStep, emptySession } from '../../session/session';
 import { chooseLanguage } from '../../i18n/i18n';
 import { analysisFixture } from '../../test/analysis';
 import { json, stubApi } from '../../test/api';
-import { isShown } from '../../test/shown';
 import { StepHeader } from '../StepScreen/StepScreen';
 import { DataDownloadContext, dataDownloadUrl } from './dataDownload';
 
@@ -22,11 +21,14 @@ describe('Download data', () => {
   it('links to the current frame as CSV and as Parquet, named and reachable by keyboard', () => {
     header(true);
     const group = screen.getByRole('group', { name: 'Download data' });
-    expect(isShown(group)).toBe(true);
+    expect(group).toBeVisible();
     const csv = within(group).getByRole('link', { name: 'Download data as CSV' });
     const parquet = within(group).getByRole('link', { name: 'Download data as Parquet' });
     expect([csv.textContent, parquet.textContent]).toEqual(['CSV', 'Parquet']);
-    for (const [link, format] of [[csv, 'csv'], [parquet, 'parquet']] as const) {
+    for (const [link, format] of [
+      [csv, 'csv'],
+      [parquet, 'parquet'],
+    ] as const) {
       const address = new URL(link.getAttribute('href') ?? '', 'http://page.test');
       expect([address.pathname, address.search]).toEqual(['/api/download-data/', `?format=${format}`]);
       expect(link.getAttribute('href')).toBe(dataDownloadUrl(format));
@@ -75,10 +77,10 @@ describe('Download data', () => {
     await screen.findByRole('heading', { name: 'Dataset Overview' }, { timeout: 10_000 });
     expect(screen.getAllByRole('group', { name: 'Download data' })).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Missing Values' }));
-    expect(isShown(screen.getByRole('heading', { name: 'Missing values', level: 1 }))).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Missing values', level: 1 })).toBeVisible();
     expect(screen.getAllByRole('group', { name: 'Download data' })).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: '1 Upload (completed)' }));
-    expect(isShown(screen.getByText('houses.csv'))).toBe(true);
+    expect(screen.getByText('houses.csv')).toBeVisible();
     expect(screen.queryByRole('group', { name: 'Download data' })).toBeNull();
   });
 });

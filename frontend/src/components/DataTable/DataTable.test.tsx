@@ -7,7 +7,6 @@ import { useFrameChanges, useSessionData, type SessionFrame } from '../../querie
 import { deferred, json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { DataTable } from './DataTable';
-import { isShown } from '../../test/shown';
 
 const COLUMNS = ['a', 'b', 'c'];
 const DATA: Cell[][] = [
@@ -37,7 +36,9 @@ function Harness({ stepId, onChange }: { stepId?: number; onChange?: (t: TableDa
 
 function renderTable(options: { columns?: string[]; data?: Cell[][]; stepId?: number; onChange?: (t: TableData) => void } = {}) {
   const initial = { columns: options.columns ?? COLUMNS, data: options.data ?? DATA };
-  return renderWithProviders(<Harness stepId={options.stepId} onChange={options.onChange} />, (queryClient) => cacheTable(queryClient, initial));
+  return renderWithProviders(<Harness stepId={options.stepId} onChange={options.onChange} />, (queryClient) =>
+    cacheTable(queryClient, initial),
+  );
 }
 
 function headers(): string[] {
@@ -113,17 +114,17 @@ describe('DataTable rows', () => {
       </>,
       (client) => cacheTable(client, { columns: ['id'], data: rows(500) }),
     );
-    expect(isShown(await screen.findByText('Showing 10 of 500 preview rows (3,201 in the dataset)'))).toBe(true);
+    expect(await screen.findByText('Showing 10 of 500 preview rows (3,201 in the dataset)')).toBeVisible();
   });
 
   it('uses the singular for a single row', () => {
     renderTable({ columns: ['id'], data: rows(1) });
-    expect(isShown(screen.getByText('Showing 1 of 1 row'))).toBe(true);
+    expect(screen.getByText('Showing 1 of 1 row')).toBeVisible();
   });
 
   it('offers a button that shows more rows', () => {
     renderTable({ columns: ['id'], data: rows(30) });
-    expect(isShown(screen.getByText('Showing 10 of 30 rows'))).toBe(true);
+    expect(screen.getByText('Showing 10 of 30 rows')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Show more rows' }));
     expect(bodyRowCount()).toBe(30);
     expect(screen.queryByRole('button', { name: 'Show more rows' })).toBeNull();
@@ -154,10 +155,10 @@ describe('DataTable cells', () => {
 
   it('shows empty states', () => {
     const { unmount } = renderTable({ columns: [], data: [] });
-    expect(isShown(screen.getByText('No columns to display.'))).toBe(true);
+    expect(screen.getByText('No columns to display.')).toBeVisible();
     unmount();
     renderTable({ columns: ['a'], data: [] });
-    expect(isShown(screen.getByText('No rows to display.'))).toBe(true);
+    expect(screen.getByText('No rows to display.')).toBeVisible();
   });
 });
 
@@ -170,7 +171,7 @@ describe('DataTable drop dialog', () => {
 
     dropB.focus();
     let dialog = openDropDialog('b');
-    expect(isShown(within(dialog).getByText(/Column “b” will be removed/))).toBe(true);
+    expect(within(dialog).getByText(/Column “b” will be removed/)).toBeVisible();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(dropB);
@@ -203,13 +204,33 @@ describe('DataTable drop dialog', () => {
 
   it('confirms with Enter', async () => {
     const api = stubApi({
-      'POST /api/drop-columns/': () => json({ ...frame(['a', 'c'], [[1, true], [2, false]]), dropped_columns: ['b'], message: 'ok' }),
-      'GET /api/get-session-data/': () => json(frame(['a', 'c'], [[1, true], [2, false]])),
+      'POST /api/drop-columns/': () =>
+        json({
+          ...frame(
+            ['a', 'c'],
+            [
+              [1, true],
+              [2, false],
+            ],
+          ),
+          dropped_columns: ['b'],
+          message: 'ok',
+        }),
+      'GET /api/get-session-data/': () =>
+        json(
+          frame(
+            ['a', 'c'],
+            [
+              [1, true],
+              [2, false],
+            ],
+          ),
+        ),
     });
     renderTable();
     fireEvent.keyDown(openDropDialog('b'), { key: 'Enter' });
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(isShown(await screen.findByText('Column "b" dropped.'))).toBe(true);
+    expect(await screen.findByText('Column "b" dropped.')).toBeVisible();
     expect(api.routes()).toEqual(['POST /api/drop-columns/', 'GET /api/get-session-data/']);
   });
 
@@ -218,7 +239,7 @@ describe('DataTable drop dialog', () => {
     renderTable({ columns: ['only'], data: [[1]] });
     fireEvent.click(screen.getByRole('button', { name: 'Drop column only' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(isShown(await screen.findByText('You cannot drop the last column.'))).toBe(true);
+    expect(await screen.findByText('You cannot drop the last column.')).toBeVisible();
     expect(api.calls).toEqual([]);
   });
 });
@@ -229,7 +250,17 @@ describe('DataTable column drop', () => {
     const api = stubApi({
       'POST /api/snapshot-step/': () => json({ step_id: 2, message: 'ok' }),
       'POST /api/drop-columns/': () => drop.promise,
-      'GET /api/get-session-data/': () => json(frame(['a', 'c'], [[10, true], [20, false], [30, true]])),
+      'GET /api/get-session-data/': () =>
+        json(
+          frame(
+            ['a', 'c'],
+            [
+              [10, true],
+              [20, false],
+              [30, true],
+            ],
+          ),
+        ),
     });
     renderTable({ stepId: 2 });
     fireEvent.click(within(openDropDialog('b')).getByRole('button', { name: 'Drop column' }));
@@ -242,7 +273,7 @@ describe('DataTable column drop', () => {
       drop.resolve(json({ ...frame(['a', 'c'], [[1, true]]), dropped_columns: ['b'], message: 'ok' }));
       await drop.promise;
     });
-    expect(isShown(await screen.findByText('Column "b" dropped.'))).toBe(true);
+    expect(await screen.findByText('Column "b" dropped.')).toBeVisible();
     expect(bodyRowCount()).toBe(3);
     expect(screen.getByRole('button', { name: 'Drop column a' })).toHaveProperty('disabled', false);
     expect(api.calls.map(({ route, body }) => [route, body])).toEqual([
@@ -273,12 +304,11 @@ describe('DataTable column drop', () => {
   it('restores the original columns and data when the drop fails', async () => {
     const onChange = vi.fn<(table: TableData) => void>();
     stubApi({
-      'POST /api/drop-columns/': () =>
-        json({ error: 'Unknown columns: b', code: 'unknown_columns', params: { columns: ['b'] } }, 400),
+      'POST /api/drop-columns/': () => json({ error: 'Unknown columns: b', code: 'unknown_columns', params: { columns: ['b'] } }, 400),
     });
     renderTable({ onChange });
     fireEvent.click(within(openDropDialog('b')).getByRole('button', { name: 'Drop column' }));
-    expect(isShown(await screen.findByText('Unknown columns: b'))).toBe(true);
+    expect(await screen.findByText('Unknown columns: b')).toBeVisible();
     expect(headers()).toEqual(COLUMNS);
     expect(onChange.mock.calls.map(([table]) => table.columns)).toEqual([['a', 'c'], COLUMNS]);
     expect(onChange.mock.lastCall?.[0]).toEqual({ columns: COLUMNS, data: DATA });
@@ -291,8 +321,8 @@ describe('DataTable column drop', () => {
     });
     renderTable();
     fireEvent.click(within(openDropDialog('b')).getByRole('button', { name: 'Drop column' }));
-    expect(isShown(await screen.findByText('Failed to refresh data after drop (used fallback).'))).toBe(true);
-    expect(isShown(await screen.findByText('Column "b" dropped.'))).toBe(true);
+    expect(await screen.findByText('Failed to refresh data after drop (used fallback).')).toBeVisible();
+    expect(await screen.findByText('Column "b" dropped.')).toBeVisible();
     expect(headers()).toEqual(['a', 'c']);
     expect(screen.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['7', 'True']);
   });
@@ -303,7 +333,7 @@ describe('DataTable column drop', () => {
     });
     renderTable({ stepId: 2 });
     fireEvent.click(within(openDropDialog('b')).getByRole('button', { name: 'Drop column' }));
-    expect(isShown(await screen.findByText('Snapshot failed: No dataset uploaded.'))).toBe(true);
+    expect(await screen.findByText('Snapshot failed: No dataset uploaded.')).toBeVisible();
     expect(api.routes()).toEqual(['POST /api/snapshot-step/']);
     expect(headers()).toEqual(COLUMNS);
   });
@@ -340,7 +370,7 @@ describe('DataTable undo', () => {
     await dropB();
 
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(isShown(await screen.findByText('Undo completed — step restored.'))).toBe(true);
+    expect(await screen.findByText('Undo completed — step restored.')).toBeVisible();
     expect(headers()).toEqual(COLUMNS);
     expect(bodyRowCount()).toBe(2);
 
@@ -359,7 +389,7 @@ describe('DataTable undo', () => {
     renderTable({ stepId: 2 });
     await dropB();
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(isShown(await screen.findByText('The step could not be restored.'))).toBe(true);
+    expect(await screen.findByText('The step could not be restored.')).toBeVisible();
   });
 
   it('uses the data undo returned when the reload fails', async () => {
@@ -373,8 +403,8 @@ describe('DataTable undo', () => {
     renderTable({ stepId: 2 });
     await dropB();
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(isShown(await screen.findByText('Failed to refresh after undo (used fallback).'))).toBe(true);
+    expect(await screen.findByText('Failed to refresh after undo (used fallback).')).toBeVisible();
     expect(headers()).toEqual(['z']);
-    expect(isShown(screen.getByText('restored'))).toBe(true);
+    expect(screen.getByText('restored')).toBeVisible();
   });
 });

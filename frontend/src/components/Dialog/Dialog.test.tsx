@@ -33,7 +33,11 @@ describe('Dialog', () => {
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Choose a format.');
     expect(dialog.querySelector('.dialog__body')?.textContent).toBe('Body text');
-    expect([...dialog.querySelectorAll('.dialog__actions button')].map((button) => button.textContent)).toEqual(['First', 'Second', 'Last']);
+    expect([...dialog.querySelectorAll('.dialog__actions button')].map((button) => button.textContent)).toEqual([
+      'First',
+      'Second',
+      'Last',
+    ]);
   });
 
   it('focuses its first control, or the one it is given', () => {

@@ -2,7 +2,6 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { InfoTip } from './InfoTip';
 import { TOOLTIP_HIDE_DELAY_MS } from './placeTooltip';
-import { isShown } from '../../test/shown';
 
 describe('InfoTip', () => {
   it('shows on hover and hides 120 ms after the pointer leaves', () => {
@@ -36,7 +35,7 @@ describe('InfoTip', () => {
   it('shows on keyboard focus and closes with Escape', () => {
     render(<InfoTip>Help text</InfoTip>);
     fireEvent.focus(screen.getByRole('button', { name: 'More information' }));
-    expect(isShown(screen.getByRole('tooltip'))).toBe(true);
+    expect(screen.getByRole('tooltip')).toBeVisible();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('tooltip')).toBeNull();
   });

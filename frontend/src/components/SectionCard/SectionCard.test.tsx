@@ -1,7 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SectionCard } from './SectionCard';
-import { isShown } from '../../test/shown';
 
 describe('SectionCard', () => {
   it('expands and collapses its content', () => {
@@ -12,7 +11,7 @@ describe('SectionCard', () => {
     );
     const toggle = screen.getByRole('button', { name: 'Data quality' });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(isShown(screen.getByText('right side'))).toBe(true);
+    expect(screen.getByText('right side')).toBeVisible();
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByText('Body').closest('[inert]')).not.toBeNull();

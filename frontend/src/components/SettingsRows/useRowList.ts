@@ -8,8 +8,7 @@ export function useRowList<Row extends { column: string }>() {
   const [state, setState] = useState<{ rows: Keyed<Row>[]; nextId: number }>({ rows: [], nextId: 1 });
   return {
     rows: state.rows,
-    add: (row: Row) =>
-      setState(({ rows, nextId }) => ({ rows: [...rows, { ...row, id: nextId }], nextId: nextId + 1 })),
+    add: (row: Row) => setState(({ rows, nextId }) => ({ rows: [...rows, { ...row, id: nextId }], nextId: nextId + 1 })),
     update: (id: number, change: Partial<Row>) =>
       setState((current) => ({
         ...current,

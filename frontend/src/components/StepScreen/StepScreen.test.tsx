@@ -30,10 +30,17 @@ describe('StepScreen', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Encoding');
     expect(container.querySelector('.step-screen__description')?.textContent).toBe('Turn categories into numbers.');
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent.trim())).toEqual(
-      expect.arrayContaining([expect.stringContaining('age'), expect.stringContaining('city')]),
-    );
-    const order = [screen.getByRole('heading', { level: 1 }), screen.getByRole('region', { name: 'Settings' }), table, screen.getByRole('button', { name: 'Continue' })];
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent.trim()),
+    ).toEqual(expect.arrayContaining([expect.stringContaining('age'), expect.stringContaining('city')]));
+    const order = [
+      screen.getByRole('heading', { level: 1 }),
+      screen.getByRole('region', { name: 'Settings' }),
+      table,
+      screen.getByRole('button', { name: 'Continue' }),
+    ];
     for (let index = 1; index < order.length; index += 1) {
       expect(order[index - 1]?.compareDocumentPosition(order[index] as Node)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     }
@@ -42,7 +49,8 @@ describe('StepScreen', () => {
 
   it("drops a column from the preview under the step's id, with the snapshot the screen shares", async () => {
     const api = stubApi({
-      'POST /api/drop-columns/': () => json({ columns: ['age'], data: [[30]], shape: [1, 1], dtypes: {}, missing_values: {}, dropped_columns: ['city'], message: 'ok' }),
+      'POST /api/drop-columns/': () =>
+        json({ columns: ['age'], data: [[30]], shape: [1, 1], dtypes: {}, missing_values: {}, dropped_columns: ['city'], message: 'ok' }),
       'GET /api/get-session-data/': () => json({ columns: ['age'], data: [[30]], shape: [1, 1], dtypes: {}, missing_values: {} }),
     });
     const { snapshot } = start();

@@ -4,7 +4,6 @@ import { json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { LiveRegion } from '../LiveRegion/LiveRegion';
 import { TaskProgress } from './TaskProgress';
-import { isShown } from '../../test/shown';
 
 function start(progress: unknown) {
   const api = stubApi({ 'GET /api/progress/': () => json(progress) });
@@ -32,7 +31,7 @@ describe('TaskProgress', () => {
 
   it('says how many jobs wait ahead while the task waits for a worker', async () => {
     start({ task: 'training', done: 0, total: 0, message: 'Waiting for a worker', job_id: 'j', queue_position: 3 });
-    expect(isShown(await screen.findByText('Waiting for a worker: 2 jobs ahead'))).toBe(true);
+    expect(await screen.findByText('Waiting for a worker: 2 jobs ahead')).toBeVisible();
   });
 
   it('says nothing of a queue once the task runs, and has no Cancel button unless asked', async () => {

@@ -31,13 +31,25 @@ describe('Chart', () => {
   });
 
   it('shows the same numbers as a table on request, in the interface language', () => {
-    render(<BarChart label="Missing values by column" orientation="h" counts bars={[{ name: 'age', value: 1200 }, { name: 'city', value: 3 }]} />);
+    render(
+      <BarChart
+        label="Missing values by column"
+        orientation="h"
+        counts
+        bars={[
+          { name: 'age', value: 1200 },
+          { name: 'city', value: 3 },
+        ]}
+      />,
+    );
     const toggle = screen.getByRole('button', { name: 'Show as table' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const table = screen.getByRole('table', { name: 'Missing values by column' });
-    const rows = within(table).getAllByRole('row').map((row) => row.textContent);
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
     expect(rows).toEqual(['CategoryValue', 'age1,200', 'city3']);
     fireEvent.click(screen.getByRole('button', { name: 'Hide table' }));
     expect(screen.queryByRole('table')).toBeNull();

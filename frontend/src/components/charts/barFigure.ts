@@ -100,9 +100,7 @@ export function barFigure(bars: Bar[], options: BarFigureOptions): BarFigure {
     automargin: true,
     fixedrange: true,
     ...(options.valueRange ? { range: options.valueRange } : { rangemode: 'tozero' as const }),
-    ...(options.counts
-      ? { tickformat: ',d', ...(Math.max(0, ...values) <= COUNT_TICK_EVERY_UNIT_MAX ? { dtick: 1 } : {}) }
-      : {}),
+    ...(options.counts ? { tickformat: ',d', ...(Math.max(0, ...values) <= COUNT_TICK_EVERY_UNIT_MAX ? { dtick: 1 } : {}) } : {}),
     ...(options.valueTitle ? { title: { text: plainText(options.valueTitle), standoff: 8 } } : {}),
   };
 

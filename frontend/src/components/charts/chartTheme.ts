@@ -20,5 +20,9 @@ export const CHART_FRAME = {
   paper_bgcolor: 'rgba(0,0,0,0)',
   plot_bgcolor: 'rgba(0,0,0,0)',
   font: { family: CHART_FONT_FAMILY, size: 12, color: CHART_COLORS.muted },
-  hoverlabel: { font: { family: CHART_FONT_FAMILY, size: 12, color: '#f8fafc' }, bgcolor: CHART_COLORS.text, bordercolor: CHART_COLORS.text },
+  hoverlabel: {
+    font: { family: CHART_FONT_FAMILY, size: 12, color: '#f8fafc' },
+    bgcolor: CHART_COLORS.text,
+    bordercolor: CHART_COLORS.text,
+  },
 } as const;

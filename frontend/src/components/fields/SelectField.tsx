@@ -18,7 +18,16 @@ interface SelectFieldProps<Value extends string> {
 }
 
 /** A labelled drop-down of the given choices. */
-export function SelectField<Value extends string>({ label, value, choices, onChange, info, hint, error, disabled }: SelectFieldProps<Value>) {
+export function SelectField<Value extends string>({
+  label,
+  value,
+  choices,
+  onChange,
+  info,
+  hint,
+  error,
+  disabled,
+}: SelectFieldProps<Value>) {
   const id = useId();
   return (
     <Field id={id} label={label} info={info} hint={hint} error={error}>

@@ -9,7 +9,6 @@ import { json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { toStoredAnalysis, type StoredAnalysis } from './analysisRun';
 import { AnalyzeStep } from './AnalyzeStep';
-import { isShown } from '../../test/shown';
 
 // Plotly cannot draw in jsdom: the chart component shows its axis labels and bar texts instead.
 vi.mock('../../components/charts/Plot', () => ({
@@ -37,7 +36,15 @@ function startSession(analysis: StoredAnalysis | null = null): Session {
 }
 
 /** Holds the session as the pipeline does, so saved analyses and table changes show up. */
-function Harness({ initial, onContinue, onSession }: { initial: Session; onContinue?: (a: StoredAnalysis | null) => void; onSession?: (s: Session) => void }) {
+function Harness({
+  initial,
+  onContinue,
+  onSession,
+}: {
+  initial: Session;
+  onContinue?: (a: StoredAnalysis | null) => void;
+  onSession?: (s: Session) => void;
+}) {
   const [session, setSession] = useState(initial);
   const update = (next: (current: Session) => Session) =>
     setSession((current) => {
@@ -54,7 +61,10 @@ function Harness({ initial, onContinue, onSession }: { initial: Session; onConti
   );
 }
 
-function renderStep(initial: Session = startSession(), props: { onContinue?: (a: StoredAnalysis | null) => void; onSession?: (s: Session) => void } = {}) {
+function renderStep(
+  initial: Session = startSession(),
+  props: { onContinue?: (a: StoredAnalysis | null) => void; onSession?: (s: Session) => void } = {},
+) {
   return renderWithProviders(<Harness initial={initial} {...props} />, (queryClient) => seedSessionData(queryClient, TABLE));
 }
 
@@ -75,17 +85,15 @@ const richAnalysis = analysisFixture({
 });
 
 function targetRequests(calls: { route: string; request: Request }[]) {
-  return calls
-    .filter((call) => call.route === 'GET /api/analyze/')
-    .map((call) => new URL(call.request.url).searchParams.get('target'));
+  return calls.filter((call) => call.route === 'GET /api/analyze/').map((call) => new URL(call.request.url).searchParams.get('target'));
 }
 
 describe('AnalyzeStep', () => {
   it('shows the loading state, then every panel of the analysis', async () => {
     stubApi({ 'GET /api/analyze/': () => json(richAnalysis) });
     renderStep();
-    expect(isShown(screen.getByText('Analyzing Dataset'))).toBe(true);
-    expect(isShown(screen.getByText('Oslo'))).toBe(true);
+    expect(screen.getByText('Analyzing Dataset')).toBeVisible();
+    expect(screen.getByText('Oslo')).toBeVisible();
 
     const overview = (await screen.findByRole('heading', { name: 'Dataset Overview' })).closest('section');
     if (!overview) throw new Error('no overview section');
@@ -97,15 +105,14 @@ describe('AnalyzeStep', () => {
     expect(within(overview).getByRole('meter', { name: 'Quality score' }).getAttribute('aria-valuenow')).toBe('58');
 
     const types = within(overview).getByRole('list', { name: 'Column types' });
-    expect(within(types).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '2Numeric',
-      '1Categorical',
-      '1Boolean',
-      '0Datetime',
-    ]);
-    expect(isShown(within(overview).getByText('0.9% of all cells are missing.'))).toBe(true);
-    expect(isShown(within(overview).getByText('Constant columns: flag, version, source and 1 more'))).toBe(true);
-    expect(isShown(within(overview).getByText('High-cardinality categorical columns: city'))).toBe(true);
+    expect(
+      within(types)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['2Numeric', '1Categorical', '1Boolean', '0Datetime']);
+    expect(within(overview).getByText('0.9% of all cells are missing.')).toBeVisible();
+    expect(within(overview).getByText('Constant columns: flag, version, source and 1 more')).toBeVisible();
+    expect(within(overview).getByText('High-cardinality categorical columns: city')).toBeVisible();
 
     const skewRows = screen.getAllByRole('row').filter((row) => row.closest('.skew-table'));
     expect(skewRows.slice(1).map((row) => row.textContent)).toEqual([
@@ -113,13 +120,13 @@ describe('AnalyzeStep', () => {
       'income0.70Looks OK',
       'tenure——',
     ]);
-    expect(isShown(screen.getByRole('img', { name: 'Highly skewed' }))).toBe(true);
-    expect(isShown(screen.getByRole('img', { name: 'Moderately skewed' }))).toBe(true);
+    expect(screen.getByRole('img', { name: 'Highly skewed' })).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Moderately skewed' })).toBeVisible();
 
     const vif = screen.getByRole('img', { name: 'Variance inflation factor by column' });
-    expect(isShown(await within(vif).findByText('∞', {}, { timeout: 10_000 }))).toBe(true);
-    expect(isShown(within(vif).getByText('12.50'))).toBe(true);
-    expect(isShown(screen.getByText('VIF > 10 means high multicollinearity; 5–10 needs attention.'))).toBe(true);
+    expect(await within(vif).findByText('∞', {}, { timeout: 10_000 })).toBeVisible();
+    expect(within(vif).getByText('12.50')).toBeVisible();
+    expect(screen.getByText('VIF > 10 means high multicollinearity; 5–10 needs attention.')).toBeVisible();
 
     const quality = screen.getByRole('button', { name: 'Data Quality & Associations' });
     expect(quality.getAttribute('aria-expanded')).toBe('false');
@@ -131,13 +138,13 @@ describe('AnalyzeStep', () => {
       'Columns missing together',
       "Categorical associations (Cramér's V)",
     ]) {
-      expect(isShown(screen.getByRole('img', { name }))).toBe(true);
+      expect(screen.getByRole('img', { name })).toBeVisible();
     }
-    expect(isShown(within(screen.getByRole('img', { name: 'Columns missing together' })).getByText('age × city'))).toBe(true);
-    expect(isShown(screen.getByText('Left out (more than 50 levels): customer_reference_code'))).toBe(true);
+    expect(within(screen.getByRole('img', { name: 'Columns missing together' })).getByText('age × city')).toBeVisible();
+    expect(screen.getByText('Left out (more than 50 levels): customer_reference_code')).toBeVisible();
 
-    expect(isShown(screen.getByText('Choose a target column to see how strongly each feature relates to it.'))).toBe(true);
-    expect(isShown(screen.getByText(/^For exploration only/))).toBe(true);
+    expect(screen.getByText('Choose a target column to see how strongly each feature relates to it.')).toBeVisible();
+    expect(screen.getByText(/^For exploration only/)).toBeVisible();
   });
 
   it('saves the analysis in the session without its rows', async () => {
@@ -168,19 +175,23 @@ describe('AnalyzeStep', () => {
       'PUT /api/session-target/': (body) => json(body),
     });
     const select = screen.getByRole('combobox', { name: 'Target column' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['None', ...COLUMNS]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['None', ...COLUMNS]);
     fireEvent.change(select, { target: { value: 'income' } });
 
     const chart = await screen.findByRole('img', { name: 'Association of each feature with income' });
-    expect(isShown(within(chart).getByText('0.41 · Pearson |r|'))).toBe(true);
-    expect(isShown(within(chart).getByText('0.12 · ANOVA η'))).toBe(true);
+    expect(within(chart).getByText('0.41 · Pearson |r|')).toBeVisible();
+    expect(within(chart).getByText('0.12 · ANOVA η')).toBeVisible();
     expect(targetRequests(next.calls)).toEqual(['income']);
   });
 
   it('uses the saved analysis while the columns and target are unchanged', () => {
     const api = stubApi({ 'GET /api/analyze/': () => json(analysisFixture()) });
     renderStep(startSession(toStoredAnalysis(analysisFixture({ columns: COLUMNS }))));
-    expect(isShown(screen.getByRole('heading', { name: 'Dataset Overview' }))).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Dataset Overview' })).toBeVisible();
     expect(screen.queryByText('Analyzing Dataset')).toBeNull();
     expect(api.calls).toHaveLength(0);
   });
@@ -188,7 +199,7 @@ describe('AnalyzeStep', () => {
   it('runs again when the saved analysis is of another column list', async () => {
     const api = stubApi({ 'GET /api/analyze/': () => json(analysisFixture()) });
     renderStep(startSession(toStoredAnalysis(analysisFixture({ columns: ['age', 'income', 'city', 'member', 'gone'] }))));
-    expect(isShown(screen.getByText('Analyzing Dataset'))).toBe(true);
+    expect(screen.getByText('Analyzing Dataset')).toBeVisible();
     await screen.findByRole('heading', { name: 'Dataset Overview' });
     expect(api.routes()).toEqual(['GET /api/analyze/']);
   });
@@ -226,7 +237,7 @@ describe('AnalyzeStep', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Dataset Overview' })).toBeNull();
     expect(screen.queryByText('Analyzing Dataset')).toBeNull();
-    expect(isShown(screen.getByRole('button', { name: 'Continue to Missing Values' }))).toBe(true);
+    expect(screen.getByRole('button', { name: 'Continue to Missing Values' })).toBeVisible();
   });
 
   it('continues to Missing Values with the analysis', async () => {
@@ -249,7 +260,11 @@ describe('AnalyzeStep', () => {
 
     const select = screen.getByRole('combobox', { name: 'Target column' });
     fireEvent.change(select, { target: { value: 'income' } });
-    await waitFor(() => expect(api.calls.filter((call) => call.route === 'PUT /api/session-target/').map((call) => call.body)).toEqual([{ target_column: 'income' }]));
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.route === 'PUT /api/session-target/').map((call) => call.body)).toEqual([
+        { target_column: 'income' },
+      ]),
+    );
     fireEvent.change(select, { target: { value: '' } });
     await waitFor(() =>
       expect(api.calls.filter((call) => call.route === 'PUT /api/session-target/').map((call) => call.body)).toEqual([
@@ -264,13 +279,14 @@ describe('AnalyzeStep', () => {
   it('reports a target the server refuses', async () => {
     stubApi({
       'GET /api/analyze/': () => json(analysisFixture()),
-      'PUT /api/session-target/': () => json({ error: 'Unknown target column: income', code: 'unknown_target', params: { column: 'income' } }, 400),
+      'PUT /api/session-target/': () =>
+        json({ error: 'Unknown target column: income', code: 'unknown_target', params: { column: 'income' } }, 400),
     });
     renderStep();
     await screen.findByRole('heading', { name: 'Dataset Overview' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: 'income' } });
-    expect(isShown(await screen.findByText('Could not save the target column.'))).toBe(true);
-    expect(isShown(screen.getByText('Unknown target column: income'))).toBe(true);
+    expect(await screen.findByText('Could not save the target column.')).toBeVisible();
+    expect(screen.getByText('Unknown target column: income')).toBeVisible();
   });
 
   it('suggests dropping the id-like and constant columns but the target, and drops them the way the table does', async () => {
@@ -286,20 +302,22 @@ describe('AnalyzeStep', () => {
     renderStep(startSession(toStoredAnalysis(analysisFixture({ columns: COLUMNS, target: 'income', quality }))));
 
     const overview = screen.getByRole('heading', { name: 'Dataset Overview' }).closest('section') as HTMLElement;
-    const suggestion = within(overview).getByText('Suggested: drop id-like and constant columns').closest('.overview__suggestion') as HTMLElement;
+    const suggestion = within(overview)
+      .getByText('Suggested: drop id-like and constant columns')
+      .closest('.overview__suggestion') as HTMLElement;
     // the target (income) and a name that is no longer a column (gone) are left out
     expect([...suggestion.querySelectorAll('.column-chips__chip')].map((chip) => chip.textContent)).toEqual(['member', 'city']);
     expect(api.calls).toHaveLength(0);
 
     fireEvent.click(within(suggestion).getByRole('button', { name: 'Drop these columns' }));
-    expect(isShown(await screen.findByText('Columns dropped: member, city.'))).toBe(true);
+    expect(await screen.findByText('Columns dropped: member, city.')).toBeVisible();
     expect(api.calls.find((call) => call.route === 'POST /api/drop-columns/')?.body).toEqual({ columns: ['member', 'city'], step_id: 2 });
     await waitFor(() => {
       const routes = api.routes();
       expect(routes.slice(0, 3)).toEqual(['POST /api/snapshot-step/', 'POST /api/drop-columns/', 'GET /api/get-session-data/']);
       expect(routes.lastIndexOf('GET /api/analyze/')).toBeGreaterThan(routes.indexOf('GET /api/get-session-data/'));
     });
-    expect(isShown(await screen.findByRole('heading', { name: 'Dataset Overview' }))).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'Dataset Overview' })).toBeVisible();
     await waitFor(() => expect(screen.queryByText('Suggested: drop id-like and constant columns')).toBeNull());
     expect(screen.queryByRole('columnheader', { name: /member/ })).toBeNull();
   });

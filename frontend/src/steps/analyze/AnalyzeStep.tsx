@@ -102,13 +102,7 @@ export function AnalyzeStep({ session, onAnalysisChange, onContinue }: AnalyzeSt
             <VifPanel analysis={analysis} />
           </div>
           <QualitySection analysis={analysis} />
-          <FeatureTargetPanel
-            analysis={analysis}
-            columns={columns}
-            target={target}
-            analyzing={analyzing}
-            onTargetChange={chooseTarget}
-          />
+          <FeatureTargetPanel analysis={analysis} columns={columns} target={target} analyzing={analyzing} onTargetChange={chooseTarget} />
         </>
       )}
 

@@ -72,10 +72,7 @@ export function FeatureTargetPanel({ analysis, columns, target, analyzing, onTar
             name: item.column,
             value: item.score,
             text: `${formatDecimal(item.score, 2)} · ${test}`,
-            hover:
-              item.pValue === null
-                ? test
-                : `${test} · ${t('analyze.featureTarget.pValue', { value: formatPValue(item.pValue) })}`,
+            hover: item.pValue === null ? test : `${test} · ${t('analyze.featureTarget.pValue', { value: formatPValue(item.pValue) })}`,
           };
         })}
       />

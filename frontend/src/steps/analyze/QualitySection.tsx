@@ -96,9 +96,7 @@ export function QualitySection({ analysis }: { analysis: StoredAnalysis }) {
             />
           )}
           {analysis.skipped_high_cardinality.length > 0 && (
-            <p className="analyze__chart-note">
-              {t('analyze.quality.skipped', { names: analysis.skipped_high_cardinality.join(', ') })}
-            </p>
+            <p className="analyze__chart-note">{t('analyze.quality.skipped', { names: analysis.skipped_high_cardinality.join(', ') })}</p>
           )}
         </ChartBlock>
       </div>

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  coMissingPairs,
-  infiniteVifBar,
-  rowsByMissingCount,
-  topCramersPairs,
-  topFeatureTarget,
-  topVif,
-  vifLevel,
-} from './analysisCharts';
+import { coMissingPairs, infiniteVifBar, rowsByMissingCount, topCramersPairs, topFeatureTarget, topVif, vifLevel } from './analysisCharts';
 
 describe('VIF chart', () => {
   it('shows the top 20, infinite first, leaving out non-numbers', () => {
-    const vif: Record<string, number | null> = Object.fromEntries(
-      Array.from({ length: 24 }, (_, i) => [`c${i}`, i + 1]),
-    );
+    const vif: Record<string, number | null> = Object.fromEntries(Array.from({ length: 24 }, (_, i) => [`c${i}`, i + 1]));
     vif.perfect = null;
     vif.unknown = null;
     const items = topVif({ vif, vif_infinite: ['perfect'] });
@@ -28,14 +18,25 @@ describe('VIF chart', () => {
   });
 
   it('draws an infinite VIF longer than every finite one', () => {
-    expect(infiniteVifBar([{ column: 'a', vif: 40 }, { column: 'b', vif: null }])).toBeGreaterThan(40);
+    expect(
+      infiniteVifBar([
+        { column: 'a', vif: 40 },
+        { column: 'b', vif: null },
+      ]),
+    ).toBeGreaterThan(40);
     expect(infiniteVifBar([{ column: 'b', vif: null }])).toBeGreaterThan(10);
   });
 });
 
 describe('missing-value charts', () => {
   it('orders rows by their number of missing fields', () => {
-    expect(rowsByMissingCount([[2, 5], [0, 90], [1, 5]])).toEqual([
+    expect(
+      rowsByMissingCount([
+        [2, 5],
+        [0, 90],
+        [1, 5],
+      ]),
+    ).toEqual([
       { missing: 0, rows: 90 },
       { missing: 1, rows: 5 },
       { missing: 2, rows: 5 },

@@ -85,10 +85,7 @@ export function coMissingPairs(
 }
 
 /** The strongest categorical associations by Cramér's V. */
-export function topCramersPairs(
-  pairs: StoredAnalysis['cat_assoc_pairs'],
-  limit: number = CHART_LIMITS.cramersPairs,
-): PairItem[] {
+export function topCramersPairs(pairs: StoredAnalysis['cat_assoc_pairs'], limit: number = CHART_LIMITS.cramersPairs): PairItem[] {
   return pairs
     .filter((pair) => isNumber(pair.cramers_v))
     .map((pair) => ({ first: pair.col1, second: pair.col2, value: pair.cramers_v }))

@@ -2,7 +2,6 @@ import type { QualitySummary } from '../../api/analysis';
 import type { StoredAnalysis } from './analysisRun';
 import { formatDecimal, formatMegabytes } from '../../i18n/format';
 
-
 /** SPEC §2: the quality card shows 100 when the analysis has no score. */
 export const DEFAULT_QUALITY_SCORE = 100;
 

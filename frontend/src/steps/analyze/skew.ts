@@ -44,10 +44,7 @@ export function formatSkew(skew: number | null | undefined): string {
 }
 
 /** The columns of the panel: largest |skew| first, then those without a number, at most 12. */
-export function skewRows(
-  stats: StoredAnalysis['distribution_stats'],
-  limit: number = SKEW_COLUMN_LIMIT,
-): SkewRow[] {
+export function skewRows(stats: StoredAnalysis['distribution_stats'], limit: number = SKEW_COLUMN_LIMIT): SkewRow[] {
   return Object.entries(stats)
     .map(([column, { skew }]) => ({ column, skew: isNumber(skew) ? skew : null }))
     .sort((a, b) => (b.skew === null ? -1 : Math.abs(b.skew)) - (a.skew === null ? -1 : Math.abs(a.skew)))

@@ -28,11 +28,20 @@ function start(take: () => Promise<void>) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.sessionData, BEFORE);
   const events: string[] = [];
-  const snapshot = { take: vi.fn(async () => { events.push('snapshot'); await take(); }), reset: vi.fn(), exists: false };
+  const snapshot = {
+    take: vi.fn(async () => {
+      events.push('snapshot');
+      await take();
+    }),
+    reset: vi.fn(),
+    exists: false,
+  };
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
   const { result } = renderHook(
     () => {
-      useFrameChanges(() => events.push(`changed ${(queryClient.getQueryData<SessionFrame>(queryKeys.sessionData)?.columns ?? []).join(',')}`));
+      useFrameChanges(() =>
+        events.push(`changed ${(queryClient.getQueryData<SessionFrame>(queryKeys.sessionData)?.columns ?? []).join(',')}`),
+      );
       return useFrameChange(snapshot);
     },
     { wrapper },

@@ -94,14 +94,11 @@ describe('useSettingsChanges', () => {
     const info = vi.spyOn(notify, 'info');
     const onDataChange = vi.fn();
     const onApplied = vi.fn();
-    const { result } = renderHook(
-      () => {
-        useFrameChanges(onDataChange);
-        const step = useTransformStep('missing', sessionAt(3, TABLE).session);
-        return { step, changes: useSettingsChanges(step, handleMissing, { onApplied, onFailed: vi.fn() }) };
-      },
-      wrapperWith(),
-    );
+    const { result } = renderHook(() => {
+      useFrameChanges(onDataChange);
+      const step = useTransformStep('missing', sessionAt(3, TABLE).session);
+      return { step, changes: useSettingsChanges(step, handleMissing, { onApplied, onFailed: vi.fn() }) };
+    }, wrapperWith());
     act(() => result.current.changes.applyGlobal({ strategy: 'median' } as never));
     await waitFor(() => expect(info).toHaveBeenCalledWith('Nothing changed: the data already meets these settings.'));
     expect(onApplied).not.toHaveBeenCalled();
@@ -116,13 +113,10 @@ describe('useSettingsChanges', () => {
       'POST /api/handle-missing/': () => json({ error: 'No strategy', code: 'bad_request' }, 400),
     });
     const onFailed = vi.fn();
-    const { result } = renderHook(
-      () => {
-        const step = useTransformStep('missing', sessionAt(3, TABLE).session);
-        return { step, changes: useSettingsChanges(step, handleMissing, { onApplied: vi.fn(), onFailed }) };
-      },
-      wrapperWith(),
-    );
+    const { result } = renderHook(() => {
+      const step = useTransformStep('missing', sessionAt(3, TABLE).session);
+      return { step, changes: useSettingsChanges(step, handleMissing, { onApplied: vi.fn(), onFailed }) };
+    }, wrapperWith());
     act(() => result.current.changes.applyGlobal(null));
     expect(api.calls.filter((call) => call.request.method === 'POST')).toHaveLength(0);
     act(() => result.current.changes.applyColumns({ column_specific_settings: { age: { strategy: 'mean' } } } as never));

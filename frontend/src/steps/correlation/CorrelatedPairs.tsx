@@ -65,7 +65,10 @@ export function CorrelatedPairs(props: CorrelatedPairsProps) {
                 aria-label={`${t('correlation.pairs.choice')}: ${t('correlation.pairs.pair', { first: pair.col1, second: pair.col2 })}`}
               >
                 {options.map((option) => (
-                  <label key={option.value ?? 'keep'} className={`segmented__option${choice === option.value ? ' segmented__option--on' : ''}`}>
+                  <label
+                    key={option.value ?? 'keep'}
+                    className={`segmented__option${choice === option.value ? ' segmented__option--on' : ''}`}
+                  >
                     <input
                       type="radio"
                       name={key}

@@ -5,7 +5,6 @@ import type { SessionFrame } from '../../queries/sessionData';
 import { json, stubApi } from '../../test/api';
 import { frame, renderStep, sessionAt } from '../../test/steps';
 import { CorrelationStep } from './CorrelationStep';
-import { isShown } from '../../test/shown';
 
 // Plotly cannot draw in jsdom: the chart shows its bar texts instead.
 vi.mock('../../components/charts/Plot', () => ({
@@ -53,7 +52,16 @@ function start(sessionTarget: string | null = 'score') {
         threshold: request.threshold,
         highly_correlated: [],
         dropped_columns: request.columns_to_drop,
-        ...frame(kept, [[1.25, 'Oslo'], [2.5, 'Lima']], { score: 'float64', city: 'str' }, {}, '2 columns dropped'),
+        ...frame(
+          kept,
+          [
+            [1.25, 'Oslo'],
+            [2.5, 'Lima'],
+          ],
+          { score: 'float64', city: 'str' },
+          {},
+          '2 columns dropped',
+        ),
       });
     },
     'POST /api/target-correlation/': (body) =>
@@ -76,13 +84,13 @@ describe('CorrelationStep pairs', () => {
   it('lists the pairs at the 0.95 default with a drop choice per side', async () => {
     const { api } = start();
     const group = await screen.findByRole('radiogroup', { name: 'Drop from this pair: id and score' });
-    expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
-      'Keep both',
-      'Drop id',
-      'Drop score',
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Keep both', 'Drop id', 'Drop score']);
     expect(within(group).getByRole('radio', { name: 'Keep both' })).toHaveProperty('checked', true);
-    expect(isShown(screen.getByText('r = -0.960'))).toBe(true);
+    expect(screen.getByText('r = -0.960')).toBeVisible();
     expect(previews(api)[0]?.body).toEqual({ threshold: 0.95, preview_only: true });
     const threshold = within(section('Highly correlated pairs')).getByRole('spinbutton', { name: 'Threshold (|r|)' });
     expect([threshold.getAttribute('min'), threshold.getAttribute('max'), threshold.getAttribute('step')]).toEqual(['0', '1', '0.01']);
@@ -103,14 +111,16 @@ describe('CorrelationStep pairs', () => {
     const pairs = await screen.findByRole('list', { name: 'Highly correlated pairs' });
     const apply = within(section('Highly correlated pairs')).getByRole('button', { name: 'Drop selected columns' });
     fireEvent.click(apply);
-    expect(isShown(await screen.findByText('Please select at least one column to drop.'))).toBe(true);
+    expect(await screen.findByText('Please select at least one column to drop.')).toBeVisible();
 
     fireEvent.click(within(pairs).getByRole('radio', { name: 'Drop id' }));
     fireEvent.click(within(pairs).getByRole('radio', { name: 'Drop age' }));
-    expect(isShown(screen.getByText('To drop: id, age'))).toBe(true);
+    expect(screen.getByText('To drop: id, age')).toBeVisible();
     fireEvent.click(apply);
-    expect(isShown(await screen.findByText('2 columns dropped'))).toBe(true);
-    const drop = api.calls.find((call) => call.route === 'POST /api/correlation-analysis/' && !(call.body as { preview_only: boolean }).preview_only);
+    expect(await screen.findByText('2 columns dropped')).toBeVisible();
+    const drop = api.calls.find(
+      (call) => call.route === 'POST /api/correlation-analysis/' && !(call.body as { preview_only: boolean }).preview_only,
+    );
     expect(drop?.body).toEqual({ threshold: 0.95, preview_only: false, columns_to_drop: ['id', 'age'] });
     expect(api.routes()).toContain('POST /api/snapshot-step/');
     await screen.findByText('No pair of columns reaches |r| ≥ 0.95.');
@@ -123,8 +133,8 @@ describe('CorrelationStep target correlation', () => {
   it('charts the correlations with the target and asks again for Spearman', async () => {
     const { api } = start();
     const chart = await screen.findByRole('img', { name: 'Correlation with score' });
-    expect(isShown(await within(chart).findByText('id 0.990'))).toBe(true);
-    expect(isShown(within(chart).getByText('age -0.400'))).toBe(true);
+    expect(await within(chart).findByText('id 0.990')).toBeVisible();
+    expect(within(chart).getByText('age -0.400')).toBeVisible();
     fireEvent.click(screen.getByRole('radio', { name: 'Spearman' }));
     await waitFor(() =>
       expect(api.calls.filter((call) => call.route === 'POST /api/target-correlation/').map((call) => call.body)).toEqual([
@@ -136,10 +146,14 @@ describe('CorrelationStep target correlation', () => {
 
   it('offers numeric targets and waits for one', async () => {
     start(null);
-    expect(isShown(await screen.findByText('Choose a numeric target column to see how each column relates to it.'))).toBe(true);
+    expect(await screen.findByText('Choose a numeric target column to see how each column relates to it.')).toBeVisible();
     const target = within(section('Target correlation')).getByRole('combobox', { name: 'Target column' });
     await waitFor(() =>
-      expect(within(target).getAllByRole('option').map((option) => option.textContent)).toEqual(['None', 'id', 'score', 'age']),
+      expect(
+        within(target)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['None', 'id', 'score', 'age']),
     );
   });
 
@@ -162,7 +176,10 @@ describe('CorrelationStep queries', () => {
     const { queryClient } = start('score');
     await screen.findByRole('radiogroup', { name: 'Drop from this pair: age and score' }, { timeout: 5000 });
     await screen.findByRole('img', { name: 'Correlation with score' });
-    const keys = queryClient.getQueryCache().getAll().map((query) => query.queryKey);
+    const keys = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryKey);
     expect(keys.map((key) => key[1])).toEqual(expect.arrayContaining(['correlated-pairs', 'target-correlation']));
     expect(keys.filter((key) => key[0] !== 'session')).toEqual([]);
   });

@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../test/api';
 import { frame, renderStep, sessionAt } from '../../test/steps';
 import { EncodingStep } from './EncodingStep';
-import { isShown } from '../../test/shown';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 
@@ -13,13 +12,20 @@ const DATA = [
   ['Lima', 'b', 40, 0],
 ];
 const DTYPES = { city: 'str', segment: 'category', age: 'int64', y: 'int64' };
-const ENCODED = frame(['city_Lima', 'city_Oslo', 'segment', 'age', 'y'], [[0, 1, 0, 31, 1], [1, 0, 1, 40, 0]], {
-  city_Lima: 'uint8',
-  city_Oslo: 'uint8',
-  segment: 'int64',
-  age: 'int64',
-  y: 'int64',
-});
+const ENCODED = frame(
+  ['city_Lima', 'city_Oslo', 'segment', 'age', 'y'],
+  [
+    [0, 1, 0, 31, 1],
+    [1, 0, 1, 40, 0],
+  ],
+  {
+    city_Lima: 'uint8',
+    city_Oslo: 'uint8',
+    segment: 'int64',
+    age: 'int64',
+    y: 'int64',
+  },
+);
 
 function section(title: string): HTMLElement {
   const card = screen.getByRole('heading', { name: title }).closest('section');
@@ -28,7 +34,11 @@ function section(title: string): HTMLElement {
 }
 
 /** Renders the screen; the server's session data names `sessionTarget` as the session target. */
-function start(routes: Parameters<typeof stubApi>[0] = {}, sessionTarget: string | null = null, session = sessionAt(5, { columns: COLUMNS, data: DATA })) {
+function start(
+  routes: Parameters<typeof stubApi>[0] = {},
+  sessionTarget: string | null = null,
+  session = sessionAt(5, { columns: COLUMNS, data: DATA }),
+) {
   const api = stubApi({
     'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), target_column: sessionTarget }),
     'POST /api/snapshot-step/': () => json({ step_id: 5, message: 'ok' }),
@@ -50,7 +60,9 @@ describe('EncodingStep global settings', () => {
     const max = within(global).getByRole('spinbutton', { name: 'Max categories' });
     expect([max.getAttribute('min'), (max as HTMLInputElement).value]).toEqual(['2', '10']);
     await waitFor(() => expect(within(global).getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', 'y'));
-    await waitFor(() => expect([...global.querySelectorAll('.column-chips__chip')].map((chip) => chip.textContent)).toEqual(['city', 'segment']));
+    await waitFor(() =>
+      expect([...global.querySelectorAll('.column-chips__chip')].map((chip) => chip.textContent)).toEqual(['city', 'segment']),
+    );
     fireEvent.change(within(global).getByRole('combobox', { name: 'Default strategy' }), { target: { value: 'onehot' } });
     expect(within(global).queryByRole('spinbutton', { name: 'Max categories' })).toBeNull();
   });
@@ -60,7 +72,7 @@ describe('EncodingStep global settings', () => {
     const global = section('Global settings');
     fireEvent.change(within(global).getByRole('combobox', { name: 'Default strategy' }), { target: { value: 'target' } });
     fireEvent.click(within(global).getByRole('button', { name: 'Apply global settings' }));
-    expect(isShown(await screen.findByText('Please select a target column for Target strategy.'))).toBe(true);
+    expect(await screen.findByText('Please select a target column for Target strategy.')).toBeVisible();
     expect(encodeBodies(api)).toEqual([]);
   });
 
@@ -70,9 +82,9 @@ describe('EncodingStep global settings', () => {
     fireEvent.change(within(global).getByRole('combobox', { name: 'Target column' }), { target: { value: 'y' } });
     fireEvent.change(within(global).getByRole('spinbutton', { name: 'Max categories' }), { target: { value: '5' } });
     fireEvent.click(within(global).getByRole('button', { name: 'Apply global settings' }));
-    expect(isShown(await screen.findByText('Global encoding applied.'))).toBe(true);
+    expect(await screen.findByText('Global encoding applied.')).toBeVisible();
     expect(encodeBodies(api)).toEqual([{ default_strategy: 'auto', max_categories: 5, target_column: 'y' }]);
-    expect(isShown(screen.getByRole('columnheader', { name: /city_Oslo/ }))).toBe(true);
+    expect(screen.getByRole('columnheader', { name: /city_Oslo/ })).toBeVisible();
   });
 
   it('reads a refusal as Global encoding failed. and no answer as An error occurred while applying.', async () => {
@@ -85,11 +97,11 @@ describe('EncodingStep global settings', () => {
     });
     const apply = within(section('Global settings')).getByRole('button', { name: 'Apply global settings' });
     fireEvent.click(apply);
-    expect(isShown(await screen.findByText('Global encoding failed.'))).toBe(true);
+    expect(await screen.findByText('Global encoding failed.')).toBeVisible();
     await waitFor(() => expect(apply).toHaveProperty('disabled', false));
     answer = 'network';
     fireEvent.click(apply);
-    expect(isShown(await screen.findByText('An error occurred while applying.'))).toBe(true);
+    expect(await screen.findByText('An error occurred while applying.')).toBeVisible();
   });
 });
 
@@ -98,13 +110,13 @@ describe('EncodingStep column-specific settings', () => {
     const { api } = start();
     const columns = section('Column-specific settings');
     fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
-    expect(isShown(await screen.findByText('Add a column first.'))).toBe(true);
+    expect(await screen.findByText('Add a column first.')).toBeVisible();
 
     await waitFor(() => expect(section('Global settings').querySelectorAll('.column-chips__chip')).toHaveLength(2));
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
     fireEvent.change(within(columns).getByRole('combobox', { name: 'Strategy' }), { target: { value: 'target' } });
     fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
-    expect(isShown(await screen.findByText('Target strategy selected for a column. Please set a Target Column above.'))).toBe(true);
+    expect(await screen.findByText('Target strategy selected for a column. Please set a Target Column above.')).toBeVisible();
     expect(encodeBodies(api)).toEqual([]);
   });
 
@@ -121,10 +133,10 @@ describe('EncodingStep column-specific settings', () => {
     fireEvent.change(within(columns).getAllByRole('combobox', { name: 'Strategy' })[0] as HTMLElement, { target: { value: 'label' } });
 
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
-    expect(isShown(await screen.findByText('No available column to add.'))).toBe(true);
+    expect(await screen.findByText('No available column to add.')).toBeVisible();
 
     fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
-    expect(isShown(await screen.findByText('Column-specific encoding applied.'))).toBe(true);
+    expect(await screen.findByText('Column-specific encoding applied.')).toBeVisible();
     expect(encodeBodies(api)).toEqual([
       {
         default_strategy: 'auto',
@@ -144,8 +156,8 @@ describe('EncodingStep column-specific settings', () => {
     const columns = section('Column-specific settings');
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
     fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
-    expect(isShown(await screen.findByText('Column-specific encoding failed.'))).toBe(true);
-    expect(isShown(screen.getByText('Column "age" is not categorical'))).toBe(true);
+    expect(await screen.findByText('Column-specific encoding failed.')).toBeVisible();
+    expect(screen.getByText('Column "age" is not categorical')).toBeVisible();
   });
 
   it('continues with its changes and the target column', async () => {
@@ -163,7 +175,10 @@ describe('EncodingStep column-specific settings', () => {
 
 describe('EncodingStep and the session target', () => {
   // a target named only in earlier step results or in the analysis
-  const withEarlierTargets = { ...sessionAt(5, { columns: COLUMNS, data: DATA }, { 4: { target_column: 'age' } }), analysisResults: { target: 'age' } };
+  const withEarlierTargets = {
+    ...sessionAt(5, { columns: COLUMNS, data: DATA }, { 4: { target_column: 'age' } }),
+    analysisResults: { target: 'age' },
+  };
 
   it("defaults to the server's session target, until another is chosen", async () => {
     start({}, 'y', withEarlierTargets);
@@ -183,33 +198,47 @@ describe('EncodingStep and the session target', () => {
 
 describe('EncodingStep dropped id-like columns', () => {
   it('says which id-like columns global auto encoding dropped, and that undo brings them back', async () => {
-    const withoutId = frame(['segment', 'age', 'y'], [[0, 31, 1], [1, 40, 0]], { segment: 'int64', age: 'int64', y: 'int64' });
+    const withoutId = frame(
+      ['segment', 'age', 'y'],
+      [
+        [0, 31, 1],
+        [1, 40, 0],
+      ],
+      { segment: 'int64', age: 'int64', y: 'int64' },
+    );
     start({ 'POST /api/encode-features/': () => json({ ...withoutId, dropped_columns: ['city'] }) }, 'y');
     fireEvent.click(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' }));
-    expect(isShown(await screen.findByText('Global encoding applied.'))).toBe(true);
+    expect(await screen.findByText('Global encoding applied.')).toBeVisible();
     expect(
-      isShown(await screen.findByText('ID-like columns (a distinct value in almost every row) were dropped instead of encoded: city. Undo brings them back.')),
-    ).toBe(true);
+      await screen.findByText(
+        'ID-like columns (a distinct value in almost every row) were dropped instead of encoded: city. Undo brings them back.',
+      ),
+    ).toBeVisible();
     expect(screen.queryByRole('columnheader', { name: /city/ })).toBeNull();
   });
 
   it('names the columns a global one-hot could not apply to, encoded by the auto rule instead', async () => {
-    start({ 'POST /api/encode-features/': () => json({ ...ENCODED, dropped_columns: [], encoded_by_auto: { 'Aircraft Make Model': 'target' } }) }, 'y');
-    fireEvent.change(within(section('Global settings')).getByRole('combobox', { name: 'Default strategy' }), { target: { value: 'onehot' } });
+    start(
+      {
+        'POST /api/encode-features/': () => json({ ...ENCODED, dropped_columns: [], encoded_by_auto: { 'Aircraft Make Model': 'target' } }),
+      },
+      'y',
+    );
+    fireEvent.change(within(section('Global settings')).getByRole('combobox', { name: 'Default strategy' }), {
+      target: { value: 'onehot' },
+    });
     fireEvent.click(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' }));
     expect(
-      isShown(
-        await screen.findByText(
-          'One-hot does not apply to these columns (too many categories); the auto rule encoded them instead: Aircraft Make Model (Target).',
-        ),
+      await screen.findByText(
+        'One-hot does not apply to these columns (too many categories); the auto rule encoded them instead: Aircraft Make Model (Target).',
       ),
-    ).toBe(true);
+    ).toBeVisible();
   });
 
   it('says nothing more when no column was dropped', async () => {
     start({ 'POST /api/encode-features/': () => json({ ...ENCODED, dropped_columns: [] }) }, 'y');
     fireEvent.click(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' }));
-    expect(isShown(await screen.findByText('Global encoding applied.'))).toBe(true);
+    expect(await screen.findByText('Global encoding applied.')).toBeVisible();
     expect(screen.queryByText(/were dropped instead of encoded/)).toBeNull();
   });
 });

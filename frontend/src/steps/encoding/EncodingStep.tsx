@@ -65,7 +65,9 @@ export function EncodingStep({ session, onContinue }: TransformStepProps<Encodin
       if (dropped.length > 0) notify.info(t('encoding.droppedIdLike', { names: dropped.join(', ') }));
       const byAuto = Object.entries(result.encoded_by_auto ?? {});
       if (byAuto.length > 0) {
-        const names = byAuto.map(([column, strategy]) => `${column} (${t(`encoding.strategies.${strategy as EncodingStrategy}`)})`).join(', ');
+        const names = byAuto
+          .map(([column, strategy]) => `${column} (${t(`encoding.strategies.${strategy as EncodingStrategy}`)})`)
+          .join(', ');
         notify.info(t('encoding.encodedByAuto', { strategy: t(`encoding.strategies.${request.default_strategy}`), names }));
       }
     },
@@ -87,10 +89,7 @@ export function EncodingStep({ session, onContinue }: TransformStepProps<Encodin
   const next = () => onContinue({ changes: step.changes, target_column: target === '' ? null : target });
 
   return (
-    <StepScreen
-      {...step.screen}
-      actions={<ContinueButton label={t('encoding.continue')} busy={changes.busy} onClick={next} />}
-    >
+    <StepScreen {...step.screen} actions={<ContinueButton label={t('encoding.continue')} busy={changes.busy} onClick={next} />}>
       <GlobalEncodingSettings settings={settings} onChange={setSettings} {...targetChoice} {...changes.globalCard} onApply={applyGlobal} />
       <ColumnSettingsCard
         {...columnRows}
@@ -98,7 +97,12 @@ export function EncodingStep({ session, onContinue }: TransformStepProps<Encodin
         onApply={() => changes.applyColumns(checked(columnEncodingRequest(columnRows.rows, target, settings.maxCategories)))}
         renderFields={(row, change) => (
           <>
-            <SelectField label={t('common.strategy')} value={row.strategy} choices={strategyChoices} onChange={(strategy) => change({ strategy })} />
+            <SelectField
+              label={t('common.strategy')}
+              value={row.strategy}
+              choices={strategyChoices}
+              onChange={(strategy) => change({ strategy })}
+            />
             {usesOrdinalFlag(row.strategy) && (
               <CheckboxField
                 label={t('encoding.ordinal')}

@@ -16,7 +16,14 @@ describe('encoding rules', () => {
   });
 
   it("encodes the server's categorical columns, never the target", () => {
-    const kinds = { city: 'categorical', kind: 'categorical', age: 'numeric', flag: 'boolean', when: 'datetime', y: 'categorical' } as const;
+    const kinds = {
+      city: 'categorical',
+      kind: 'categorical',
+      age: 'numeric',
+      flag: 'boolean',
+      when: 'datetime',
+      y: 'categorical',
+    } as const;
     expect(encodingCandidates(Object.keys(kinds), kinds, 'y')).toEqual(['city', 'kind']);
     expect(encodingCandidates(['city', 'y'], null, '')).toEqual(['city', 'y']);
   });
@@ -48,7 +55,11 @@ describe('encoding rules', () => {
       error: 'encoding.columnTargetRequired',
     });
     expect(columnEncodingRequest([{ column: 'a', strategy: 'label', ordinal: false }], '', 10)).toEqual({
-      request: { default_strategy: 'auto', max_categories: 10, column_specific_settings: [{ column: 'a', strategy: 'label', ordinal: false }] },
+      request: {
+        default_strategy: 'auto',
+        max_categories: 10,
+        column_specific_settings: [{ column: 'a', strategy: 'label', ordinal: false }],
+      },
     });
   });
 

@@ -40,7 +40,8 @@ export function newEncodingRow(column: string): EncodingRow {
 }
 
 /** A request to send, or the translation key of the reason it cannot be sent. */
-export type Checked = { request: EncodeRequest } | { error: 'encoding.targetRequired' | 'encoding.columnTargetRequired' | 'common.addFirst' };
+export type Checked =
+  { request: EncodeRequest } | { error: 'encoding.targetRequired' | 'encoding.columnTargetRequired' | 'common.addFirst' };
 
 function targetField(target: string): Pick<EncodeRequest, 'target_column'> {
   return target === '' ? {} : { target_column: target };

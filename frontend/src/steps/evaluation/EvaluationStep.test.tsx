@@ -8,7 +8,6 @@ import { EvaluationStep } from './EvaluationStep';
 import { ModelMetrics } from './ModelMetrics';
 import { TRAINING_SUMMARY } from '../../test/training';
 import { TEST_METRIC_CATALOG } from '../../test/metricCatalog';
-import { isShown } from '../../test/shown';
 import { withStepResult } from '../../session/session';
 import { optimizationHistory, optimizationRun } from '../../test/optimizationRuns';
 import { OPTIMIZATION_RECORD_ID } from '../stepKeys';
@@ -18,7 +17,13 @@ vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 const TABLE = { columns: ['age', 'member'], data: [[30, true]] };
 const TRAINED = { problem_type: 'classification', trained_models: ['LogisticRegression', 'RandomForestClassifier'] };
 const CHARTS = {
-  confusion_matrix: { labels: [false, true], matrix: [[16, 0], [3, 5]] },
+  confusion_matrix: {
+    labels: [false, true],
+    matrix: [
+      [16, 0],
+      [3, 5],
+    ],
+  },
   roc_curves: [{ label: true, fpr: [0, 0.5, 1], tpr: [0, 0.8, 1] }],
   pr_curves: [{ label: true, recall: [0, 1], precision: [1, 0.5] }],
   prediction_sample: null,
@@ -29,8 +34,22 @@ const EVALUATION = {
   ...TRAINING_SUMMARY,
   message: 'Model evaluation completed',
   results: [
-    { model: 'LogisticRegression', metrics: { accuracy: 0.6667, log_loss: 0.6357 }, error: null, train_seconds: 0.1, sampling: [], charts: CHARTS },
-    { model: 'RandomForestClassifier', metrics: { accuracy: 0.875, roc_auc: 0.74219 }, error: null, train_seconds: 0.2, sampling: [], charts: CHARTS },
+    {
+      model: 'LogisticRegression',
+      metrics: { accuracy: 0.6667, log_loss: 0.6357 },
+      error: null,
+      train_seconds: 0.1,
+      sampling: [],
+      charts: CHARTS,
+    },
+    {
+      model: 'RandomForestClassifier',
+      metrics: { accuracy: 0.875, roc_auc: 0.74219 },
+      error: null,
+      train_seconds: 0.2,
+      sampling: [],
+      charts: CHARTS,
+    },
     {
       model: 'MultinomialNB',
       metrics: {},
@@ -98,7 +117,9 @@ describe('EvaluationStep metric catalogue', () => {
     renderStep(EvaluationStep, sessionAt(9, TABLE, { 8: TRAINED }));
     await screen.findByRole('article', { name: 'RandomForestClassifier' });
     expect(tone('RandomForestClassifier', 'Accuracy')).toContain('model-metrics__item--fair');
-    const names = [...screen.getByRole('article', { name: 'RandomForestClassifier' }).querySelectorAll('dt')].map((name) => name.textContent);
+    const names = [...screen.getByRole('article', { name: 'RandomForestClassifier' }).querySelectorAll('dt')].map(
+      (name) => name.textContent,
+    );
     expect(names).toEqual(['ROC AUC', 'Accuracy']);
   });
 });
@@ -106,7 +127,7 @@ describe('EvaluationStep metric catalogue', () => {
 describe('EvaluationStep', () => {
   it('asks for training first when step 8 has no results, and calls nothing', () => {
     const { api, onContinue } = start({});
-    expect(isShown(screen.getByText('No training results found. Please complete the training step first.'))).toBe(true);
+    expect(screen.getByText('No training results found. Please complete the training step first.')).toBeVisible();
     expect(api.calls).toHaveLength(0);
     const next = screen.getByRole('button', { name: 'Continue to Optimization' });
     expect(next).toHaveProperty('disabled', true);
@@ -116,13 +137,13 @@ describe('EvaluationStep', () => {
 
   it('loads on its own and shows the summary, coloured metrics, each error and the charts', async () => {
     const { container, onContinue } = start({ 8: TRAINED });
-    expect(isShown(screen.getByText('Evaluating models'))).toBe(true);
-    expect(isShown(await screen.findByText('Model evaluation completed'))).toBe(true);
+    expect(screen.getByText('Evaluating models')).toBeVisible();
+    expect(await screen.findByText('Model evaluation completed')).toBeVisible();
     expect(cardValue(container, 'Models trained')).toBe('2');
     expect(cardValue(container, 'Best model')).toBe('RandomForestClassifier');
     expect(cardValue(container, 'Problem type')).toBe('Classification');
     expect(cardValue(container, 'Primary metric')).toBe('Accuracy');
-    expect(isShown(screen.getByRole('img', { name: 'Accuracy by model' }))).toBe(true);
+    expect(screen.getByRole('img', { name: 'Accuracy by model' })).toBeVisible();
 
     const forest = screen.getByRole('article', { name: 'RandomForestClassifier' });
     const accuracy = within(forest).getByText('0.8750').closest('.model-metrics__item');
@@ -130,18 +151,26 @@ describe('EvaluationStep', () => {
     expect(within(forest).getByText('0.7422').closest('.model-metrics__item')?.className).toContain('--fair');
     const logistic = screen.getByRole('article', { name: 'LogisticRegression' });
     expect(within(logistic).getByText('0.6357').closest('.model-metrics__item')?.className).toContain('--poor');
-    expect(
-      within(screen.getByRole('article', { name: 'MultinomialNB' })).getByRole('alert').textContent,
-    ).toBe('Error: Negative values in data passed to MultinomialNB');
+    expect(within(screen.getByRole('article', { name: 'MultinomialNB' })).getByRole('alert').textContent).toBe(
+      'Error: Negative values in data passed to MultinomialNB',
+    );
 
     const matrix = screen.getByRole('table', { name: 'Confusion matrix' });
-    expect(within(matrix).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['16', '0', '3', '5']);
-    for (const name of ['ROC curve of RandomForestClassifier', 'Precision–recall curve of RandomForestClassifier', 'Feature importance of RandomForestClassifier']) {
-      expect(isShown(screen.getByRole('img', { name }))).toBe(true);
+    expect(
+      within(matrix)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['16', '0', '3', '5']);
+    for (const name of [
+      'ROC curve of RandomForestClassifier',
+      'Precision–recall curve of RandomForestClassifier',
+      'Feature importance of RandomForestClassifier',
+    ]) {
+      expect(screen.getByRole('img', { name })).toBeVisible();
     }
     const charts = screen.getByRole('button', { name: 'Model charts' }).closest('section') as HTMLElement;
     fireEvent.change(within(charts).getByRole('combobox', { name: 'Model' }), { target: { value: 'LogisticRegression' } });
-    expect(isShown(screen.getByRole('img', { name: 'ROC curve of LogisticRegression' }))).toBe(true);
+    expect(screen.getByRole('img', { name: 'ROC curve of LogisticRegression' })).toBeVisible();
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Optimization' }));
     expect(onContinue).toHaveBeenCalledWith({ best_model: 'RandomForestClassifier', problem_type: 'classification' });
@@ -152,23 +181,29 @@ describe('EvaluationStep', () => {
       json({ error: 'No training results found. Please complete the training step first.', code: 'no_training_results' }, 400),
     );
     expect((await screen.findAllByText('Failed to evaluate models')).length).toBeGreaterThan(0);
-    expect(isShown(await screen.findByRole('button', { name: 'Try again' }))).toBe(true);
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeVisible();
   });
 
   it('names the classes left out of training with their rows, and the missing cells filled per model', async () => {
     const results = EVALUATION.results.map((result) =>
-      result.model === 'LogisticRegression' ? { ...result, imputed_cells: 1204 } : result.model === 'RandomForestClassifier' ? { ...result, imputed_cells: 1 } : result,
+      result.model === 'LogisticRegression'
+        ? { ...result, imputed_cells: 1204 }
+        : result.model === 'RandomForestClassifier'
+          ? { ...result, imputed_cells: 1 }
+          : result,
     );
     start({ 8: TRAINED }, () => json({ ...EVALUATION, results, left_out_classes: { rare: 1, unusual: 3 } }));
     expect(
-      isShown(await screen.findByText('Classes with fewer rows than the validation needs were left out: rare (1 row), unusual (3 rows).')),
-    ).toBe(true);
+      await screen.findByText('Classes with fewer rows than the validation needs were left out: rare (1 row), unusual (3 rows).'),
+    ).toBeVisible();
     expect(
-      isShown(within(screen.getByRole('article', { name: 'LogisticRegression' })).getByText("1,204 missing cells were filled at this model's input.")),
-    ).toBe(true);
+      within(screen.getByRole('article', { name: 'LogisticRegression' })).getByText(
+        "1,204 missing cells were filled at this model's input.",
+      ),
+    ).toBeVisible();
     expect(
-      isShown(within(screen.getByRole('article', { name: 'RandomForestClassifier' })).getByText("1 missing cell was filled at this model's input.")),
-    ).toBe(true);
+      within(screen.getByRole('article', { name: 'RandomForestClassifier' })).getByText("1 missing cell was filled at this model's input."),
+    ).toBeVisible();
     expect(screen.getByRole('article', { name: 'MultinomialNB' }).textContent).not.toContain('filled');
   });
 
@@ -191,14 +226,19 @@ describe('the filled-cells note in plural forms', () => {
     imputed_cells: cells,
   });
   const note = (cells: number) => {
-    const { container, unmount } = render(<ModelMetrics result={result(cells)} best={false} catalog={TEST_METRIC_CATALOG} metricName={(name) => name} />);
+    const { container, unmount } = render(
+      <ModelMetrics result={result(cells)} best={false} catalog={TEST_METRIC_CATALOG} metricName={(name) => name} />,
+    );
     const text = container.querySelector('.model-metrics__imputed')?.textContent;
     unmount();
     return text;
   };
 
   it('uses one and other in English', () => {
-    expect([note(1), note(2)]).toEqual(["1 missing cell was filled at this model's input.", "2 missing cells were filled at this model's input."]);
+    expect([note(1), note(2)]).toEqual([
+      "1 missing cell was filled at this model's input.",
+      "2 missing cells were filled at this model's input.",
+    ]);
   });
 
   it('uses one, few and many in Russian', async () => {
@@ -232,7 +272,7 @@ describe('EvaluationStep comparisons', () => {
     expect(shown('RandomForestClassifier', 'Accuracy')).toBe('0.8750 ± 0.0213');
     expect(shown('RandomForestClassifier', 'ROC AUC')).toBe('0.7422 ± 0.0500');
     expect(shown('LogisticRegression', 'Accuracy')).toBe('0.6667');
-    expect(isShown(screen.getByText('Cross-validation: each metric is the mean ± standard deviation over the 5 folds.'))).toBe(true);
+    expect(screen.getByText('Cross-validation: each metric is the mean ± standard deviation over the 5 folds.')).toBeVisible();
   });
 
   it('says nothing of folds for a train/test split', async () => {
@@ -257,12 +297,10 @@ describe('EvaluationStep comparisons', () => {
       }),
     );
     expect(
-      isShown(
-        await screen.findByText(
-          'Imbalanced target: the largest class holds 78% of the rows, and RandomForestClassifier scores an accuracy of 0.8500 but a balanced accuracy of 0.5200. Accuracy rewards predicting the large class; rank by balanced accuracy or F1 macro.',
-        ),
+      await screen.findByText(
+        'Imbalanced target: the largest class holds 78% of the rows, and RandomForestClassifier scores an accuracy of 0.8500 but a balanced accuracy of 0.5200. Accuracy rewards predicting the large class; rank by balanced accuracy or F1 macro.',
       ),
-    ).toBe(true);
+    ).toBeVisible();
     expect(
       screen.getByText(
         "The log loss of RandomForestClassifier (0.7100) is worse than the baseline's (0.5200): its probabilities are less reliable than the class shares alone.",
@@ -324,7 +362,7 @@ describe('EvaluationStep optimized models', () => {
     const optimized = await screen.findByRole('article', { name: 'LogisticRegression (optimized)' });
     const articles = screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'));
     expect(articles.slice(0, 3)).toEqual(['LogisticRegression', 'LogisticRegression (optimized)', 'RandomForestClassifier']);
-    expect(isShown(within(optimized).getByText('0.7222'))).toBe(true);
+    expect(within(optimized).getByText('0.7222')).toBeVisible();
     expect(api.routes()).toContain('GET /api/optimization-result/');
     cleanup();
 

@@ -49,8 +49,7 @@ export function EvaluationStep({ session, onContinue }: EvaluationStepProps) {
         optimized={hasOptimizedModels(session.stepResults[OPTIMIZATION_RECORD_ID])}
       />
     );
-  }
-  else if (evaluation.isError || catalog.isError) body = <CardNote tone="warn">{t('evaluation.failed')}</CardNote>;
+  } else if (evaluation.isError || catalog.isError) body = <CardNote tone="warn">{t('evaluation.failed')}</CardNote>;
   else body = <BusyNote>{t('evaluation.evaluating')}</BusyNote>;
 
   return (
@@ -68,7 +67,12 @@ export function EvaluationStep({ session, onContinue }: EvaluationStepProps) {
           </button>
         )}
         {evaluation.data && (
-          <DownloadReportButton session={session} evaluation={evaluation.data} optimization={null} usageModel={evaluation.data.best_model} />
+          <DownloadReportButton
+            session={session}
+            evaluation={evaluation.data}
+            optimization={null}
+            usageModel={evaluation.data.best_model}
+          />
         )}
         <button
           type="button"
@@ -178,7 +182,13 @@ function EvaluationResults({ evaluation, catalog, optimized }: EvaluationResults
                   baseline={evaluation.baseline?.metrics}
                 />
                 {run && (
-                  <ModelMetrics result={optimizedRow(run, t)} best={false} catalog={catalog} metricName={metricName} baseline={evaluation.baseline?.metrics} />
+                  <ModelMetrics
+                    result={optimizedRow(run, t)}
+                    best={false}
+                    catalog={catalog}
+                    metricName={metricName}
+                    baseline={evaluation.baseline?.metrics}
+                  />
                 )}
               </Fragment>
             );

@@ -2,7 +2,6 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from '../../i18n/i18n';
 import { json, stubApi } from '../../test/api';
-import { isShown } from '../../test/shown';
 import { renderStep, sessionAt } from '../../test/steps';
 import { TRAINING_SUMMARY } from '../../test/training';
 import { EvaluationStep } from './EvaluationStep';
@@ -10,7 +9,14 @@ import { TEST_METRIC_CATALOG } from '../../test/metricCatalog';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 
-const CHARTS = { confusion_matrix: null, roc_curves: [], pr_curves: [], prediction_sample: null, feature_importances: null, cluster_sizes: [] };
+const CHARTS = {
+  confusion_matrix: null,
+  roc_curves: [],
+  pr_curves: [],
+  prediction_sample: null,
+  feature_importances: null,
+  cluster_sizes: [],
+};
 const EXPLANATION = {
   method: 'tree',
   output: 'probability',
@@ -48,10 +54,14 @@ function start(evaluation: unknown = EVALUATION) {
 }
 
 // the first render of the step loads its modules: a busy machine may take seconds
-const card = async (name = 'Explanations') => (await screen.findByRole('button', { name }, { timeout: 10_000 })).closest('section') as HTMLElement;
+const card = async (name = 'Explanations') =>
+  (await screen.findByRole('button', { name }, { timeout: 10_000 })).closest('section') as HTMLElement;
 const facts = (section: HTMLElement): Record<string, string> =>
   Object.fromEntries(
-    [...section.querySelectorAll('.stat-card')].map((item) => [item.querySelector('dt')?.textContent ?? '', item.querySelector('dd')?.textContent ?? '']),
+    [...section.querySelectorAll('.stat-card')].map((item) => [
+      item.querySelector('dt')?.textContent ?? '',
+      item.querySelector('dd')?.textContent ?? '',
+    ]),
   );
 
 describe('Evaluation explanations', () => {
@@ -65,8 +75,8 @@ describe('Evaluation explanations', () => {
       'Explained class': 'true',
     });
     expect(within(section).getByRole('combobox', { name: 'Model' })).toHaveProperty('value', 'RandomForestClassifier');
-    expect(isShown(within(section).getByRole('img', { name: 'Mean absolute contribution by column of RandomForestClassifier' }))).toBe(true);
-    expect(isShown(within(section).getByRole('img', { name: 'Contribution per explained row of RandomForestClassifier' }))).toBe(true);
+    expect(within(section).getByRole('img', { name: 'Mean absolute contribution by column of RandomForestClassifier' })).toBeVisible();
+    expect(within(section).getByRole('img', { name: 'Contribution per explained row of RandomForestClassifier' })).toBeVisible();
   });
 
   it('lists the numbers of both charts as tables on request', async () => {
@@ -75,14 +85,22 @@ describe('Evaluation explanations', () => {
     const [summaryToggle, beeswarmToggle] = within(section).getAllByRole('button', { name: 'Show as table' });
     fireEvent.click(summaryToggle as HTMLElement);
     const summary = within(section).getByRole('table', { name: 'Mean absolute contribution by column of RandomForestClassifier' });
-    expect(within(summary).getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+    expect(
+      within(summary)
+        .getAllByRole('row')
+        .map((row) => [...row.children].map((cell) => cell.textContent)),
+    ).toEqual([
       ['Category', 'Mean |contribution|'],
       ['income', '0.25'],
       ['city', '0.0123'],
     ]);
     fireEvent.click(beeswarmToggle as HTMLElement);
     const beeswarm = within(section).getByRole('table', { name: 'Contribution per explained row of RandomForestClassifier' });
-    expect(within(beeswarm).getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+    expect(
+      within(beeswarm)
+        .getAllByRole('row')
+        .map((row) => [...row.children].map((cell) => cell.textContent)),
+    ).toEqual([
       ['Column', 'Contribution', 'Value'],
       ['income', '0.3', '52,000'],
       ['income', '-0.2', '18,000.5'],
@@ -95,17 +113,20 @@ describe('Evaluation explanations', () => {
     start();
     const section = await card();
     fireEvent.change(within(section).getByRole('combobox', { name: 'Model' }), { target: { value: 'SVC' } });
-    expect(isShown(within(section).getByText('This model could not be explained, so it has no explanation charts.'))).toBe(true);
+    expect(within(section).getByText('This model could not be explained, so it has no explanation charts.')).toBeVisible();
     expect(within(section).queryByRole('img')).toBeNull();
     const charts = screen.getByRole('button', { name: 'Model charts' }).closest('section') as HTMLElement;
     expect(within(charts).getByRole('combobox', { name: 'Model' })).toHaveProperty('value', 'SVC');
     fireEvent.change(within(charts).getByRole('combobox', { name: 'Model' }), { target: { value: 'RandomForestClassifier' } });
-    expect(isShown(within(section).getByRole('img', { name: 'Mean absolute contribution by column of RandomForestClassifier' }))).toBe(true);
+    expect(within(section).getByRole('img', { name: 'Mean absolute contribution by column of RandomForestClassifier' })).toBeVisible();
   });
 
   it("names each row's predicted class when there are more than two, and the explainer in the interface language", async () => {
     await chooseLanguage('de');
-    start({ ...EVALUATION, results: [result('RandomForestClassifier', { ...EXPLANATION, method: 'xgboost', output: 'margin', explained_class: null })] });
+    start({
+      ...EVALUATION,
+      results: [result('RandomForestClassifier', { ...EXPLANATION, method: 'xgboost', output: 'margin', explained_class: null })],
+    });
     const section = await card('Erklärungen');
     expect(facts(section)).toEqual({
       Methode: 'Die eigenen exakten Beiträge von XGBoost',
@@ -116,14 +137,25 @@ describe('Evaluation explanations', () => {
   });
 
   it('leaves the explained class out for regression', async () => {
-    start({ ...EVALUATION, problem_type: 'regression', primary_metric: 'r2', results: [result('RandomForestClassifier', { ...EXPLANATION, output: 'value', explained_class: null })] });
+    start({
+      ...EVALUATION,
+      problem_type: 'regression',
+      primary_metric: 'r2',
+      results: [result('RandomForestClassifier', { ...EXPLANATION, output: 'value', explained_class: null })],
+    });
     const section = await card();
     expect(facts(section)).toMatchObject({ Output: 'Predicted value' });
     expect(Object.keys(facts(section))).not.toContain('Explained class');
   });
 
   it('has no explanations for clustering', async () => {
-    start({ ...EVALUATION, problem_type: 'clustering', primary_metric: 'silhouette_score', best_model: 'KMeans', results: [result('KMeans', null)] });
+    start({
+      ...EVALUATION,
+      problem_type: 'clustering',
+      primary_metric: 'silhouette_score',
+      best_model: 'KMeans',
+      results: [result('KMeans', null)],
+    });
     await screen.findByText('Model evaluation completed', {}, { timeout: 10_000 });
     expect(screen.queryByRole('button', { name: 'Explanations' })).toBeNull();
   });

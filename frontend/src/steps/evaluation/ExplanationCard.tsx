@@ -60,7 +60,11 @@ function ExplanationDetails({ model, explanation, problemType }: { model: string
     <>
       <CardNote>{t('evaluation.explanations.description')}</CardNote>
       <StatCards label={t('evaluation.explanations.title')}>
-        <StatCard className="explanation__fact" label={t('evaluation.explanations.method')} value={t(`evaluation.explanations.methods.${explanation.method}`)} />
+        <StatCard
+          className="explanation__fact"
+          label={t('evaluation.explanations.method')}
+          value={t(`evaluation.explanations.methods.${explanation.method}`)}
+        />
         <StatCard
           className="explanation__fact"
           label={t('evaluation.explanations.rows')}
@@ -70,7 +74,11 @@ function ExplanationDetails({ model, explanation, problemType }: { model: string
             of: formatInteger(explanation.of_rows, language),
           })}
         />
-        <StatCard className="explanation__fact" label={t('evaluation.explanations.output')} value={t(`evaluation.explanations.outputs.${explanation.output}`)} />
+        <StatCard
+          className="explanation__fact"
+          label={t('evaluation.explanations.output')}
+          value={t(`evaluation.explanations.outputs.${explanation.output}`)}
+        />
         {problemType === 'classification' && (
           <StatCard
             className="explanation__fact"

@@ -106,9 +106,11 @@ export function ModelCharts({ models, model, onModelChange, charts, problemType 
           </Panel>
         )}
       </div>
-      {!charts.confusion_matrix && charts.roc_curves.length === 0 && !sample && importances.length === 0 && charts.cluster_sizes.length === 0 && (
-        <CardNote>{t('evaluation.charts.none')}</CardNote>
-      )}
+      {!charts.confusion_matrix &&
+        charts.roc_curves.length === 0 &&
+        !sample &&
+        importances.length === 0 &&
+        charts.cluster_sizes.length === 0 && <CardNote>{t('evaluation.charts.none')}</CardNote>}
     </div>
   );
 }

@@ -6,7 +6,12 @@ export function ModelPicker({ models, model, onChange }: { models: string[]; mod
   const { t } = useTranslation();
   return (
     <div className="settings-grid">
-      <SelectField label={t('evaluation.charts.model')} value={model} choices={models.map((name) => ({ value: name, label: name }))} onChange={onChange} />
+      <SelectField
+        label={t('evaluation.charts.model')}
+        value={model}
+        choices={models.map((name) => ({ value: name, label: name }))}
+        onChange={onChange}
+      />
     </div>
   );
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CHART_COLORS } from '../../components/charts/chartTheme';
-import { comparisonFigure, curveFigure, matrixMax, predictedFigure, residualFigure, topImportances, TOP_FEATURES } from './evaluationCharts';
+import {
+  comparisonFigure,
+  curveFigure,
+  matrixMax,
+  predictedFigure,
+  residualFigure,
+  topImportances,
+  TOP_FEATURES,
+} from './evaluationCharts';
 
 describe('evaluation charts', () => {
   it('compare the models with values above the bars and the best in green', () => {
@@ -40,7 +48,16 @@ describe('evaluation charts', () => {
     const figure = curveFigure([{ label: true, x: [0, 1], y: [0, 1] }], { x: 'FPR', y: 'TPR' }, 'diagonal');
     expect(figure.data).toHaveLength(2);
     expect(figure.layout.showlegend).toBe(false);
-    expect(curveFigure([{ label: 'a', x: [0], y: [1] }, { label: 'b', x: [0], y: [1] }], { x: 'R', y: 'P' }, null).layout.showlegend).toBe(true);
+    expect(
+      curveFigure(
+        [
+          { label: 'a', x: [0], y: [1] },
+          { label: 'b', x: [0], y: [1] },
+        ],
+        { x: 'R', y: 'P' },
+        null,
+      ).layout.showlegend,
+    ).toBe(true);
   });
 
   it('leave out sample points that are not numbers', () => {
@@ -61,6 +78,11 @@ describe('evaluation charts', () => {
     });
     expect(top).toHaveLength(TOP_FEATURES);
     expect(top[0]).toEqual({ feature: 'f19', importance: -19 });
-    expect(matrixMax([[16, 0], [3, 5]])).toBe(16);
+    expect(
+      matrixMax([
+        [16, 0],
+        [3, 5],
+      ]),
+    ).toBe(16);
   });
 });

@@ -112,7 +112,14 @@ export function predictedFigure(sample: NonNullable<ModelCharts['prediction_samp
   const high = Math.max(...x, ...y);
   const data: Data[] = [points(x, y)];
   if (x.length > 0) {
-    data.push({ type: 'scatter', mode: 'lines', x: [low, high], y: [low, high], hoverinfo: 'skip', line: { color: CHART_COLORS.neutral, width: 1, dash: 'dot' } });
+    data.push({
+      type: 'scatter',
+      mode: 'lines',
+      x: [low, high],
+      y: [low, high],
+      hoverinfo: 'skip',
+      line: { color: CHART_COLORS.neutral, width: 1, dash: 'dot' },
+    });
   }
   return { data, layout: layout(titles, false), height: HEIGHT_PX };
 }
@@ -173,7 +180,9 @@ export function comparisonFigure(scores: ScoreBar[], valueTitle: string): Figure
   const high = Math.max(0, ...scores.map((score) => score.value + barSpread(score)));
   const low = Math.min(0, ...scores.map((score) => score.value - barSpread(score)));
   const yaxis = figure.layout.yaxis ?? {};
-  const errorBars = spread ? { error_y: { type: 'data' as const, array: spreads, visible: true, color: CHART_COLORS.text, thickness: 1.5, width: 6 } } : {};
+  const errorBars = spread
+    ? { error_y: { type: 'data' as const, array: spreads, visible: true, color: CHART_COLORS.text, thickness: 1.5, width: 6 } }
+    : {};
   return {
     ...figure,
     data: figure.data.map((trace) => ({ ...trace, textposition: 'outside', cliponaxis: false, ...errorBars })),

@@ -16,7 +16,12 @@ const COLUMNS = [
 const BEESWARM: BeeswarmColumn[] = [
   { column: 'customer_lifetime_value', kind: 'number', contributions: [-0.1, 0.05, 0.2], values: [20, null, 60] },
   { column: 'city', kind: 'category', contributions: [0.01, -0.01, 0.01], values: ['Oslo', 'Lima', null] },
-  { column: 'joined', kind: 'date', contributions: [0, 0.5, 1], values: ['2024-01-01T00:00:00', '2024-01-03T00:00:00', '2024-01-02T00:00:00'] },
+  {
+    column: 'joined',
+    kind: 'date',
+    contributions: [0, 0.5, 1],
+    values: ['2024-01-01T00:00:00', '2024-01-03T00:00:00', '2024-01-02T00:00:00'],
+  },
 ];
 
 const LABELS = { contribution: 'Contribution', column: 'Column', value: 'Value', low: 'Low', high: 'High' };

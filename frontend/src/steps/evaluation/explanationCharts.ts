@@ -149,7 +149,11 @@ export function beeswarmFigure(columns: readonly BeeswarmColumn[], labels: Beesw
     if (grey.length > 0) data.push(points(grey, { color: CHART_COLORS.neutral }));
     column.contributions.forEach((contribution, index) => {
       const value = column.values[index] ?? null;
-      rows.push([column.column, contribution, value === null ? MISSING_VALUE : column.kind === 'date' && typeof value === 'string' ? format.date(value) : value]);
+      rows.push([
+        column.column,
+        contribution,
+        value === null ? MISSING_VALUE : column.kind === 'date' && typeof value === 'string' ? format.date(value) : value,
+      ]);
     });
   });
 

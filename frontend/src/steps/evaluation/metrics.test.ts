@@ -4,17 +4,26 @@ import { TEST_METRIC_CATALOG as CATALOG } from '../../test/metricCatalog';
 import { chosenPrimaryMetric, formatMetric, formatSpread, metricTone, orderedMetrics, primaryMetric, rankableMetrics } from './metrics';
 
 describe('metricTone', () => {
-  it.each(['accuracy', 'balanced_accuracy', 'precision', 'recall', 'f1', 'roc_auc', 'pr_auc', 'mcc', 'r2', 'explained_variance', 'silhouette_score'])(
-    '%s: green from 0.8, yellow from 0.6, red below',
-    (metric) => {
-      expect(metricTone(CATALOG, metric, 1)).toBe('good');
-      expect(metricTone(CATALOG, metric, 0.8)).toBe('good');
-      expect(metricTone(CATALOG, metric, 0.7999)).toBe('fair');
-      expect(metricTone(CATALOG, metric, 0.6)).toBe('fair');
-      expect(metricTone(CATALOG, metric, 0.5999)).toBe('poor');
-      expect(metricTone(CATALOG, metric, -0.2)).toBe('poor');
-    },
-  );
+  it.each([
+    'accuracy',
+    'balanced_accuracy',
+    'precision',
+    'recall',
+    'f1',
+    'roc_auc',
+    'pr_auc',
+    'mcc',
+    'r2',
+    'explained_variance',
+    'silhouette_score',
+  ])('%s: green from 0.8, yellow from 0.6, red below', (metric) => {
+    expect(metricTone(CATALOG, metric, 1)).toBe('good');
+    expect(metricTone(CATALOG, metric, 0.8)).toBe('good');
+    expect(metricTone(CATALOG, metric, 0.7999)).toBe('fair');
+    expect(metricTone(CATALOG, metric, 0.6)).toBe('fair');
+    expect(metricTone(CATALOG, metric, 0.5999)).toBe('poor');
+    expect(metricTone(CATALOG, metric, -0.2)).toBe('poor');
+  });
 
   it.each(['log_loss', 'mape'])('%s: green below 0.1, yellow below 0.3, else red', (metric) => {
     expect(metricTone(CATALOG, metric, 0)).toBe('good');
@@ -25,7 +34,7 @@ describe('metricTone', () => {
     expect(metricTone(CATALOG, metric, 12)).toBe('poor');
   });
 
-  it.each(['rmse', 'mae', 'mse', 'inertia'])('%s, in the data\'s units: the same bounds on its ratio to the baseline\'s', (metric) => {
+  it.each(['rmse', 'mae', 'mse', 'inertia'])("%s, in the data's units: the same bounds on its ratio to the baseline's", (metric) => {
     expect(metricTone(CATALOG, metric, 0.79, 7.97)).toBe('good');
     expect(metricTone(CATALOG, metric, 0.8, 7.97)).toBe('fair');
     expect(metricTone(CATALOG, metric, 2.39, 7.97)).toBe('fair');
@@ -125,7 +134,7 @@ describe('the served catalogue decides', () => {
     expect(metricTone(changed('rmse', { tone_bounds: null }), 'rmse', 0.05)).toBe('neutral');
   });
 
-  it('the order is the catalogue\'s, and a metric it does not list is neutral and shown to 4 decimals', () => {
+  it("the order is the catalogue's, and a metric it does not list is neutral and shown to 4 decimals", () => {
     const reversed = { ...CATALOG, metrics: [...CATALOG.metrics].reverse() };
     expect(orderedMetrics(reversed, { f1: 0.5, accuracy: 0.9 }).map(([name]) => name)).toEqual(['f1', 'accuracy']);
     expect(metricTone(CATALOG, 'unknown_score', 0.99)).toBe('neutral');

@@ -5,7 +5,6 @@ import { captureDownloads } from '../../test/downloads';
 import { renderWithProviders } from '../../test/render';
 import { ExportAndPredict } from './ExportAndPredict';
 import type { ModelVariant } from './modelVariants';
-import { isShown } from '../../test/shown';
 
 const VARIANTS: ModelVariant[] = [
   { model: 'RandomForestClassifier', optimized: true },
@@ -50,7 +49,7 @@ describe('ExportDialog', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Model name' })).toHaveProperty('value', 'RandomForestClassifier_optimized');
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Format' }), { target: { value: 'pkl' } });
     fireEvent.click(exportButton(dialog));
-    expect(isShown(await screen.findByText('Model downloaded.'))).toBe(true);
+    expect(await screen.findByText('Model downloaded.')).toBeVisible();
     expect(api.calls[0]?.body).toEqual({
       selected_model: 'RandomForestClassifier',
       model_name: 'RandomForestClassifier_optimized',
@@ -78,11 +77,15 @@ describe('ExportDialog', () => {
     const { dialog } = openExport();
     expect(within(dialog).queryByText(/ONNX export may fail/)).toBeNull();
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Format' }), { target: { value: 'onnx' } });
-    expect(isShown(within(dialog).getByText('ONNX export may fail for some models; joblib or pkl is suggested.'))).toBe(true);
+    expect(within(dialog).getByText('ONNX export may fail for some models; joblib or pkl is suggested.')).toBeVisible();
   });
 
   it.each([
-    ['the body error', () => json({ error: 'Lasso cannot be exported as ONNX.', code: 'brand_new_code' }, 400), 'Lasso cannot be exported as ONNX.'],
+    [
+      'the body error',
+      () => json({ error: 'Lasso cannot be exported as ONNX.', code: 'brand_new_code' }, 400),
+      'Lasso cannot be exported as ONNX.',
+    ],
     ['the body message', () => json({ message: 'Busy, try later' }, 503), 'Busy, try later'],
     ['the status', () => new Response('Bad gateway', { status: 502 }), 'Export failed (502)'],
     ['no answer', () => Promise.reject(new TypeError('Failed to fetch')), 'Export failed'],
@@ -91,8 +94,8 @@ describe('ExportDialog', () => {
     stubApi({ 'POST /api/export-model/': response });
     const { dialog } = openExport(VARIANTS[2]);
     fireEvent.click(exportButton(dialog));
-    expect(isShown(await screen.findByText(message))).toBe(true);
-    expect(isShown(screen.getByRole('dialog'))).toBe(true);
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(screen.getByRole('dialog')).toBeVisible();
   });
 
   it("says 'Export failed.' when the file cannot be saved", async () => {
@@ -105,7 +108,7 @@ describe('ExportDialog', () => {
     });
     const { dialog } = openExport(VARIANTS[2]);
     fireEvent.click(exportButton(dialog));
-    expect(isShown(await screen.findByText('Export failed.'))).toBe(true);
+    expect(await screen.findByText('Export failed.')).toBeVisible();
   });
 
   it("reads 'Exporting' while the file is on its way", async () => {
@@ -117,6 +120,6 @@ describe('ExportDialog', () => {
     const busy = await within(dialog).findByRole('button', { name: 'Exporting' });
     expect(busy).toHaveProperty('disabled', true);
     answer.resolve(file('a.joblib'));
-    expect(isShown(await screen.findByText('Model downloaded.'))).toBe(true);
+    expect(await screen.findByText('Model downloaded.')).toBeVisible();
   });
 });

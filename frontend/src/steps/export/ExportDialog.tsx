@@ -74,7 +74,13 @@ export function ExportDialog({ variants, settings, onSettingsChange, onClose }: 
           <button type="button" className="button button--ghost" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <button type="button" className="button button--primary" disabled={exporting.isPending} aria-busy={exporting.isPending} onClick={start}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={exporting.isPending}
+            aria-busy={exporting.isPending}
+            onClick={start}
+          >
             {exporting.isPending ? t('export.exporting') : t('export.download')}
           </button>
         </>

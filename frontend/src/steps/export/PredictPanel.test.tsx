@@ -4,7 +4,6 @@ import { deferred, json, stubApi } from '../../test/api';
 import { captureDownloads } from '../../test/downloads';
 import { renderWithProviders } from '../../test/render';
 import { PredictPanel } from './PredictPanel';
-import { isShown } from '../../test/shown';
 
 const VARIANTS = [
   { model: 'KMeans', optimized: true },
@@ -25,22 +24,23 @@ describe('PredictPanel', () => {
   it('takes the file through the same drop zone as Upload, dropped or chosen, and names it', () => {
     stubApi({});
     renderWithProviders(<PredictPanel variants={VARIANTS} initial={VARIANTS[0]} />);
-    expect(isShown(screen.getByText('Choose the file to predict'))).toBe(true);
-    expect(isShown(screen.getByText('Drag a file here or click to browse'))).toBe(true);
+    expect(screen.getByText('Choose the file to predict')).toBeVisible();
+    expect(screen.getByText('Drag a file here or click to browse')).toBeVisible();
     const zone = screen.getByText('Choose the file to predict').closest('label');
     if (zone === null) throw new Error('no drop zone');
     fireEvent.drop(zone, { dataTransfer: { files: [new File(['a\n1\n'], 'dropped.csv')] } });
-    expect(isShown(screen.getByText('Chosen: dropped.csv'))).toBe(true);
+    expect(screen.getByText('Chosen: dropped.csv')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Predict and download' })).toHaveProperty('disabled', false);
   });
 
-
   it('sends the file, the model and whether it is optimized, and saves the predictions', async () => {
     const csv = 'a,b,prediction\n1,2,0\n';
-    const { api, downloads, run } = start(() => new Response(csv, { headers: { 'Content-Disposition': 'attachment; filename="new_predictions.csv"' } }));
+    const { api, downloads, run } = start(
+      () => new Response(csv, { headers: { 'Content-Disposition': 'attachment; filename="new_predictions.csv"' } }),
+    );
     expect(screen.getByRole('combobox', { name: 'Model' })).toHaveProperty('value', 'KMeans:optimized');
     fireEvent.click(run);
-    expect(isShown(await screen.findByText('Predictions downloaded.'))).toBe(true);
+    expect(await screen.findByText('Predictions downloaded.')).toBeVisible();
     const form = await api.calls[0]?.request.formData();
     expect([form?.get('selected_model'), form?.get('optimized')]).toEqual(['KMeans', 'true']);
     expect(await (form?.get('file') as File).text()).toBe('a,b\n1,2\n');
@@ -55,10 +55,14 @@ describe('PredictPanel', () => {
 
   it('sends explain=true when each prediction is to be explained, and false otherwise', async () => {
     const csv = 'a,b,prediction,top_1_column\n1,2,0,a\n';
-    const { api, downloads, run } = start(() => new Response(csv, { headers: { 'Content-Disposition': 'attachment; filename="new_predictions.csv"' } }));
+    const { api, downloads, run } = start(
+      () => new Response(csv, { headers: { 'Content-Disposition': 'attachment; filename="new_predictions.csv"' } }),
+    );
     const explain = screen.getByRole('checkbox', { name: 'Explain each prediction' });
     expect(explain).toHaveProperty('checked', false);
-    expect(screen.getByRole('checkbox', { name: 'Explain each prediction', description: /three columns that contributed most.*up to 60 s/ })).toBe(explain);
+    expect(
+      screen.getByRole('checkbox', { name: 'Explain each prediction', description: /three columns that contributed most.*up to 60 s/ }),
+    ).toBe(explain);
     fireEvent.click(run);
     await screen.findByText('Predictions downloaded.');
     expect((await api.calls[0]?.request.formData())?.get('explain')).toBe('false');
@@ -75,8 +79,8 @@ describe('PredictPanel', () => {
       json({ error: 'The file lacks columns the model was trained on: age', code: 'missing_columns', params: { columns: 'age' } }, 400),
     );
     fireEvent.click(run);
-    expect(isShown(await screen.findByText('Prediction failed'))).toBe(true);
-    expect(isShown(screen.getByText('The file lacks columns the model was trained on: age'))).toBe(true);
+    expect(await screen.findByText('Prediction failed')).toBeVisible();
+    expect(screen.getByText('The file lacks columns the model was trained on: age')).toBeVisible();
   });
 
   it('shows the progress of the prediction while the request runs', async () => {
@@ -87,7 +91,7 @@ describe('PredictPanel', () => {
     const bar = await screen.findByRole('progressbar', { name: 'Predicting' });
     await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('25'));
     answer.resolve(new Response('a,b,prediction\n1,2,0\n'));
-    expect(isShown(await screen.findByText('Predictions downloaded.'))).toBe(true);
+    expect(await screen.findByText('Predictions downloaded.')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Predicting' })).toBeNull());
   });
 });

@@ -3,13 +3,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { ExportAndPredict } from './ExportAndPredict';
-import { isShown } from '../../test/shown';
 
 const CODE = 'import joblib\nmodel = joblib.load("LogisticRegression.joblib")\n';
 
 function openUsageCode() {
   const api = stubApi({ 'GET /api/usage-code/': () => json({ file_name: 'LogisticRegression.joblib', code: CODE }) });
-  renderWithProviders(<ExportAndPredict variants={[{ model: 'LogisticRegression', optimized: false }]} initial={{ model: 'LogisticRegression', optimized: false }} />);
+  renderWithProviders(
+    <ExportAndPredict
+      variants={[{ model: 'LogisticRegression', optimized: false }]}
+      initial={{ model: 'LogisticRegression', optimized: false }}
+    />,
+  );
   fireEvent.click(screen.getByRole('button', { name: 'Usage code' }));
   return { api, dialog: screen.getByRole('dialog', { name: 'Usage code' }) };
 }
@@ -27,7 +31,7 @@ describe('UsageCodeDialog', () => {
     expect(code.tagName).toBe('CODE');
     expect(code.parentElement?.tagName).toBe('PRE');
     expect(code.textContent).toBe(CODE);
-    expect(isShown(within(dialog).getByText('For LogisticRegression.joblib'))).toBe(true);
+    expect(within(dialog).getByText('For LogisticRegression.joblib')).toBeVisible();
     const url = new URL(api.calls[0]?.request.url ?? '');
     expect([url.searchParams.get('model_name'), url.searchParams.get('format')]).toEqual(['LogisticRegression', 'joblib']);
   });
@@ -38,7 +42,7 @@ describe('UsageCodeDialog', () => {
     const { dialog } = openUsageCode();
     await within(dialog).findByText(/model = joblib.load/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copy code' }));
-    expect(isShown(await screen.findByText('Code copied.'))).toBe(true);
+    expect(await screen.findByText('Code copied.')).toBeVisible();
     expect(writeText).toHaveBeenCalledWith(CODE);
   });
 
@@ -46,7 +50,7 @@ describe('UsageCodeDialog', () => {
     const { dialog } = openUsageCode();
     await within(dialog).findByText(/model = joblib.load/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copy code' }));
-    expect(isShown(await screen.findByText('Copying is not available here; the code is selected, copy it with Ctrl+C.'))).toBe(true);
+    expect(await screen.findByText('Copying is not available here; the code is selected, copy it with Ctrl+C.')).toBeVisible();
     expect(window.getSelection()?.toString()).toBe(CODE);
   });
 });

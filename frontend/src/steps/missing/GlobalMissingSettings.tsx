@@ -42,11 +42,7 @@ export function GlobalMissingSettings({ settings, onChange, onApply, applying, b
           onChange={(catStrategy) => change({ catStrategy })}
         />
         {settings.catStrategy === 'constant' && (
-          <TextField
-            label={t('missing.fillValue')}
-            value={settings.fillValue}
-            onChange={(fillValue) => change({ fillValue })}
-          />
+          <TextField label={t('missing.fillValue')} value={settings.fillValue} onChange={(fillValue) => change({ fillValue })} />
         )}
         <SelectField
           label={t('missing.global.drop')}

@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { deferred, json, stubApi } from '../../test/api';
 import { cardValue, frame, renderStep, sessionAt } from '../../test/steps';
 import { MissingStep } from './MissingStep';
-import { isShown } from '../../test/shown';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 
@@ -43,7 +42,7 @@ describe('MissingStep summary', () => {
     expect(cardValue(container, 'Columns with missing values')).toBe('2of 3');
     expect(cardValue(container, 'Missing cells')).toBe('25.0%');
     expect(cardValue(container, 'Rows')).toBe('4');
-    expect(isShown(screen.getByRole('img', { name: 'Missing values by column' }))).toBe(true);
+    expect(screen.getByRole('img', { name: 'Missing values by column' })).toBeVisible();
   });
 });
 
@@ -70,7 +69,10 @@ describe('MissingStep global settings', () => {
     const applying = await within(global).findByRole('button', { name: 'Applying...' });
     // it stays focusable while its own call runs, so keyboard focus is not lost
     expect(applying.getAttribute('aria-disabled')).toBe('true');
-    expect(within(section('Column-specific settings')).getByRole('button', { name: 'Apply column settings' })).toHaveProperty('disabled', true);
+    expect(within(section('Column-specific settings')).getByRole('button', { name: 'Apply column settings' })).toHaveProperty(
+      'disabled',
+      true,
+    );
     expect(api.routes().filter((route) => route.startsWith('POST'))).toEqual(['POST /api/snapshot-step/', 'POST /api/handle-missing/']);
     expect(api.calls.find((call) => call.route === 'POST /api/snapshot-step/')?.body).toEqual({ step_id: 3 });
     expect(api.calls.find((call) => call.route === 'POST /api/handle-missing/')?.body).toEqual({
@@ -82,8 +84,8 @@ describe('MissingStep global settings', () => {
     });
 
     answer.resolve(json(after));
-    expect(isShown(await screen.findByText('Missing values handled: 4 rows × 3 columns.'))).toBe(true);
-    expect(isShown(screen.getByRole('cell', { name: 'unknown' }))).toBe(true);
+    expect(await screen.findByText('Missing values handled: 4 rows × 3 columns.')).toBeVisible();
+    expect(screen.getByRole('cell', { name: 'unknown' })).toBeVisible();
     await waitFor(() => expect(cardValue(container, 'Total missing values')).toBe('0'));
     expect(within(global).getByRole('button', { name: 'Apply global settings' })).toHaveProperty('disabled', false);
   });
@@ -127,8 +129,8 @@ describe('MissingStep global settings', () => {
     });
     start();
     fireEvent.click(await screen.findByRole('button', { name: 'Apply global settings' }));
-    expect(isShown(await screen.findByText('Failed to handle global missing values'))).toBe(true);
-    expect(isShown(screen.getByText('The drop threshold must be between 0 and 1.'))).toBe(true);
+    expect(await screen.findByText('Failed to handle global missing values')).toBeVisible();
+    expect(screen.getByText('The drop threshold must be between 0 and 1.')).toBeVisible();
   });
 });
 
@@ -141,7 +143,10 @@ describe('MissingStep column-specific settings', () => {
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
 
     const column = within(columns).getByRole('combobox', { name: 'Column' });
-    const options = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => option.textContent);
+    const options = (select: HTMLElement) =>
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
     expect(options(column)).toEqual(['age', 'city']);
     expect(options(within(columns).getByRole('combobox', { name: 'Strategy' }))).toEqual([
       'Mean',
@@ -165,7 +170,7 @@ describe('MissingStep column-specific settings', () => {
     expect(options(second)).toEqual(['age']);
 
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
-    expect(isShown(await screen.findByText('Every column with missing values already has a setting.'))).toBe(true);
+    expect(await screen.findByText('Every column with missing values already has a setting.')).toBeVisible();
   });
 
   it('asks for a column first, and reports a failure', async () => {
@@ -173,18 +178,25 @@ describe('MissingStep column-specific settings', () => {
       'GET /api/get-session-data/': () => json(before),
       'POST /api/snapshot-step/': () => json({ step_id: 3, message: 'ok' }),
       'POST /api/handle-missing/': () =>
-        json({ error: 'Strategy "mean" does not apply', code: 'strategy_not_for_column', params: { column: 'city', strategy: 'mean', choices: 'mode' } }, 400),
+        json(
+          {
+            error: 'Strategy "mean" does not apply',
+            code: 'strategy_not_for_column',
+            params: { column: 'city', strategy: 'mean', choices: 'mode' },
+          },
+          400,
+        ),
     });
     start();
     const columns = section('Column-specific settings');
     fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
-    expect(isShown(await screen.findByText('Add a column first.'))).toBe(true);
+    expect(await screen.findByText('Add a column first.')).toBeVisible();
     expect(api.routes()).not.toContain('POST /api/handle-missing/');
 
     await screen.findByText('4', { selector: 'dd' });
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
     fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
-    expect(isShown(await screen.findByText('Failed to handle column-specific missing values'))).toBe(true);
+    expect(await screen.findByText('Failed to handle column-specific missing values')).toBeVisible();
     expect(api.calls.find((call) => call.route === 'POST /api/handle-missing/')?.body).toMatchObject({
       column_specific_settings: [{ column: 'age', strategy: 'mean' }],
     });

@@ -51,7 +51,12 @@ export function MissingStep({ session, onContinue }: TransformStepProps<{ change
       actions={<ContinueButton label={t('missing.continue')} busy={changes.busy} onClick={() => onContinue({ changes: step.changes })} />}
     >
       <MissingSummary info={info} />
-      <GlobalMissingSettings settings={settings} onChange={setSettings} {...changes.globalCard} onApply={() => changes.applyGlobal(globalRequest(settings))} />
+      <GlobalMissingSettings
+        settings={settings}
+        onChange={setSettings}
+        {...changes.globalCard}
+        onApply={() => changes.applyGlobal(globalRequest(settings))}
+      />
       <ColumnSettingsCard
         {...columnRows}
         {...changes.columnsCard}

@@ -1,9 +1,4 @@
-import type {
-  CategoricalMissingStrategy,
-  DropStrategy,
-  MissingRequest,
-  NumericMissingStrategy,
-} from '../../api/transforms';
+import type { CategoricalMissingStrategy, DropStrategy, MissingRequest, NumericMissingStrategy } from '../../api/transforms';
 import type { ColumnKind } from '../../api/dataset';
 
 export const NUMERIC_STRATEGIES: readonly NumericMissingStrategy[] = ['mean', 'median', 'zero', 'ffill', 'bfill'];

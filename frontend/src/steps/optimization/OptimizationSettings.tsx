@@ -5,7 +5,14 @@ import { SelectField } from '../../components/fields/SelectField';
 import { SlidersIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { CardNote } from '../../components/StepScreen/StepScreen';
-import { CV_FOLDS, ITERATIONS, OPTIMIZATION_METHODS, usesIterations, type OptimizationSettings as Settings, type SpaceEdits } from './optimizationRules';
+import {
+  CV_FOLDS,
+  ITERATIONS,
+  OPTIMIZATION_METHODS,
+  usesIterations,
+  type OptimizationSettings as Settings,
+  type SpaceEdits,
+} from './optimizationRules';
 import { SearchSpaceSummary } from './SearchSpaceSummary';
 
 export const METHOD_LABELS = {
@@ -37,7 +44,10 @@ export function OptimizationSettings({ models, settings, onChange, catalog, disa
           <SelectField
             label={t('optimization.settings.model')}
             value={settings.model}
-            choices={[{ value: '', label: t('optimization.settings.chooseModel') }, ...models.map((model) => ({ value: model, label: model }))]}
+            choices={[
+              { value: '', label: t('optimization.settings.chooseModel') },
+              ...models.map((model) => ({ value: model, label: model })),
+            ]}
             disabled={disabled}
             onChange={(model) => onChange({ ...settings, model })}
           />

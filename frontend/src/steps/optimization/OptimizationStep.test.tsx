@@ -9,7 +9,6 @@ import { OPTIMIZATION_RECORD_ID } from '../stepKeys';
 import { OptimizationStep } from './OptimizationStep';
 import type { OptimizationRecord } from './optimizationRules';
 import { TRAINING_SUMMARY } from '../../test/training';
-import { isShown } from '../../test/shown';
 import { optimizationHistory, optimizationRun, optimizeAnswer } from '../../test/optimizationRuns';
 
 const TABLE = { columns: ['age', 'member'], data: [[30, true]] };
@@ -39,7 +38,10 @@ const CATALOG = {
       name: 'RandomForestClassifier',
       problem_type: 'classification',
       row_limit: null,
-      search_space: { grid: {}, distributions: { n_estimators: { distribution: 'randint', low: 50, high: 300 }, max_depth: { choices: [null, 5] } } },
+      search_space: {
+        grid: {},
+        distributions: { n_estimators: { distribution: 'randint', low: 50, high: 300 }, max_depth: { choices: [null, 5] } },
+      },
     },
   ],
 };
@@ -90,22 +92,26 @@ describe('OptimizationStep', () => {
   it('offers the models that trained, grid search with 5 folds, and asks for iterations only for random and Bayesian search', async () => {
     start();
     await screen.findByRole('button', { name: 'Optimization settings' });
-    expect(within(modelField()).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Choose a model',
-      'LogisticRegression',
-      'RandomForestClassifier',
-    ]);
-    expect(within(methodField()).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Grid search',
-      'Random search',
-      'Bayesian (Optuna)',
-    ]);
+    expect(
+      within(modelField())
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a model', 'LogisticRegression', 'RandomForestClassifier']);
+    expect(
+      within(methodField())
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Grid search', 'Random search', 'Bayesian (Optuna)']);
     expect([methodField(), foldsField()].map((field) => (field as HTMLInputElement).value)).toEqual(['grid_search', '5']);
     expect(screen.queryByRole('spinbutton', { name: 'Iterations' })).toBeNull();
     for (const method of ['random_search', 'bayesian']) {
       fireEvent.change(methodField(), { target: { value: method } });
       const iterations = screen.getByRole('spinbutton', { name: 'Iterations' });
-      expect([iterations.getAttribute('min'), iterations.getAttribute('max'), (iterations as HTMLInputElement).value]).toEqual(['1', '200', '20']);
+      expect([iterations.getAttribute('min'), iterations.getAttribute('max'), (iterations as HTMLInputElement).value]).toEqual([
+        '1',
+        '200',
+        '20',
+      ]);
     }
     fireEvent.change(methodField(), { target: { value: 'grid_search' } });
     expect(screen.queryByRole('spinbutton', { name: 'Iterations' })).toBeNull();
@@ -130,7 +136,7 @@ describe('OptimizationStep', () => {
   it("says 'Please select a model to optimize.' and calls nothing without a model", async () => {
     const { api } = start();
     fireEvent.click(await screen.findByRole('button', { name: 'Optimize model' }));
-    expect(isShown(await screen.findByText('Please select a model to optimize.'))).toBe(true);
+    expect(await screen.findByText('Please select a model to optimize.')).toBeVisible();
     expect(api.routes()).not.toContain('POST /api/optimize-model/');
   });
 
@@ -140,7 +146,11 @@ describe('OptimizationStep', () => {
     fireEvent.change(modelField(), { target: { value: 'LogisticRegression' } });
     const searched = await screen.findByText('Parameters searched');
     const space = searched.parentElement as HTMLElement;
-    expect(within(space).getAllByRole('checkbox').map((box) => [box.parentElement?.textContent, (box as HTMLInputElement).checked])).toEqual([
+    expect(
+      within(space)
+        .getAllByRole('checkbox')
+        .map((box) => [box.parentElement?.textContent, (box as HTMLInputElement).checked]),
+    ).toEqual([
       ['0.01', true],
       ['0.1', true],
       ['1', true],
@@ -163,12 +173,19 @@ describe('OptimizationStep', () => {
     expect(forest.getAllByRole('checkbox').map((box) => box.parentElement?.textContent)).toEqual(['None', '5']);
     fireEvent.change(methodField(), { target: { value: 'grid_search' } });
     expect(
-      isShown(screen.getByText('RandomForestClassifier may have no search space for Grid search: there would be nothing to search. Choose another method or model.')),
-    ).toBe(true);
+      screen.getByText(
+        'RandomForestClassifier may have no search space for Grid search: there would be nothing to search. Choose another method or model.',
+      ),
+    ).toBeVisible();
   });
 
   it('keeps the better run in use when a later search scores below it, and lets the person pick the other', async () => {
-    const worse = optimizationRun({ run_id: 2, best_score: 0.85, search_space: { grid: { C: [0.01] }, distributions: {} }, optimization_method: 'grid_search' });
+    const worse = optimizationRun({
+      run_id: 2,
+      best_score: 0.85,
+      search_space: { grid: { C: [0.01] }, distributions: {} },
+      optimization_method: 'grid_search',
+    });
     let history = optimizationHistory([RUN], 1);
     const { api, onOptimized, container } = start(
       {
@@ -183,19 +200,28 @@ describe('OptimizationStep', () => {
     );
     await screen.findByRole('button', { name: 'Optimization settings' });
     await waitFor(() => expect(cardValue(container, 'Best score')).toBe('91.23%'));
-    const box = within(screen.getByRole('heading', { name: 'Parameters searched' }).parentElement as HTMLElement).getByRole('checkbox', { name: '0.1' });
+    const box = within(screen.getByRole('heading', { name: 'Parameters searched' }).parentElement as HTMLElement).getByRole('checkbox', {
+      name: '0.1',
+    });
     fireEvent.click(box);
     fireEvent.click(optimizeButton());
     expect(
-      isShown(await screen.findByText('This search scored below the optimized LogisticRegression in use (run 1), which stays in use; pick the new run below to use it instead.')),
-    ).toBe(true);
-    expect(api.calls.find((call) => call.route === 'POST /api/optimize-model/')?.body).toMatchObject({ search_space: { C: { choices: [0.01, 1] } } });
+      await screen.findByText(
+        'This search scored below the optimized LogisticRegression in use (run 1), which stays in use; pick the new run below to use it instead.',
+      ),
+    ).toBeVisible();
+    expect(api.calls.find((call) => call.route === 'POST /api/optimize-model/')?.body).toMatchObject({
+      search_space: { C: { choices: [0.01, 1] } },
+    });
     expect(cardValue(container, 'Best score')).toBe('91.23%');
     expect(onOptimized).toHaveBeenLastCalledWith({ models: { LogisticRegression: { pickedRun: 1 } }, lastModel: 'LogisticRegression' });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Use run 2' }));
     await waitFor(() => expect(cardValue(container, 'Best score')).toBe('85.00%'));
-    expect(api.calls.find((call) => call.route === 'POST /api/optimization-pick/')?.body).toEqual({ selected_model: 'LogisticRegression', run_id: 2 });
+    expect(api.calls.find((call) => call.route === 'POST /api/optimization-pick/')?.body).toEqual({
+      selected_model: 'LogisticRegression',
+      run_id: 2,
+    });
     expect(onOptimized).toHaveBeenLastCalledWith({ models: { LogisticRegression: { pickedRun: 2 } }, lastModel: 'LogisticRegression' });
   });
 
@@ -212,12 +238,12 @@ describe('OptimizationStep', () => {
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Iterations' }), { target: { value: '4' } });
     fireEvent.change(foldsField(), { target: { value: '2' } });
     fireEvent.click(optimizeButton());
-    expect(isShown(await screen.findByRole('progressbar', { name: 'Optimization in progress' }))).toBe(true);
+    expect(await screen.findByRole('progressbar', { name: 'Optimization in progress' })).toBeVisible();
     await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('75'));
     history = optimizationHistory([RUN]);
     answer.resolve(json(OPTIMIZED));
 
-    expect(isShown(await screen.findByText('Optimization of LogisticRegression completed.'))).toBe(true);
+    expect(await screen.findByText('Optimization of LogisticRegression completed.')).toBeVisible();
     expect(api.calls.find((call) => call.route === 'POST /api/optimize-model/')?.body).toEqual({
       selected_model: 'LogisticRegression',
       optimization_method: 'random_search',
@@ -256,24 +282,37 @@ describe('OptimizationStep', () => {
     await waitFor(() => expect(api.routes()).toContain('POST /api/cancel-task/'));
     answer.resolve(json({ error: 'The optimization was cancelled.', code: 'task_cancelled', params: { task: 'optimization' } }, 409));
 
-    expect(isShown(await screen.findByText('Optimization was cancelled. The previous results are kept.'))).toBe(true);
+    expect(await screen.findByText('Optimization was cancelled. The previous results are kept.')).toBeVisible();
     expect(screen.queryByText('An error occurred during optimization.')).toBeNull();
     expect(onOptimized).not.toHaveBeenCalled();
     expect(cardValue(container, 'Best score')).toBe('85.00%');
   });
 
   it('follows an optimization that runs when the screen opens, then shows its stored result', async () => {
-    let progress: Record<string, unknown> = { task: 'optimization', done: 1, total: 4, message: 'Optimizing LogisticRegression', job_id: 'o1', queue_position: 3 };
+    let progress: Record<string, unknown> = {
+      task: 'optimization',
+      done: 1,
+      total: 4,
+      message: 'Optimizing LogisticRegression',
+      job_id: 'o1',
+      queue_position: 3,
+    };
     const { api, onOptimized, container } = start({
       'GET /api/progress/': () => json(progress),
       'GET /api/optimization-result/': () => json(progress.task === null ? optimizationHistory([RUN]) : NONE),
     });
-    expect(isShown(await screen.findByRole('progressbar', { name: 'Optimization in progress' }))).toBe(true);
-    expect(isShown(await screen.findByText('Waiting for a worker: 2 jobs ahead'))).toBe(true);
+    expect(await screen.findByRole('progressbar', { name: 'Optimization in progress' })).toBeVisible();
+    expect(await screen.findByText('Waiting for a worker: 2 jobs ahead')).toBeVisible();
     expect(modelField()).toHaveProperty('value', '');
 
-    progress = { task: null, done: 0, total: 0, message: '', finished: { job_id: 'o1', task: 'optimization', outcome: 'completed', code: null, params: {} } };
-    expect(isShown(await screen.findByText('Optimization of LogisticRegression completed.'))).toBe(true);
+    progress = {
+      task: null,
+      done: 0,
+      total: 0,
+      message: '',
+      finished: { job_id: 'o1', task: 'optimization', outcome: 'completed', code: null, params: {} },
+    };
+    expect(await screen.findByText('Optimization of LogisticRegression completed.')).toBeVisible();
     expect(onOptimized).toHaveBeenCalledWith(expect.objectContaining({ lastModel: 'LogisticRegression' }));
     expect(modelField()).toHaveProperty('value', 'LogisticRegression');
     expect(cardValue(container, 'Best score')).toBe('91.23%');
@@ -284,32 +323,43 @@ describe('OptimizationStep', () => {
   it("reports 'An error occurred during optimization.' with the server's translated reason", async () => {
     const { onOptimized } = start({
       'POST /api/optimize-model/': () =>
-        json({ error: 'No parameter set of LogisticRegression could be scored: boom', code: 'optimization_failed', params: { model: 'LogisticRegression', detail: 'boom' } }, 400),
+        json(
+          {
+            error: 'No parameter set of LogisticRegression could be scored: boom',
+            code: 'optimization_failed',
+            params: { model: 'LogisticRegression', detail: 'boom' },
+          },
+          400,
+        ),
     });
     await screen.findByRole('button', { name: 'Optimization settings' });
     fireEvent.change(modelField(), { target: { value: 'LogisticRegression' } });
     fireEvent.click(optimizeButton());
-    expect(isShown(await screen.findByText('An error occurred during optimization.'))).toBe(true);
-    expect(isShown(screen.getByText('No parameter set of LogisticRegression could be scored: boom'))).toBe(true);
+    expect(await screen.findByText('An error occurred during optimization.')).toBeVisible();
+    expect(screen.getByText('No parameter set of LogisticRegression could be scored: boom')).toBeVisible();
     expect(onOptimized).not.toHaveBeenCalled();
   });
 
   it("says 'No evaluation results found in session.' without training, and calls nothing", () => {
     const { api } = start({}, {});
-    expect(isShown(screen.getByText('No evaluation results found in session.'))).toBe(true);
+    expect(screen.getByText('No evaluation results found in session.')).toBeVisible();
     expect(api.calls).toHaveLength(0);
   });
 
   it("says 'Failed to load evaluation results from session.' when the evaluation cannot be loaded", async () => {
     start({ 'POST /api/evaluate-models/': () => json({ error: 'No training results found.', code: 'no_training_results' }, 400) });
     expect((await screen.findAllByText('Failed to load evaluation results from session.')).length).toBeGreaterThan(0);
-    expect(isShown(await screen.findByRole('button', { name: 'Try again' }))).toBe(true);
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeVisible();
   });
 });
 
 describe('OptimizationStep settings memory', () => {
   it('keeps the method, folds and iterations for the next visit, and finds them there', async () => {
-    stubApi({ 'POST /api/evaluate-models/': () => json(EVALUATION), 'GET /api/model-catalog/': () => json(CATALOG), 'GET /api/progress/': () => json({}) });
+    stubApi({
+      'POST /api/evaluate-models/': () => json(EVALUATION),
+      'GET /api/model-catalog/': () => json(CATALOG),
+      'GET /api/progress/': () => json({}),
+    });
     const { session } = sessionAt(10, TABLE, { 8: TRAINED });
     const onSettingsChange = vi.fn();
     const first = renderWithProviders(<OptimizationStep session={session} onOptimized={vi.fn()} onSettingsChange={onSettingsChange} />);
@@ -323,13 +373,14 @@ describe('OptimizationStep settings memory', () => {
     expect(kept).toEqual({ model: 'RandomForestClassifier', method: 'random_search', cvFolds: 3, nIterations: 40 });
     first.unmount();
 
-    renderWithProviders(<OptimizationStep session={{ ...session, optimizationSettings: kept as Record<string, unknown> }} onOptimized={vi.fn()} />);
+    renderWithProviders(
+      <OptimizationStep session={{ ...session, optimizationSettings: kept as Record<string, unknown> }} onOptimized={vi.fn()} />,
+    );
     await screen.findByRole('button', { name: 'Optimization settings' });
-    expect([modelField(), methodField(), foldsField(), screen.getByRole('spinbutton', { name: 'Iterations' })].map((field) => (field as HTMLInputElement).value)).toEqual([
-      'RandomForestClassifier',
-      'random_search',
-      '3',
-      '40',
-    ]);
+    expect(
+      [modelField(), methodField(), foldsField(), screen.getByRole('spinbutton', { name: 'Iterations' })].map(
+        (field) => (field as HTMLInputElement).value,
+      ),
+    ).toEqual(['RandomForestClassifier', 'random_search', '3', '40']);
   });
 });

@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { optimizeModel, type OptimizationHistory, type OptimizeRequest, type OptimizeResult } from '../../api/models';
 import { errorMessage } from '../../i18n/errorMessage';
-import { optimizedModels, pickedRun, readOptimizationsAgain, useOptimizationResult, usePickOptimization } from '../../queries/optimizationResult';
+import {
+  optimizedModels,
+  pickedRun,
+  readOptimizationsAgain,
+  useOptimizationResult,
+  usePickOptimization,
+} from '../../queries/optimizationResult';
 import type { Evaluation } from '../../api/training';
 import type { Session } from '../../session/session';
 import { CheckIcon } from '../../components/icons';
@@ -97,7 +103,9 @@ interface OptimizationWorkbenchProps {
 
 /** The run the screen shows after a reload: the one that finished last, as its request would have answered. */
 function latestRun(history: OptimizationHistory): OptimizeResult {
-  const runs = history.models.flatMap((entry) => entry.runs.map((run) => ({ ...run, message: '', picked: run.run_id === entry.picked_run })));
+  const runs = history.models.flatMap((entry) =>
+    entry.runs.map((run) => ({ ...run, message: '', picked: run.run_id === entry.picked_run })),
+  );
   const latest = runs.reduce((last, run) => (run.finished_at > last.finished_at ? run : last));
   return latest;
 }
@@ -105,7 +113,9 @@ function latestRun(history: OptimizationHistory): OptimizeResult {
 function OptimizationWorkbench({ session, evaluation, models, record, onOptimized, onSettingsChange }: OptimizationWorkbenchProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [settings, setSettings] = useState<Settings>(() => restoredOptimizationSettings(session.optimizationSettings, models, record.lastModel));
+  const [settings, setSettings] = useState<Settings>(() =>
+    restoredOptimizationSettings(session.optimizationSettings, models, record.lastModel),
+  );
   const [edits, setEdits] = useState<SpaceEdits>({});
   const changeSettings = (next: Settings) => {
     setSettings(next);
@@ -138,7 +148,12 @@ function OptimizationWorkbench({ session, evaluation, models, record, onOptimize
   const kept = history.data?.models.find((entry) => entry.model === settings.model);
   const shown = pickedRun(history.data, settings.model);
   const variants: ModelVariant[] = models.flatMap((model) =>
-    optimized.includes(model) ? [{ model, optimized: true }, { model, optimized: false }] : [{ model, optimized: false }],
+    optimized.includes(model)
+      ? [
+          { model, optimized: true },
+          { model, optimized: false },
+        ]
+      : [{ model, optimized: false }],
   );
   const lastOptimized = record.lastModel !== null && optimized.includes(record.lastModel) ? record.lastModel : null;
   const lastRun = lastOptimized === null ? undefined : pickedRun(history.data, lastOptimized);
@@ -190,7 +205,9 @@ function OptimizationWorkbench({ session, evaluation, models, record, onOptimize
           className="button button--primary"
           {...runningButtonProps(busy, optimizationProblems(settings).includes('iterations'), start)}
         >
-          {busy ? t('optimization.inProgress') : (
+          {busy ? (
+            t('optimization.inProgress')
+          ) : (
             <>
               <CheckIcon />
               {t('optimization.run')}
@@ -204,7 +221,9 @@ function OptimizationWorkbench({ session, evaluation, models, record, onOptimize
           usageModel={initial === undefined ? null : defaultFileStem(initial)}
         />
       </div>
-      {shown && kept && <OptimizationResult model={settings.model} run={shown} runs={kept.runs} onPick={choosePick} picking={pick.isPending} />}
+      {shown && kept && (
+        <OptimizationResult model={settings.model} run={shown} runs={kept.runs} onPick={choosePick} picking={pick.isPending} />
+      )}
       {/* a new optimization remounts it, so its choices start at the optimized model */}
       <ExportAndPredict key={`${lastOptimized ?? ''}:${optimized.join(',')}`} variants={variants} initial={initial} />
     </>

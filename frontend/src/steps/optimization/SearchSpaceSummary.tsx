@@ -99,7 +99,10 @@ function RangeEditor({ param, edits, onEdit, disabled }: ParamEditorProps & { pa
 export function SearchSpaceSummary({ model, catalog, method, methodLabel, edits, onEdit, disabled = false }: SearchSpaceSummaryProps) {
   const { t } = useTranslation();
   if (catalog === undefined) return null;
-  const params = searchParams(catalog.find((entry) => entry.name === model), method);
+  const params = searchParams(
+    catalog.find((entry) => entry.name === model),
+    method,
+  );
   if (params.length === 0) {
     return <CardNote tone="warn">{t('optimization.space.none', { model, method: methodLabel })}</CardNote>;
   }

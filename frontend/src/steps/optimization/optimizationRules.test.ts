@@ -100,7 +100,10 @@ describe('the optimization record', () => {
   it('reads a saved record, and a record of scores saved before the server kept runs as none', () => {
     const saved = withOptimizedModel(readOptimizationRecord(null), result);
     expect(readOptimizationRecord(JSON.parse(JSON.stringify(saved)))).toEqual(saved);
-    const old = { models: { SVC: { bestScore: 0.9, bestParams: { C: 1 }, baselineScore: 0.85, primaryMetric: 'accuracy', method: 'grid_search' } }, lastModel: 'SVC' };
+    const old = {
+      models: { SVC: { bestScore: 0.9, bestParams: { C: 1 }, baselineScore: 0.85, primaryMetric: 'accuracy', method: 'grid_search' } },
+      lastModel: 'SVC',
+    };
     expect(readOptimizationRecord(old)).toEqual({ models: {}, lastModel: null });
     expect(readOptimizationRecord('corrupt')).toEqual({ models: {}, lastModel: null });
   });

@@ -20,6 +20,13 @@ export function optimizedRow(run: OptimizationRun, t: TFunction): ModelResult {
     error: null,
     train_seconds: 0,
     sampling: run.sampling,
-    charts: { confusion_matrix: null, roc_curves: [], pr_curves: [], prediction_sample: null, feature_importances: null, cluster_sizes: [] },
+    charts: {
+      confusion_matrix: null,
+      roc_curves: [],
+      pr_curves: [],
+      prediction_sample: null,
+      feature_importances: null,
+      cluster_sizes: [],
+    },
   };
 }

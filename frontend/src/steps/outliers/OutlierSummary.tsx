@@ -96,7 +96,9 @@ function OutlierCauses({ detection }: { detection: OutlierDetection }) {
           })}
         </CardNote>
       )}
-      {effect !== null && effect.one_value && <CardNote tone="warn">{t('outliers.summary.targetOneValue', { column: effect.column })}</CardNote>}
+      {effect !== null && effect.one_value && (
+        <CardNote tone="warn">{t('outliers.summary.targetOneValue', { column: effect.column })}</CardNote>
+      )}
       {effect !== null && !effect.one_value && effect.rows_after < effect.rows_before && (
         <CardNote>
           {t('outliers.summary.targetEffect', {

@@ -6,7 +6,6 @@ import { json, stubApi } from '../../test/api';
 import { cardValue, frame, renderStep, sessionAt } from '../../test/steps';
 import { OutliersStep, removeFailedMessage } from './OutliersStep';
 import { DETECTION_DEBOUNCE_MS, detectFailedMessage } from './useOutlierDetection';
-import { isShown } from '../../test/shown';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 
@@ -53,7 +52,7 @@ describe('OutliersStep live summary', () => {
     await waitFor(() => expect(cardValue(container, 'Total outliers')).toBe('2'));
     expect(cardValue(container, 'Affected columns')).toBe('1of 2');
     expect(cardValue(container, 'Outlier percentage')).toBe('50.0%');
-    expect(isShown(screen.getByRole('img', { name: 'Outliers by column' }))).toBe(true);
+    expect(screen.getByRole('img', { name: 'Outliers by column' })).toBeVisible();
   });
 
   it('names the column that flags the most rows and why, and what removal does to the target', async () => {
@@ -77,23 +76,28 @@ describe('OutliersStep live summary', () => {
     });
     renderStep(OutliersStep, session());
     expect(
-      isShown(
-        await screen.findByText(
-          '“Running Time” flags the most rows (190): 62% of its values are one value, so its IQR is 0 and every other value counts as an outlier. A fill with one value (such as the mean) does this; use z-score, a larger factor, or leave the column out.',
-        ),
+      await screen.findByText(
+        '“Running Time” flags the most rows (190): 62% of its values are one value, so its IQR is 0 and every other value counts as an outlier. A fill with one value (such as the mean) does this; use z-score, a larger factor, or leave the column out.',
       ),
-    ).toBe(true);
+    ).toBeVisible();
     expect(
-      isShown(
-        screen.getByText(
-          'Removing the flagged rows leaves the target “Total Cost” a single value: training would have nothing to learn. Cap these outliers instead, or remove them in fewer columns.',
-        ),
+      screen.getByText(
+        'Removing the flagged rows leaves the target “Total Cost” a single value: training would have nothing to learn. Cap these outliers instead, or remove them in fewer columns.',
       ),
-    ).toBe(true);
+    ).toBeVisible();
   });
 
   it("says how removal changes the target's values and mean when it keeps several", async () => {
-    const effect = { column: 'price', rows_before: 400, rows_after: 380, distinct_before: 300, distinct_after: 290, mean_before: 12.5, mean_after: 11.25, one_value: false };
+    const effect = {
+      column: 'price',
+      rows_before: 400,
+      rows_after: 380,
+      distinct_before: 300,
+      distinct_after: 290,
+      mean_before: 12.5,
+      mean_after: 11.25,
+      one_value: false,
+    };
     stubApi({
       'GET /api/get-session-data/': () => json(frame(COLUMNS, DATA, DTYPES)),
       'POST /api/detect-outliers/': () => json({ ...detection(1.5), target_effect: effect }),
@@ -175,7 +179,7 @@ describe('OutliersStep live summary', () => {
       'POST /api/detect-outliers/': () => json({ error: 'No dataset uploaded.', code: 'no_dataset' }, 400),
     });
     renderStep(OutliersStep, session());
-    expect(isShown(await screen.findByText('Detect failed: No dataset uploaded.'))).toBe(true);
+    expect(await screen.findByText('Detect failed: No dataset uploaded.')).toBeVisible();
   });
 
   it("reads 'Detect failed' and 'Remove failed' without a reason", () => {
@@ -200,7 +204,7 @@ describe('OutliersStep removal', () => {
     expect(factorField('Removal')).toHaveProperty('value', '2.5');
     fireEvent.change(within(section('Removal')).getByRole('combobox', { name: 'Strategy' }), { target: { value: 'cap' } });
     fireEvent.click(within(section('Removal')).getByRole('button', { name: 'Handle outliers' }));
-    expect(isShown(await screen.findByText(/^Remove failed: /))).toBe(true);
+    expect(await screen.findByText(/^Remove failed: /)).toBeVisible();
     expect(api.calls.find((call) => call.route === 'POST /api/remove-outliers/')?.body).toEqual({
       strategy: 'cap',
       method: 'iqr',
@@ -221,13 +225,13 @@ describe('OutliersStep removal', () => {
     });
     renderStep(OutliersStep, session());
     fireEvent.click(within(section('Removal')).getByRole('button', { name: 'Handle outliers' }));
-    expect(isShown(await screen.findByText('Outliers handled: 3 rows remain.'))).toBe(true);
+    expect(await screen.findByText('Outliers handled: 3 rows remain.')).toBeVisible();
     expect(screen.queryByRole('cell', { name: '900000' })).toBeNull();
   });
 });
 
 describe('OutliersStep removal guard', () => {
-  function routes(removed: Array<typeof DATA[number]>) {
+  function routes(removed: Array<(typeof DATA)[number]>) {
     return stubApi({
       'GET /api/get-session-data/': () => json(frame(COLUMNS, DATA, DTYPES)),
       'POST /api/detect-outliers/': (body) => json(detection((body as { factor: number }).factor)),
@@ -240,7 +244,7 @@ describe('OutliersStep removal guard', () => {
     const api = routes([DATA[0], DATA[1]] as typeof DATA);
     renderStep(OutliersStep, session());
     const removal = section('Removal');
-    expect(isShown(await within(removal).findByText('Applying removes 2 rows (50.0% of the data).'))).toBe(true);
+    expect(await within(removal).findByText('Applying removes 2 rows (50.0% of the data).')).toBeVisible();
 
     fireEvent.click(within(removal).getByRole('button', { name: 'Handle outliers' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove 2 rows?' });
@@ -250,7 +254,7 @@ describe('OutliersStep removal guard', () => {
 
     fireEvent.click(within(removal).getByRole('button', { name: 'Handle outliers' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove rows' }));
-    expect(isShown(await screen.findByText('Outliers handled: 2 rows remain.'))).toBe(true);
+    expect(await screen.findByText('Outliers handled: 2 rows remain.')).toBeVisible();
   });
 
   it('says nothing of rows for a strategy that keeps them', async () => {
@@ -283,6 +287,6 @@ describe('OutliersStep column configs', () => {
 
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
-    expect(isShown(await screen.findByText('No available columns to add.'))).toBe(true);
+    expect(await screen.findByText('No available columns to add.')).toBeVisible();
   });
 });

@@ -55,12 +55,10 @@ export function OutliersStep({ session, onContinue }: TransformStepProps<{ chang
     newRow: (column) => ({ column, strategy: removal.strategy, method: detectionSettings.method, factor: detectionSettings.factor }),
     noneLeft: t('outliers.columns.noneLeft'),
   });
-  const { detection, detecting } = useOutlierDetection(
-    detectionRequest(detectionSettings, columnRows.rows),
-    tableVersion(preview),
-  );
+  const { detection, detecting } = useOutlierDetection(detectionRequest(detectionSettings, columnRows.rows), tableVersion(preview));
   const changes = useSettingsChanges(step, removeOutliers, {
-    onApplied: (result) => notify.success(t('outliers.applied', { count: result.shape[0] ?? 0, rows: formatInteger(result.shape[0] ?? 0) })),
+    onApplied: (result) =>
+      notify.success(t('outliers.applied', { count: result.shape[0] ?? 0, rows: formatInteger(result.shape[0] ?? 0) })),
     onFailed: (error) => notify.error(removeFailedMessage(error, t)),
   });
 
@@ -68,7 +66,11 @@ export function OutliersStep({ session, onContinue }: TransformStepProps<{ chang
   const removed = rowsToRemove(detection, removal, detectionSettings, columnRows.rows.length, rows);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const applyRemoval = () => changes.applyGlobal(removalRequest(removal));
-  const removalShare = { count: removed ?? 0, removed: formatInteger(removed ?? 0), percent: formatPercent(rows ? ((removed ?? 0) / rows) * 100 : 0) };
+  const removalShare = {
+    count: removed ?? 0,
+    removed: formatInteger(removed ?? 0),
+    percent: formatPercent(rows ? ((removed ?? 0) / rows) * 100 : 0),
+  };
 
   const strategyChoices = OUTLIER_STRATEGIES.map((value) => ({ value, label: t(`outliers.strategies.${value}`) }));
   const methodChoices = OUTLIER_METHODS.map((value) => ({ value, label: t(`outliers.methods.${value}`) }));
@@ -78,12 +80,7 @@ export function OutliersStep({ session, onContinue }: TransformStepProps<{ chang
       {...step.screen}
       actions={<ContinueButton label={t('outliers.continue')} busy={changes.busy} onClick={() => onContinue({ changes: step.changes })} />}
     >
-      <DetectionSettings
-        settings={detectionSettings}
-        onChange={setDetectionSettings}
-        detection={detection}
-        detecting={detecting}
-      />
+      <DetectionSettings settings={detectionSettings} onChange={setDetectionSettings} detection={detection} detecting={detecting} />
       <RemovalSettings
         settings={removal}
         onChange={(change) => setOwnRemoval((own) => ({ ...own, ...change }))}
@@ -112,7 +109,12 @@ export function OutliersStep({ session, onContinue }: TransformStepProps<{ chang
         onApply={() => changes.applyColumns(columnRemovalRequest(columnRows.rows, removal))}
         renderFields={(row, change) => (
           <>
-            <SelectField label={t('common.strategy')} value={row.strategy} choices={strategyChoices} onChange={(strategy) => change({ strategy })} />
+            <SelectField
+              label={t('common.strategy')}
+              value={row.strategy}
+              choices={strategyChoices}
+              onChange={(strategy) => change({ strategy })}
+            />
             <SelectField label={t('common.method')} value={row.method} choices={methodChoices} onChange={(method) => change({ method })} />
             <NumberField label={t('common.factor')} value={row.factor} {...FACTOR_FIELD} onChange={(factor) => change({ factor })} />
           </>

@@ -35,12 +35,7 @@ export function RemovalSettings({ settings, onChange, onApply, applying, busy, r
           choices={OUTLIER_METHODS.map((value) => ({ value, label: t(`outliers.methods.${value}`) }))}
           onChange={(method) => onChange({ method })}
         />
-        <NumberField
-          label={t('common.factor')}
-          value={settings.factor}
-          {...FACTOR_FIELD}
-          onChange={(factor) => onChange({ factor })}
-        />
+        <NumberField label={t('common.factor')} value={settings.factor} {...FACTOR_FIELD} onChange={(factor) => onChange({ factor })} />
       </div>
       {removes !== null && <CardNote>{removes}</CardNote>}
       <div className="settings-actions">

@@ -25,9 +25,11 @@ describe('outlier rules', () => {
 
   it('detects with the global settings and each configured column its own', () => {
     expect(detectionRequest({ method: 'zscore', factor: 3 }, [])).toEqual({ method: 'zscore', factor: 3 });
-    expect(
-      detectionRequest({ method: 'iqr', factor: 1.5 }, [{ column: 'age', strategy: 'cap', method: 'auto', factor: 2 }]),
-    ).toEqual({ method: 'iqr', factor: 1.5, column_configs: { age: { method: 'auto', factor: 2 } } });
+    expect(detectionRequest({ method: 'iqr', factor: 1.5 }, [{ column: 'age', strategy: 'cap', method: 'auto', factor: 2 }])).toEqual({
+      method: 'iqr',
+      factor: 1.5,
+      column_configs: { age: { method: 'auto', factor: 2 } },
+    });
   });
 
   it('sends nothing while a factor is not valid', () => {

@@ -1,10 +1,4 @@
-import type {
-  DetectOutliersRequest,
-  OutlierDetection,
-  OutlierMethod,
-  OutlierStrategy,
-  RemoveOutliersRequest,
-} from '../../api/transforms';
+import type { DetectOutliersRequest, OutlierDetection, OutlierMethod, OutlierStrategy, RemoveOutliersRequest } from '../../api/transforms';
 import { columnsOfKind, type ColumnKinds } from '../common/columnKinds';
 
 export const OUTLIER_METHODS: readonly OutlierMethod[] = ['iqr', 'zscore', 'auto'];

@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { deferred, json, stubApi } from '../../test/api';
 import { frame, renderStep, sessionAt } from '../../test/steps';
 import { ScalingStep } from './ScalingStep';
-import { isShown } from '../../test/shown';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 
@@ -13,7 +12,14 @@ const DATA = [
   [41, '12', 'Lima', 0],
 ];
 const DTYPES = { age: 'int64', price_text: 'str', city: 'str', y: 'int64' };
-const SCALED = frame(COLUMNS, [[-1, -1, 'Oslo', 1], [1, 1, 'Lima', 0]], { ...DTYPES, age: 'float64', price_text: 'float64' });
+const SCALED = frame(
+  COLUMNS,
+  [
+    [-1, -1, 'Oslo', 1],
+    [1, 1, 'Lima', 0],
+  ],
+  { ...DTYPES, age: 'float64', price_text: 'float64' },
+);
 
 function section(title: string): HTMLElement {
   const card = screen.getByRole('heading', { name: title }).closest('section');
@@ -48,13 +54,13 @@ describe('ScalingStep', () => {
     expect((await within(global).findByRole('button', { name: 'Applying...' })).getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByRole('button', { name: 'Skip scaling' })).toHaveProperty('disabled', true);
     answer.resolve(json(SCALED));
-    expect(isShown(await screen.findByText('Scaling applied (columns: 2).'))).toBe(true);
+    expect(await screen.findByText('Scaling applied (columns: 2).')).toBeVisible();
     expect(api.calls.find((call) => call.route === 'POST /api/scale-features/')?.body).toEqual({ method: 'robust', target_column: 'y' });
   });
 
   it("says 'Ölçeklenecek sayısal sütun bulunamadı.' when there is nothing to scale", async () => {
     start({}, ['city', 'y'], [['Oslo', 'a']], { city: 'str', y: 'str' });
-    expect(isShown(await screen.findByText('Ölçeklenecek sayısal sütun bulunamadı.'))).toBe(true);
+    expect(await screen.findByText('Ölçeklenecek sayısal sütun bulunamadı.')).toBeVisible();
     expect(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' })).toHaveProperty('disabled', true);
   });
 
@@ -62,18 +68,19 @@ describe('ScalingStep', () => {
     start({ 'POST /api/scale-features/': () => json({ error: 'No numeric column to scale was found.', code: 'no_numeric_columns' }, 400) });
     await waitFor(() => expect(chips()).toEqual(['age', 'price_text']));
     fireEvent.click(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' }));
-    expect(isShown(await screen.findByText('Global scaling başarısız.'))).toBe(true);
+    expect(await screen.findByText('Global scaling başarısız.')).toBeVisible();
 
     const columns = section('Column-specific settings');
     fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
-    expect(isShown(await screen.findByText('Add a column first.'))).toBe(true);
+    expect(await screen.findByText('Add a column first.')).toBeVisible();
     fireEvent.click(within(columns).getByRole('button', { name: 'Add column' }));
-    expect(within(within(columns).getByRole('combobox', { name: 'Column' })).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'age',
-      'price_text',
-    ]);
+    expect(
+      within(within(columns).getByRole('combobox', { name: 'Column' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['age', 'price_text']);
     fireEvent.click(within(columns).getByRole('button', { name: 'Apply column settings' }));
-    expect(isShown(await screen.findByText('Sütun bazlı scaling başarısız.'))).toBe(true);
+    expect(await screen.findByText('Sütun bazlı scaling başarısız.')).toBeVisible();
   });
 
   it('completes with skipped true when skipped, and with its changes when continued', async () => {

@@ -28,7 +28,15 @@ describe('scaling requests', () => {
   it('send the method and the target to leave out, or a method per column', () => {
     expect(globalScaleRequest('robust', 'y')).toEqual({ method: 'robust', target_column: 'y' });
     expect(globalScaleRequest('standard', '')).toEqual({ method: 'standard' });
-    expect(columnScaleRequest([{ column: 'a', method: 'minmax' }, { column: 'b', method: 'robust' }], '')).toEqual({
+    expect(
+      columnScaleRequest(
+        [
+          { column: 'a', method: 'minmax' },
+          { column: 'b', method: 'robust' },
+        ],
+        '',
+      ),
+    ).toEqual({
       method: 'standard',
       column_specific_settings: { a: 'minmax', b: 'robust' },
     });

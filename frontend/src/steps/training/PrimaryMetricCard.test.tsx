@@ -21,7 +21,13 @@ async function start(detected: 'classification' | 'regression' = 'classification
       json({ ...frame(COLUMNS, DATA, { age: 'int64', income: 'float64', member: 'bool' }), shape: [120, 3], target_column: 'member' }),
     'GET /api/progress/': () => json({ task: null, done: 0, total: 0, message: '' }),
     'POST /api/train-models/': () =>
-      json({ ...TRAINING_SUMMARY, message: 'Training completed successfully', trained_models: ['LogisticRegression'], failed_models: [], sampling: {} }),
+      json({
+        ...TRAINING_SUMMARY,
+        message: 'Training completed successfully',
+        trained_models: ['LogisticRegression'],
+        failed_models: [],
+        sampling: {},
+      }),
     'GET /api/detect-problem-type/': () => json({ target_column: 'member', problem_type: detected, distinct_values: 2 }),
   });
   renderStep(TrainingStep, sessionAt(8, { columns: COLUMNS, data: DATA }));

@@ -33,7 +33,13 @@ export function PrimaryMetricCard({ choice, busy }: { choice: PrimaryMetricChoic
   return (
     <SectionCard title={t('training.primaryMetric.title')} icon={<GaugeIcon />}>
       <div className="settings-grid">
-        <PrimaryMetricField catalog={catalog.data} problemType={choice.problemType} value={choice.shown} disabled={busy} onChange={choice.choose} />
+        <PrimaryMetricField
+          catalog={catalog.data}
+          problemType={choice.problemType}
+          value={choice.shown}
+          disabled={busy}
+          onChange={choice.choose}
+        />
       </div>
     </SectionCard>
   );

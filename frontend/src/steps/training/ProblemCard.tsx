@@ -23,7 +23,17 @@ interface ProblemCardProps {
 }
 
 /** The problem type and the target column (none for clustering), with the type auto-detect suggests. */
-export function ProblemCard({ problemType, target, columns, suggestion, detectedNote, noTarget, busy, onProblemTypeChange, onTargetChange }: ProblemCardProps) {
+export function ProblemCard({
+  problemType,
+  target,
+  columns,
+  suggestion,
+  detectedNote,
+  noTarget,
+  busy,
+  onProblemTypeChange,
+  onTargetChange,
+}: ProblemCardProps) {
   const { t } = useTranslation();
   const number = useNumberFormat();
   return (

@@ -5,7 +5,6 @@ import { frame, renderStep, sessionAt } from '../../test/steps';
 import { TrainingStep } from './TrainingStep';
 import { catalogModel, TEST_CATALOG } from '../../test/catalog';
 import { TRAINING_SUMMARY } from '../../test/training';
-import { isShown } from '../../test/shown';
 
 const COLUMNS = ['age', 'income', 'member'];
 const DATA = [
@@ -42,7 +41,8 @@ async function start(
   const reached = sessionAt(8, { columns: COLUMNS, data: DATA });
   const rendered = renderStep(TrainingStep, { ...reached, session: { ...reached.session, trainingSettings } });
   await screen.findByRole('group', { name: 'Model selection' });
-  if (sessionTarget !== null) await waitFor(() => expect(screen.getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', sessionTarget));
+  if (sessionTarget !== null)
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', sessionTarget));
   return { api, ...rendered };
 }
 
@@ -66,12 +66,16 @@ describe('TrainingStep', () => {
     await start();
     expect(problemType()).toHaveProperty('value', 'classification');
     expect(checked()).toEqual(['LogisticRegression', 'RandomForestClassifier']);
-    expect(screen.getAllByRole('checkbox').map((box) => box.closest('.field')?.textContent)).toEqual(['LogisticRegression', 'RandomForestClassifier', 'SVC']);
-    expect(isShown(screen.getByText('Please select a target column.'))).toBe(true);
+    expect(screen.getAllByRole('checkbox').map((box) => box.closest('.field')?.textContent)).toEqual([
+      'LogisticRegression',
+      'RandomForestClassifier',
+      'SVC',
+    ]);
+    expect(screen.getByText('Please select a target column.')).toBeVisible();
     expect(trainButton()).toHaveProperty('disabled', true);
     fireEvent.change(screen.getByRole('combobox', { name: 'Target column' }), { target: { value: 'member' } });
     expect(trainButton()).toHaveProperty('disabled', false);
-    await waitFor(() => expect(isShown(screen.getByText('120 × 3'))).toBe(true));
+    await waitFor(() => expect(screen.getByText('120 × 3')).toBeVisible());
   });
 
   it('clears the target and resets the models when switching to clustering', async () => {
@@ -91,7 +95,7 @@ describe('TrainingStep', () => {
   it("says 'Please select at least one model.' and disables training without one", async () => {
     await start({}, 'member');
     for (const name of ['LogisticRegression', 'RandomForestClassifier']) fireEvent.click(screen.getByRole('checkbox', { name }));
-    expect(isShown(screen.getByText('Please select at least one model.'))).toBe(true);
+    expect(screen.getByText('Please select at least one model.')).toBeVisible();
     expect(trainButton()).toHaveProperty('disabled', true);
   });
 
@@ -122,11 +126,11 @@ describe('TrainingStep', () => {
     const answer = deferred<Response>();
     const { api, onContinue } = await start({ 'POST /api/train-models/': () => answer.promise }, 'member');
     fireEvent.click(trainButton());
-    expect(isShown(await screen.findByRole('progressbar', { name: 'Training in progress' }))).toBe(true);
+    expect(await screen.findByRole('progressbar', { name: 'Training in progress' })).toBeVisible();
     await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25'));
-    expect(isShown(screen.getByText('1 of 4'))).toBe(true);
+    expect(screen.getByText('1 of 4')).toBeVisible();
     answer.resolve(json(RESULT));
-    expect(isShown(await screen.findByText('Training completed successfully'))).toBe(true);
+    expect(await screen.findByText('Training completed successfully')).toBeVisible();
     expect(onContinue).toHaveBeenCalledWith(RESULT);
     expect(api.calls.find((call) => call.route === 'POST /api/train-models/')?.body).toEqual({
       model_names: ['LogisticRegression', 'RandomForestClassifier'],
@@ -153,7 +157,7 @@ describe('TrainingStep', () => {
     expect(screen.getByRole('button', { name: 'Cancelling…' }).getAttribute('aria-disabled')).toBe('true');
     answer.resolve(json({ error: 'The training was cancelled.', code: 'task_cancelled', params: { task: 'training' } }, 409));
 
-    expect(isShown(await screen.findByText('Training was cancelled. The previous results are kept.'))).toBe(true);
+    expect(await screen.findByText('Training was cancelled. The previous results are kept.')).toBeVisible();
     expect(screen.queryByRole('progressbar', { name: 'Training in progress' })).toBeNull();
     expect(screen.queryByText('Failed to train models')).toBeNull();
     expect(screen.queryByText('The training was cancelled.')).toBeNull();
@@ -165,16 +169,34 @@ describe('TrainingStep', () => {
   });
 
   it('follows a training that runs when the screen opens (a reload), then keeps its stored result', async () => {
-    let progress: Record<string, unknown> = { task: 'training', done: 2, total: 4, message: 'RandomForestClassifier', job_id: 'j1', queue_position: null };
-    const { api, onContinue } = await start({ 'GET /api/progress/': () => json(progress), 'GET /api/training-result/': () => json(RESULT) });
+    let progress: Record<string, unknown> = {
+      task: 'training',
+      done: 2,
+      total: 4,
+      message: 'RandomForestClassifier',
+      job_id: 'j1',
+      queue_position: null,
+    };
+    const { api, onContinue } = await start({
+      'GET /api/progress/': () => json(progress),
+      'GET /api/training-result/': () => json(RESULT),
+    });
     const bar = await screen.findByRole('progressbar', { name: 'Training in progress' });
     await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('50'));
     expect(trainButton).toThrow();
     expect(screen.getByRole('button', { name: 'Training in progress' }).getAttribute('aria-disabled')).toBe('true');
     expect(api.routes()).not.toContain('GET /api/training-result/');
 
-    progress = { task: null, done: 0, total: 0, message: '', job_id: null, queue_position: null, finished: { job_id: 'j1', task: 'training', outcome: 'completed', code: null, params: {} } };
-    expect(isShown(await screen.findByText('Training completed successfully'))).toBe(true);
+    progress = {
+      task: null,
+      done: 0,
+      total: 0,
+      message: '',
+      job_id: null,
+      queue_position: null,
+      finished: { job_id: 'j1', task: 'training', outcome: 'completed', code: null, params: {} },
+    };
+    expect(await screen.findByText('Training completed successfully')).toBeVisible();
     expect(onContinue).toHaveBeenCalledWith(RESULT);
     expect(api.routes()).not.toContain('POST /api/train-models/');
   });
@@ -183,26 +205,37 @@ describe('TrainingStep', () => {
     let progress: Record<string, unknown> = { task: 'training', done: 1, total: 4, message: '', job_id: 'j2' };
     const { onContinue } = await start({ 'GET /api/progress/': () => json(progress) });
     await screen.findByRole('progressbar', { name: 'Training in progress' });
-    progress = { task: null, done: 0, total: 0, message: '', finished: { job_id: 'j2', task: 'training', outcome: 'failed', code: 'data_changed_during_training', params: {} } };
-    expect(isShown(await screen.findByText('The data changed while the models were training; train them again.'))).toBe(true);
+    progress = {
+      task: null,
+      done: 0,
+      total: 0,
+      message: '',
+      finished: { job_id: 'j2', task: 'training', outcome: 'failed', code: 'data_changed_during_training', params: {} },
+    };
+    expect(await screen.findByText('The data changed while the models were training; train them again.')).toBeVisible();
     expect(onContinue).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Training in progress' })).toBeNull());
-    expect(isShown(trainButton())).toBe(true);
+    expect(trainButton()).toBeVisible();
   });
 
   it("reports 'Failed to train models' with the server's reason", async () => {
     const { onContinue } = await start(
-      { 'POST /api/train-models/': () => json({ error: 'No model could be trained: boom', code: 'training_failed', params: { detail: 'boom' } }, 400) },
+      {
+        'POST /api/train-models/': () =>
+          json({ error: 'No model could be trained: boom', code: 'training_failed', params: { detail: 'boom' } }, 400),
+      },
       'member',
     );
     fireEvent.click(trainButton());
-    expect(isShown(await screen.findByText('Failed to train models'))).toBe(true);
-    expect(isShown(screen.getByText('No model could be trained: boom'))).toBe(true);
+    expect(await screen.findByText('Failed to train models')).toBeVisible();
+    expect(screen.getByText('No model could be trained: boom')).toBeVisible();
     expect(onContinue).not.toHaveBeenCalled();
   });
 
   it("defaults to the server's session target", async () => {
-    await start({ 'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), shape: [120, 3], target_column: 'member' }) });
+    await start({
+      'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), shape: [120, 3], target_column: 'member' }),
+    });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', 'member'));
     expect(trainButton()).toHaveProperty('disabled', false);
   });
@@ -211,7 +244,11 @@ describe('TrainingStep', () => {
     const { api } = await start({
       'GET /api/detect-problem-type/': (_, request) => {
         const target = new URL(request.url).searchParams.get('target_column');
-        return json({ target_column: target, problem_type: target === 'income' ? 'regression' : 'classification', distinct_values: target === 'income' ? 1812 : 2 });
+        return json({
+          target_column: target,
+          problem_type: target === 'income' ? 'regression' : 'classification',
+          distinct_values: target === 'income' ? 1812 : 2,
+        });
       },
     });
     expect(problemType()).toHaveProperty('value', 'classification');
@@ -245,7 +282,11 @@ describe('TrainingStep', () => {
       'GET /api/detect-problem-type/': (_, request) => {
         const target = new URL(request.url).searchParams.get('target_column');
         // the preview's ages are two whole numbers; the full column has many
-        return json({ target_column: target, problem_type: target === 'age' ? 'regression' : 'classification', distinct_values: target === 'age' ? 60 : 2 });
+        return json({
+          target_column: target,
+          problem_type: target === 'age' ? 'regression' : 'classification',
+          distinct_values: target === 'age' ? 60 : 2,
+        });
       },
     });
     fireEvent.change(problemType(), { target: { value: 'auto' } });
@@ -253,7 +294,11 @@ describe('TrainingStep', () => {
     const targetSelect = screen.getByRole('combobox', { name: 'Target column' });
     fireEvent.change(targetSelect, { target: { value: 'age' } });
     await waitFor(() => expect(checked()).toEqual(['LinearRegression', 'RandomForestRegressor']));
-    expect(screen.getAllByRole('checkbox').map((box) => box.closest('.field')?.textContent)).toEqual(['LinearRegression', 'RandomForestRegressor', 'Ridge']);
+    expect(screen.getAllByRole('checkbox').map((box) => box.closest('.field')?.textContent)).toEqual([
+      'LinearRegression',
+      'RandomForestRegressor',
+      'Ridge',
+    ]);
     expect(screen.queryByRole('button', { name: /^Use / })).toBeNull();
 
     fireEvent.change(targetSelect, { target: { value: 'member' } });
@@ -262,7 +307,10 @@ describe('TrainingStep', () => {
     expect(detections.map((call) => new URL(call.request.url).searchParams.get('target_column'))).toEqual(['age', 'member']);
     fireEvent.click(trainButton());
     await waitFor(() => expect(api.routes()).toContain('POST /api/train-models/'));
-    expect(api.calls.find((call) => call.route === 'POST /api/train-models/')?.body).toMatchObject({ problem_type: 'auto', target_column: 'member' });
+    expect(api.calls.find((call) => call.route === 'POST /api/train-models/')?.body).toMatchObject({
+      problem_type: 'auto',
+      target_column: 'member',
+    });
   });
 
   it('asks for auto-detect as for a chosen type, nothing for clustering, and ignores a failed detection', async () => {
@@ -281,7 +329,7 @@ describe('TrainingStep', () => {
       'member',
     );
     fireEvent.click(trainButton());
-    expect(isShown(await screen.findByText('Classes with fewer rows than the validation needs were left out: maybe (2 rows).'))).toBe(true);
+    expect(await screen.findByText('Classes with fewer rows than the validation needs were left out: maybe (2 rows).')).toBeVisible();
   });
 
   it("offers every model of the server's catalogue, a new one included, and trains it", async () => {
@@ -305,7 +353,10 @@ describe('TrainingStep', () => {
     });
     renderStep(TrainingStep, sessionAt(8, { columns: COLUMNS, data: DATA }));
     // the query tries once more before it fails
-    expect(await screen.findByText('The list of models could not be loaded.', {}, { timeout: 3000 })).toHaveProperty('className', 'card-note card-note--warn');
+    expect(await screen.findByText('The list of models could not be loaded.', {}, { timeout: 3000 })).toHaveProperty(
+      'className',
+      'card-note card-note--warn',
+    );
     expect(screen.getByText('Catalogue unavailable').textContent).toBe('Catalogue unavailable');
     expect(screen.queryByRole('button', { name: 'Train models' })).toBeNull();
   });

@@ -130,7 +130,9 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
           className="button button--primary"
           {...runningButtonProps(busy, problems.length > 0, () => training.start({ ...trainRequest(current), ...primaryMetric.request }))}
         >
-          {busy ? t('training.inProgress') : (
+          {busy ? (
+            t('training.inProgress')
+          ) : (
             <>
               <CheckIcon />
               {t('training.train')}

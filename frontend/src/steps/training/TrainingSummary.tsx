@@ -19,7 +19,10 @@ export function TrainingSummary({ rows, columns, features, models }: TrainingSum
   return (
     <SectionCard title={t('training.summary.title')} icon={<GaugeIcon />}>
       <StatCards label={t('training.summary.title')}>
-        <StatCard label={t('training.summary.shape')} value={t('training.summary.shapeValue', { rows: number(rows), columns: number(columns) })} />
+        <StatCard
+          label={t('training.summary.shape')}
+          value={t('training.summary.shapeValue', { rows: number(rows), columns: number(columns) })}
+        />
         <StatCard label={t('training.summary.features')} value={number(features)} />
         <StatCard label={t('training.summary.samples')} value={number(rows)} />
         <StatCard label={t('training.summary.models')} value={number(models)} />

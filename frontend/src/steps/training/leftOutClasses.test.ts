@@ -15,7 +15,10 @@ describe('leftOutClassesNote', () => {
 
   it('summarizes many left-out classes by their row counts, never listing them all', async () => {
     await chooseLanguage('en');
-    const classes: Record<string, number> = Object.fromEntries([...Array.from({ length: 73 }, (_, index): [string, number] => [String(10 + index / 2), 1]), ['x', 2]]);
+    const classes: Record<string, number> = Object.fromEntries([
+      ...Array.from({ length: 73 }, (_, index): [string, number] => [String(10 + index / 2), 1]),
+      ['x', 2],
+    ]);
     const note = leftOutClassesNote(classes, t) ?? '';
     expect(note).toBe(
       'Classes with fewer rows than the validation needs were left out: 73 classes with 1 row each, 1 class with 2 rows, e.g. 10, 11, 12, ….',

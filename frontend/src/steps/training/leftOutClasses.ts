@@ -21,5 +21,7 @@ export function leftOutClassesNote(classes: Record<string, number> | undefined, 
     .sort(([rows], [other]) => rows - other)
     .map(([rows, count]) => t('training.leftOut.group', { count, rows: t('training.leftOut.rows', { count: rows }) }));
   const examples = entries.slice(0, SHOWN_CLASSES).map(([name]) => name);
-  return t('training.leftOut.note', { classes: t('training.leftOut.summary', { groups: groups.join(', '), examples: examples.join(', ') }) });
+  return t('training.leftOut.note', {
+    classes: t('training.leftOut.summary', { groups: groups.join(', '), examples: examples.join(', ') }),
+  });
 }

@@ -65,13 +65,16 @@ describe('switching the problem type', () => {
     expect(next.models).toEqual(['SVC']);
   });
 
-  it("with auto-detect, follows the type the server detects, classification until it answers", () => {
+  it('with auto-detect, follows the type the server detects, classification until it answers', () => {
     expect(withProblemType(settings(), 'auto', 'regression', LISTS).models).toEqual(['LinearRegression', 'RandomForestRegressor']);
     expect(withProblemType(settings({ models: ['Ridge'] }), 'auto', undefined, LISTS).models).toEqual([
       'LogisticRegression',
       'RandomForestClassifier',
     ]);
-    expect(withDetectedType(settings({ problemType: 'auto' }), 'regression', LISTS).models).toEqual(['LinearRegression', 'RandomForestRegressor']);
+    expect(withDetectedType(settings({ problemType: 'auto' }), 'regression', LISTS).models).toEqual([
+      'LinearRegression',
+      'RandomForestRegressor',
+    ]);
     expect(withDetectedType(settings({ problemType: 'auto', models: ['SVC'] }), 'classification', LISTS).models).toEqual(['SVC']);
   });
 
@@ -139,7 +142,11 @@ describe('the problem type suggestion', () => {
   });
 
   it('suggests the detected type when it differs from the chosen classification or regression', () => {
-    expect(problemTypeSuggestion(settings(), detected('regression'))).toEqual({ problemType: 'regression', target: 'y', distinctValues: 812 });
+    expect(problemTypeSuggestion(settings(), detected('regression'))).toEqual({
+      problemType: 'regression',
+      target: 'y',
+      distinctValues: 812,
+    });
     expect(problemTypeSuggestion(settings({ problemType: 'regression' }), detected('classification'))).toEqual({
       problemType: 'classification',
       target: 'y',
@@ -158,7 +165,11 @@ describe('the problem type suggestion', () => {
 });
 
 describe('the type follows the detection', () => {
-  const detected = (problem_type: 'classification' | 'regression', target_column = 'y') => ({ target_column, problem_type, distinct_values: 288 });
+  const detected = (problem_type: 'classification' | 'regression', target_column = 'y') => ({
+    target_column,
+    problem_type,
+    distinct_values: 288,
+  });
 
   it("sets a chosen target's detected type, with its models and a note, until the person chooses a type", () => {
     const followed = withDetection(settings(), detected('regression'), LISTS);

@@ -57,7 +57,9 @@ export function restoredSettings(saved: Record<string, unknown> | null, lists: M
   if (saved === null) return defaults;
   const problemType = PROBLEM_TYPES.find((type) => type === saved.problemType) ?? defaults.problemType;
   const known = Object.values(lists).flat();
-  const models = Array.isArray(saved.models) ? saved.models.filter((model): model is string => typeof model === 'string' && known.includes(model)) : [];
+  const models = Array.isArray(saved.models)
+    ? saved.models.filter((model): model is string => typeof model === 'string' && known.includes(model))
+    : [];
   const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
   return {
     problemType,
@@ -190,10 +192,7 @@ export interface ProblemTypeSuggestion {
  * The type auto-detect finds for the target when it differs from the chosen classification
  * or regression (a float target with many values under classification); null otherwise.
  */
-export function problemTypeSuggestion(
-  settings: TrainingSettings,
-  detected: DetectedProblemType | undefined,
-): ProblemTypeSuggestion | null {
+export function problemTypeSuggestion(settings: TrainingSettings, detected: DetectedProblemType | undefined): ProblemTypeSuggestion | null {
   if (detected === undefined || detected.target_column !== settings.target || settings.target === '') return null;
   if (settings.problemType !== 'classification' && settings.problemType !== 'regression') return null;
   const found = detected.problem_type;

@@ -5,7 +5,6 @@ import { seedSessionData } from '../../queries/sessionData';
 import { json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { UploadStep } from './UploadStep';
-import { isShown } from '../../test/shown';
 
 const uploaded = {
   session_id: 's1',
@@ -22,7 +21,9 @@ const uploaded = {
 
 function renderStep(session: Session = emptySession()) {
   const props = { onUploaded: vi.fn(), onRemove: vi.fn(), onContinue: vi.fn() };
-  renderWithProviders(<UploadStep session={session} {...props} />, (queryClient) => seedSessionData(queryClient, { columns: ['city'], data: [['Oslo']] }));
+  renderWithProviders(<UploadStep session={session} {...props} />, (queryClient) =>
+    seedSessionData(queryClient, { columns: ['city'], data: [['Oslo']] }),
+  );
   return props;
 }
 
@@ -37,13 +38,13 @@ const csv = () => new File(['city,price\nOslo,1\n'.repeat(40000)], 'houses.csv',
 describe('UploadStep', () => {
   it('shows the drop zone texts, the drag state and the accept filter', () => {
     renderStep();
-    expect(isShown(screen.getByText('Upload your dataset'))).toBe(true);
-    expect(isShown(screen.getByText('Supports CSV, XLSX files up to 100MB'))).toBe(true);
+    expect(screen.getByText('Upload your dataset')).toBeVisible();
+    expect(screen.getByText('Supports CSV, XLSX files up to 100MB')).toBeVisible();
     expect(fileInput().accept).toBe('.csv,.xlsx,.xls');
     expect(fileInput().multiple).toBe(false);
 
     fireEvent.dragOver(screen.getByText('Upload your dataset'), { dataTransfer: { dropEffect: 'none' } });
-    expect(isShown(screen.getByText('Drop your file here'))).toBe(true);
+    expect(screen.getByText('Drop your file here')).toBeVisible();
   });
 
   it('uploads a dropped file', async () => {
@@ -61,12 +62,12 @@ describe('UploadStep', () => {
     const file = csv();
     fireEvent.change(fileInput(), { target: { files: [file] } });
 
-    expect(isShown(screen.getByText('houses.csv'))).toBe(true);
+    expect(screen.getByText('houses.csv')).toBeVisible();
     await waitFor(() => expect(props.onUploaded).toHaveBeenCalled());
     expect(props.onUploaded).toHaveBeenCalledWith(uploaded, { name: 'houses.csv', size: file.size });
     expect(api.routes()).toEqual(['POST /api/upload/']);
-    expect(isShown(await screen.findByText('“houses.csv” uploaded: 1 row, 2 columns.'))).toBe(true);
-    expect(isShown(await screen.findByText('Column names were made unique.'))).toBe(true);
+    expect(await screen.findByText('“houses.csv” uploaded: 1 row, 2 columns.')).toBeVisible();
+    expect(await screen.findByText('Column names were made unique.')).toBeVisible();
   });
 
   it('shows the server error and the drop zone again when the upload fails', async () => {
@@ -75,8 +76,8 @@ describe('UploadStep', () => {
     });
     const props = renderStep();
     fireEvent.change(fileInput(), { target: { files: [new File(['x'], 'notes.txt')] } });
-    expect(isShown(await screen.findByText('Unsupported file type. Upload a CSV, XLSX or XLS file.'))).toBe(true);
-    expect(isShown(screen.getByText('Upload your dataset'))).toBe(true);
+    expect(await screen.findByText('Unsupported file type. Upload a CSV, XLSX or XLS file.')).toBeVisible();
+    expect(screen.getByText('Upload your dataset')).toBeVisible();
     expect(props.onUploaded).not.toHaveBeenCalled();
   });
 
@@ -86,15 +87,18 @@ describe('UploadStep', () => {
       uploadedFile: { name: 'houses.csv', size: 1572864 },
       sessionId: 's1',
     });
-    expect(isShown(screen.getByText('1.50 MB'))).toBe(true);
-    expect(isShown(screen.getByText('Oslo'))).toBe(true);
+    expect(screen.getByText('1.50 MB')).toBeVisible();
+    expect(screen.getByText('Oslo')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Remove file' }));
     expect(props.onRemove).toHaveBeenCalled();
     expect(screen.queryByRole('region', { name: 'How the file was read' })).toBeNull();
   });
 
   it('keeps what the upload said of how it read the file above the preview', () => {
-    const notes = ['1 line above the header row was not part of the table and was skipped: "Sales".', '1 row repeated the header row and was skipped.'];
+    const notes = [
+      '1 line above the header row was not part of the table and was skipped: "Sales".',
+      '1 row repeated the header row and was skipped.',
+    ];
     renderStep({
       ...emptySession(),
       uploadedFile: { name: 'houses.csv', size: 10 },
@@ -102,7 +106,7 @@ describe('UploadStep', () => {
       stepResults: { 1: { filename: 'houses.csv', shape: [1, 1], warnings: notes } },
     });
     const region = screen.getByRole('region', { name: 'How the file was read' });
-    expect(isShown(region)).toBe(true);
+    expect(region).toBeVisible();
     expect([...region.querySelectorAll('li')].map((item) => item.textContent)).toEqual(notes);
   });
 });

@@ -46,7 +46,9 @@ describe('upload notes', () => {
 
   it('reads the notes the Upload step saved, and the English alone of an older result', () => {
     const saved = (result: unknown) => savedUploadNotes({ ...emptySession(), stepResults: { 1: result } }, t);
-    expect(saved({ ...answer, notes: answer.notes.slice(1, 2), warnings: ['w'] })).toEqual(['1 row repeated the header row and was skipped.']);
+    expect(saved({ ...answer, notes: answer.notes.slice(1, 2), warnings: ['w'] })).toEqual([
+      '1 row repeated the header row and was skipped.',
+    ]);
     expect(saved({ warnings: ['Column names were made unique.'] })).toEqual(['Column names were made unique.']);
     expect(saved(null)).toEqual([]);
   });
