@@ -44,13 +44,9 @@ def _filled_value(graph: GraphBuilder, column: Column, value: Any) -> Column:
     return with_tensor(column, graph.op("Where", [missing, fill, column.tensor], column.name))
 
 
-def _filled_datetime(graph: GraphBuilder, column: Column, strategy: str, value: Any) -> Column:
-    """The fill date as its seconds, the model input step's own arithmetic."""
-    if strategy == "constant":
-        raise OnnxUnsupportedError(
-            f'date/time column "{column.name}" is filled with the constant "{value}", which '
-            "turns its dates into text"
-        )
+def _filled_datetime(graph: GraphBuilder, column: Column, value: Any) -> Column:
+    """The fill date (learnt, or a constant date) as its seconds, the model input step's
+    own arithmetic."""
     if not isinstance(value, pd.Timestamp):
         raise OnnxUnsupportedError(
             f'date/time column "{column.name}" is filled with "{value}", which is not a date'
@@ -66,7 +62,7 @@ def _imputed(graph: GraphBuilder, column: Column, strategy: str, value: Any) -> 
             "depend on row order"
         )
     if column.kind == "datetime":
-        return _filled_datetime(graph, column, strategy, value)
+        return _filled_datetime(graph, column, value)
     if strategy == "constant":
         return _filled_text(graph, column, value)
     return _filled_value(graph, column, value)

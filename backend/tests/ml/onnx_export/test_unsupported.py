@@ -62,11 +62,6 @@ def test_a_datetime_column_filled_forward_or_backward_is_refused(strategy):
     ("step", "reason"),
     [
         (
-            {"step": "impute_missing", "params": {"strategies": {"day": "constant"}}},
-            'date/time column "day" is filled with the constant "unknown", which turns its '
-            "dates into text",
-        ),
-        (
             {"step": "encode", "params": {"strategies": {"day": "onehot"}}},
             'date/time column "day" is used as text, and ONNX cannot write dates',
         ),
@@ -92,6 +87,19 @@ def test_a_datetime_column_with_no_date_to_learn_a_mode_from_is_refused():
     assert error.params["reason"] == (
         'date/time column "day" is filled with "unknown", which is not a date'
     )
+
+
+def test_a_datetime_column_filled_with_a_constant_date_exports_and_predicts_alike():
+    frame = with_dates(regression_frame())
+    frame.loc[frame.index[:5], "day"] = pd.NaT
+    step = {
+        "step": "impute_missing",
+        "params": {"strategies": {"day": "constant"}, "fill_values": {"day": "2024-01-31"}},
+    }
+    pipeline = fitted_regression([step], frame)
+    features = frame.drop(columns=["price"])
+    found = onnx_outputs(onnx_model(pipeline, "LinearRegression"), features)
+    np.testing.assert_allclose(found["prediction"], pipeline.predict(features), rtol=1e-9)
 
 
 def test_a_datetime_column_the_recipe_drops_is_left_out():
