@@ -107,6 +107,10 @@ def plausible(schema):
         return st.sampled_from(schema["enum"])
     if "const" in schema:
         return st.just(schema["const"])
+    return _plausible_of_type(schema)
+
+
+def _plausible_of_type(schema):
     kind = schema.get("type")
     if kind == "object":
         if "properties" in schema:
