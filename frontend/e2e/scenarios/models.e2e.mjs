@@ -68,7 +68,9 @@ const scenario = {
             }
             return names.join();
           };
-          if ((await checkedModels()) !== 'LogisticRegression,RandomForestClassifier') {
+          // the session target, score, holds 120 distinct numbers: the detected type is regression
+          await expectVisible(page.getByText('Set to Regression from the values of “score” (120 distinct). You can change it.'));
+          if ((await checkedModels()) !== 'LinearRegression,RandomForestRegressor') {
             throw new Error(`default models: ${await checkedModels()}`);
           }
           const problemType = page.getByRole('combobox', { name: 'Problem type' });
@@ -179,7 +181,14 @@ const scenario = {
           await folds.fill('1');
           await folds.blur();
           if ((await folds.inputValue()) !== '2') throw new Error(`CV folds 1 became ${await folds.inputValue()}`);
-          await expectVisible(settings.getByText(/^0\.001 to 1000 \(log scale\)$/));
+          // random search draws C from an editable range, the catalogue's 0.001 to 1000 on a log scale
+          const from = settings.getByRole('spinbutton', { name: 'C from' });
+          const to = settings.getByRole('spinbutton', { name: 'C to' });
+          await expectVisible(from);
+          if ((await from.inputValue()) !== '0.001' || (await to.inputValue()) !== '1000') {
+            throw new Error(`C's range: ${await from.inputValue()} to ${await to.inputValue()}`);
+          }
+          await expectVisible(settings.getByText('log scale', { exact: true }));
         },
       ],
       [
