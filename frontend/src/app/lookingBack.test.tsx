@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../test/api';
 import { frame } from '../test/steps';
 import { TEST_METRIC_CATALOG } from '../test/metricCatalog';
-import { TRAINING_SUMMARY } from '../test/training';
+import { TRAINING_SUMMARY, NO_CHARTS } from '../test/training';
 import { OPTIMIZATION_RECORD_ID } from '../steps/stepKeys';
 import { completeStep, emptySession, openStep, type Session } from '../session/session';
 import { App, createQueryClient } from './App';
@@ -12,14 +12,6 @@ import { SESSION_STORAGE_KEY, VIEW_STORAGE_KEY } from './savedState';
 vi.mock('../components/charts/Plot', () => ({ default: () => null }));
 
 const TABLE = frame(['age', 'member'], [[30, true]], { age: 'int64', member: 'bool' }, { age: 1 });
-const CHARTS = {
-  confusion_matrix: null,
-  roc_curves: [],
-  pr_curves: [],
-  prediction_sample: null,
-  feature_importances: null,
-  cluster_sizes: [],
-};
 const EVALUATION = {
   ...TRAINING_SUMMARY,
   message: 'Model evaluation completed',
@@ -30,7 +22,7 @@ const EVALUATION = {
     train_seconds: 0.1,
     sampling: [],
     fold_scores: null,
-    charts: CHARTS,
+    charts: NO_CHARTS,
   })),
 };
 const TRAINED = {

@@ -12,7 +12,7 @@ import { renderWithProviders } from '../test/render';
 import { TEST_METRIC_CATALOG } from '../test/metricCatalog';
 import { optimizationHistory, optimizationRun } from '../test/optimizationRuns';
 import { sessionAt } from '../test/steps';
-import { TRAINING_SUMMARY } from '../test/training';
+import { TRAINING_SUMMARY, NO_CHARTS } from '../test/training';
 
 // Plotly draws nothing in jsdom: the charts come in as a marked SVG
 vi.mock('./chartSvg', () => ({ chartSvg: () => Promise.resolve('<svg data-chart="drawn"></svg>') }));
@@ -21,14 +21,6 @@ vi.mock('../components/charts/Plot', () => ({ default: () => null }));
 /** The report is made over several calls; a busy machine answers slowly. */
 const WAIT_MS = 5000;
 const TABLE = { columns: ['age', 'member'], data: [[30, true]] };
-const NO_CHARTS = {
-  confusion_matrix: null,
-  roc_curves: [],
-  pr_curves: [],
-  prediction_sample: null,
-  feature_importances: null,
-  cluster_sizes: [],
-};
 const EVALUATION = {
   ...TRAINING_SUMMARY,
   message: 'Model evaluation completed',

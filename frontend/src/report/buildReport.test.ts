@@ -4,19 +4,11 @@ import { chooseLanguage, i18n } from '../i18n/i18n';
 import { toStoredAnalysis } from '../steps/analyze/analysisRun';
 import { analysisFixture } from '../test/analysis';
 import { TEST_METRIC_CATALOG } from '../test/metricCatalog';
-import { TRAINING_SUMMARY } from '../test/training';
+import { TRAINING_SUMMARY, NO_CHARTS } from '../test/training';
 import { buildReport } from './buildReport';
 import { reportFileName, type ReportContent } from './reportContent';
 
 const HOSTILE = '<script>alert(1)</script>';
-const NO_CHARTS = {
-  confusion_matrix: null,
-  roc_curves: [],
-  pr_curves: [],
-  prediction_sample: null,
-  feature_importances: null,
-  cluster_sizes: [],
-};
 
 const EVALUATION = {
   ...TRAINING_SUMMARY,

@@ -3,20 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from '../../i18n/i18n';
 import { json, stubApi } from '../../test/api';
 import { renderStep, sessionAt } from '../../test/steps';
-import { TRAINING_SUMMARY } from '../../test/training';
+import { TRAINING_SUMMARY, NO_CHARTS } from '../../test/training';
 import { EvaluationStep } from './EvaluationStep';
 import { TEST_METRIC_CATALOG } from '../../test/metricCatalog';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 
-const CHARTS = {
-  confusion_matrix: null,
-  roc_curves: [],
-  pr_curves: [],
-  prediction_sample: null,
-  feature_importances: null,
-  cluster_sizes: [],
-};
 const EXPLANATION = {
   method: 'tree',
   output: 'probability',
@@ -38,7 +30,7 @@ const result = (model: string, explanation: unknown) => ({
   error: null,
   train_seconds: 0.1,
   sampling: [],
-  charts: CHARTS,
+  charts: NO_CHARTS,
   explanation,
 });
 const EVALUATION = {
