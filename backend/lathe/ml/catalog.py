@@ -79,8 +79,10 @@ class CatalogEntry:
     """The model takes non-negative values only (counts): ``ModelInput`` shifts columns
     with negative values."""
     scaled_input: bool = False
-    """The model needs columns of like scales (its solver to converge, or its distances to
-    mean anything): ``ModelInput`` standardizes the columns the recipe did not scale."""
+    """The model needs columns of like scales (its solver to converge, its distances to
+    mean anything, or, for Gaussian naive Bayes, its variance smoothing, a share of the
+    largest variance, not to drown every other column under a date's seconds):
+    ``ModelInput`` standardizes the columns the recipe did not scale."""
     early_stopping: bool = False
     """The model stops on an inner split of its rows (``ModelStep``)."""
 
@@ -243,6 +245,7 @@ _CATALOGUE = (
             grid={"var_smoothing": [1e-9, 1e-8, 1e-7, 1e-6]},
             distributions={"var_smoothing": loguniform(1e-11, 1e-5)},
         ),
+        scaled_input=True,
     ),
     CatalogEntry(
         "MultinomialNB",

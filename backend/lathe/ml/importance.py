@@ -34,6 +34,7 @@ import pandas as pd
 from joblib import Parallel, delayed, parallel_config
 from sklearn.metrics import get_scorer
 
+from lathe.ml.model_input import ModelInput
 from lathe.ml.pipeline import model_features, model_step
 from lathe.ml.results import FeatureImportance, FeatureImportances, json_number
 from lathe.ml.sampling import SEED, uniform_sample
@@ -49,7 +50,7 @@ REPEATS = 3
 
 def feature_sources(pipeline: RecipePipeline) -> list[str]:
     """For each column the fitted pipeline's model takes, the uploaded column it comes
-    from."""
+    from (a one-hot dummy its text column, a month its date column)."""
     sources: dict[str, str] = {}
     for _, step in pipeline.steps[:-1]:
         if isinstance(step, CategoricalEncoder):
@@ -57,6 +58,10 @@ def feature_sources(pipeline: RecipePipeline) -> list[str]:
             for column, outputs in encoding.outputs.items():
                 for output in outputs:
                     sources[output] = sources.get(column, column)
+        if isinstance(step, ModelInput):
+            for column, parts in step.date_parts_.items():
+                for part_column in parts.values():
+                    sources[part_column] = sources.get(column, column)
     return [sources.get(name, name) for name in model_step(pipeline).feature_names_in_]
 
 

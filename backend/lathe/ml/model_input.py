@@ -4,8 +4,9 @@ Models take numbers only, and a recipe may leave columns that are not: dates and
 (the encoding step leaves them), and text when the person skipped encoding. Rather than
 failing every model, they are converted here, learned at fit like any step:
 
-- datetime: seconds since 1970-01-01 (UTC for time-zone aware columns); missing stays
-  missing;
+- datetime: seconds since 1970-01-01 (UTC for time-zone aware columns), and beside them
+  the column's calendar parts (``lathe.ml.date_parts``: year, month, day, day of week, day
+  of year, and hour and minute where times vary at fit); missing stays missing;
 - text and other categorical columns: ordinal codes of their sorted levels, as the
   encoding step's ``ordinal`` strategy gives them (unknown categories -1).
 
@@ -41,8 +42,13 @@ import numpy.typing as npt
 import pandas as pd
 
 from lathe.analysis.column_types import column_kind
+from lathe.ml.date_parts import part_columns, part_values, parts_to_learn, utc_stamps
 from lathe.steps.encoding import Levels, learn_levels, level_codes
-from lathe.steps.frame_estimator import FrameTransformer, with_replaced_columns
+from lathe.steps.frame_estimator import (
+    FrameTransformer,
+    with_added_columns,
+    with_replaced_columns,
+)
 
 Conversion = Literal["datetime", "ordinal"]
 
@@ -59,15 +65,18 @@ def conversions(frame: pd.DataFrame, target_column: str | None = None) -> dict[s
 
 
 def seconds_since_epoch(series: pd.Series[Any]) -> pd.Series[Any]:
-    stamps = series.dt.tz_convert(None) if series.dt.tz is not None else series
-    seconds: pd.Series[Any] = (stamps - pd.Timestamp(0)) / pd.Timedelta(seconds=1)
+    seconds: pd.Series[Any] = (utc_stamps(series) - pd.Timestamp(0)) / pd.Timedelta(seconds=1)
     return seconds.astype(np.float64)
 
 
 def converted_frame(
-    frame: pd.DataFrame, columns: Mapping[str, Conversion], levels: Mapping[str, Levels]
+    frame: pd.DataFrame,
+    columns: Mapping[str, Conversion],
+    levels: Mapping[str, Levels],
+    date_parts: Mapping[str, Mapping[str, str]],
 ) -> pd.DataFrame:
-    return with_replaced_columns(
+    """Dates as their seconds, their parts added at the end; text as codes."""
+    converted = with_replaced_columns(
         frame,
         {
             column: seconds_since_epoch(frame[column])
@@ -76,6 +85,12 @@ def converted_frame(
             for column, conversion in columns.items()
         },
     )
+    parts = {
+        name: part_values(frame[column], part)
+        for column, names in date_parts.items()
+        for part, name in names.items()
+    }
+    return with_added_columns(converted, parts) if parts else converted
 
 
 def _takes_most_frequent(series: pd.Series[Any], conversion: Conversion | None) -> bool:
@@ -153,14 +168,22 @@ class ModelInput(FrameTransformer):
             for column, conversion in self.conversions_.items()
             if conversion == "ordinal"
         }
+        self.date_parts_ = part_columns(
+            [str(name) for name in frame.columns],
+            {
+                column: parts_to_learn(frame[column])
+                for column, conversion in self.conversions_.items()
+                if conversion == "datetime"
+            },
+        )
         self.fill_values_: dict[str, float] = {}
         self.imputed_cells_ = 0
         self.shifts_: dict[str, float] = {}
         self.standard_scales_: dict[str, tuple[float, float]] = {}
         if not (self.impute or self.non_negative or self.standardize):
             return self
-        features = self._features(frame)
-        converted = finite_frame(converted_frame(frame, self.conversions_, self.levels_), features)
+        converted = self._converted(frame)
+        features = self._features(converted)
         if self.impute:
             self.fill_values_ = {
                 name: fill_value(converted[name], self.conversions_.get(name)) for name in features
@@ -177,10 +200,7 @@ class ModelInput(FrameTransformer):
         return self
 
     def transform(self, X: Any) -> pd.DataFrame:
-        frame = self._transform_frame(X)
-        converted = finite_frame(
-            converted_frame(frame, self.conversions_, self.levels_), self._features(frame)
-        )
+        converted = self._converted(self._transform_frame(X))
         filled = filled_frame(converted, self.fill_values_)
         changed = {
             name: (filled[name].astype(np.float64) - low).clip(lower=0.0)
@@ -191,6 +211,10 @@ class ModelInput(FrameTransformer):
             for name, (mean, scale) in self.standard_scales_.items()
         }
         return with_replaced_columns(filled, changed) if changed else filled
+
+    def _converted(self, frame: pd.DataFrame) -> pd.DataFrame:
+        converted = converted_frame(frame, self.conversions_, self.levels_, self.date_parts_)
+        return finite_frame(converted, self._features(converted))
 
     def _features(self, frame: pd.DataFrame) -> list[str]:
         return [str(name) for name in frame.columns if name != self.target_column]

@@ -3,10 +3,16 @@ import pandas as pd
 import pytest
 from sklearn.cluster import DBSCAN
 from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import StratifiedKFold, cross_val_score
+from sklearn.naive_bayes import GaussianNB
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import FunctionTransformer
 from sklearn.svm import SVC
 
+from lathe.ml.catalog import ENTRIES
 from lathe.ml.model_input import ModelInput, conversions
 from lathe.ml.model_step import ModelStep, model_matrix
+from lathe.ml.pipeline import training_pipeline
 
 
 def test_conversions_leave_numbers_booleans_and_the_target():
@@ -128,3 +134,62 @@ def test_standardization_leaves_the_recipes_scaled_columns_and_shift_makes_count
     new = pd.DataFrame({"x": [1.0], "scaled": [-3.0], "c": [4.0]})
     assert shifted.transform(new)["scaled"].tolist() == [0.0]
     assert shifted.transform(fit)["scaled"].tolist() == [0.0, 1.0, 2.0]
+
+
+def test_a_date_gives_the_model_its_calendar_parts_beside_its_seconds():
+    when = pd.to_datetime(pd.Series(["2024-02-29 13:45", "1969-12-31 23:59", None]))
+    fit = pd.DataFrame({"when": when, "when_year": [1.0, 2.0, 3.0]})
+    out = ModelInput().fit(fit).transform(fit)
+    assert list(out.columns) == [
+        "when",
+        "when_year",
+        "when_year_2",
+        "when_month",
+        "when_day",
+        "when_day_of_week",
+        "when_day_of_year",
+        "when_hour",
+        "when_minute",
+    ]
+    # 2024-02-29 was a Thursday, the 60th day of a leap year; 1969-12-31 a Wednesday
+    assert out.iloc[0, 2:].tolist() == [2024, 2, 29, 3, 60, 13, 45]
+    assert out.iloc[1, 2:].tolist() == [1969, 12, 31, 2, 365, 23, 59]
+    assert out.iloc[2, 2:].isna().all()
+    assert out["when_year"].tolist() == [1.0, 2.0, 3.0]
+
+
+def test_hour_and_minute_are_parts_only_where_the_time_of_day_varies_at_fit():
+    days = pd.DataFrame({"day": pd.to_datetime(["2024-01-01 12:00", "2024-06-30 12:00"])})
+    out = ModelInput().fit(days).transform(days)
+    assert [name for name in out.columns if name.startswith("day_")] == [
+        "day_year",
+        "day_month",
+        "day_day",
+        "day_day_of_week",
+        "day_day_of_year",
+    ]
+
+
+def test_date_parts_of_missing_dates_are_filled_like_other_numbers():
+    fit = pd.DataFrame(
+        {"day": pd.to_datetime(pd.Series(["2024-01-01", None, "2024-03-01", "2024-05-01"]))}
+    )
+    step = ModelInput(impute=True).fit(fit)
+    assert step.fill_values_["day_month"] == 3.0
+    assert step.imputed_cells_ == 6
+    assert not step.transform(fit).isna().to_numpy().any()
+
+
+def test_the_season_of_a_date_reaches_a_naive_bayes_model():
+    days = pd.DataFrame({"day": pd.date_range("2012-01-01", "2015-12-31", freq="D")})
+    summer = days["day"].dt.month.isin([6, 7, 8]).to_numpy()
+    with_parts = training_pipeline([], ENTRIES["GaussianNB"], None)
+    seconds_only = make_pipeline(
+        ModelInput(standardize=True),
+        FunctionTransformer(lambda frame: frame[["day"]]),
+        GaussianNB(),
+    )
+    majority = 1 - summer.mean()
+    folds = StratifiedKFold(5, shuffle=True, random_state=0)
+    assert cross_val_score(seconds_only, days, summer, cv=folds).mean() <= majority + 0.01
+    assert cross_val_score(with_parts, days, summer, cv=folds, scoring="accuracy").mean() > 0.95

@@ -1,5 +1,6 @@
 """Graphs of the steps that turn text into numbers: the encoding step and the model
-input's ordinal codes (its date/time seconds need no graph: they are the inputs).
+input's ordinal codes (its date/time seconds need no graph: they are the inputs; their
+calendar parts are ``date_parts_graph``'s).
 
 A text value becomes a row index of a lookup table: 0 for a category unseen at fit,
 1..n for the fitted levels in order, n + 1 for a missing value. Each output column is a
@@ -18,6 +19,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from lathe.ml.model_input import ModelInput
+from lathe.ml.onnx_export.date_parts_graph import date_part_tensors
 from lathe.ml.onnx_export.graph_builder import GraphBuilder
 from lathe.ml.onnx_export.graph_columns import (
     Column,
@@ -88,9 +90,9 @@ def encoded_columns(graph: GraphBuilder, columns: Columns, step: CategoricalEnco
 
 
 def model_input_columns(graph: GraphBuilder, columns: Columns, step: ModelInput) -> Columns:
-    """Text columns as ordinal codes; date/time columns as their seconds; infinities in
-    numeric features made missing; then the missing values of imputed columns filled, and
-    the shifted and standardized columns changed."""
+    """Text columns as ordinal codes; date/time columns as their seconds and calendar
+    parts; infinities in numeric features made missing; then the missing values of imputed
+    columns filled, and the shifted and standardized columns changed."""
     converted = dict(columns)
     for name, column in columns.items():
         if column.kind == "number" and name != step.target_column:
@@ -100,7 +102,16 @@ def model_input_columns(graph: GraphBuilder, columns: Columns, step: ModelInput)
     for name, conversion in step.conversions_.items():
         column = columns[name]
         if conversion == "datetime":
-            converted[name] = with_tensor(column, as_number(graph, column), "number")
+            seconds = as_number(graph, column)
+            converted[name] = with_tensor(column, seconds, "number")
+            names = step.date_parts_[name]
+            tensors = date_part_tensors(graph, seconds, names, f"{name}_part")
+            converted.update(
+                {
+                    names[part]: Column(names[part], tensor, "number")
+                    for part, tensor in tensors.items()
+                }
+            )
         else:
             levels = step.levels_[name]
             probe = pd.Series(probe_values(levels), dtype="str")

@@ -1,5 +1,6 @@
 """Each step's graph against the step's own transform, on small hand-made frames."""
 
+import datetime
 import json
 import math
 
@@ -22,6 +23,7 @@ from lathe.steps.scaling import FeatureScaler
 from tests.ml.onnx_export.frames import onnx_outputs
 
 NAN = math.nan
+INDIA = datetime.timezone(datetime.timedelta(hours=5, minutes=30))
 
 
 def fit_frame() -> pd.DataFrame:
@@ -234,3 +236,17 @@ def test_a_step_without_a_graph_is_refused_by_its_title():
     with pytest.raises(OnnxUnsupportedError) as refused:
         step_columns(GraphBuilder(), {}, Unregistered())
     assert refused.value.params == {"reason": "there is no ONNX graph for the Unregistered step"}
+
+
+def test_date_parts_in_the_graph_are_the_calendars_from_1700_to_2250():
+    seconds = np.random.default_rng(7).uniform(-8.5e9, 8.8e9, 400).round()
+    stamps = pd.Series(pd.to_datetime(seconds, unit="s"))
+    edges = pd.to_datetime(
+        ["1700-03-01", "1904-02-29", "2000-02-29 23:59:59", "1970-01-01", "2100-03-01"],
+        format="ISO8601",
+    )
+    days = pd.concat([stamps, pd.Series(edges), pd.Series([pd.NaT])], ignore_index=True)
+    frame = pd.DataFrame({"day": days, "moment": days.dt.tz_localize("UTC").dt.tz_convert(INDIA)})
+    pipeline = RecipePipeline(steps=[("model_input", ModelInput())]).fit(frame)
+    assert "day_minute" in pipeline.transform(frame).columns
+    assert_graph_matches(pipeline, frame)
