@@ -51,6 +51,20 @@ class SearchSpaceDescription(BaseModel):
     )
 
 
+class RankedScore(BaseModel):
+    """A run's held-out score in the primary metric chosen now; in the metric it was
+    searched by when it was kept without the chosen one (`metric` then differs)."""
+
+    metric: str
+    score: float
+    baseline_score: float | None = Field(
+        description="The trained model's Evaluation score in `metric`."
+    )
+    improvement: float | None = Field(
+        description="(score - baseline_score) / |baseline_score|; null without a baseline."
+    )
+
+
 class OptimizationRunRecord(BaseModel):
     run_id: int = Field(description="The run's number among the model's runs.")
     finished_at: str = Field(description="When the run finished (ISO 8601, UTC).")
@@ -86,6 +100,11 @@ class OptimizationRunRecord(BaseModel):
     trials: list[SearchTrial]
     sampling: list[SamplingNote]
     note: str | None = None
+    ranked: RankedScore = Field(
+        description="The run's score in the primary metric chosen now: what the history "
+        "shows and compares runs by, while `primary_metric` and `best_score` stay what the "
+        "run was searched by."
+    )
 
 
 class OptimizeModelResponse(OptimizationRunRecord):
@@ -99,6 +118,15 @@ class OptimizeModelResponse(OptimizationRunRecord):
 class ModelOptimizations(BaseModel):
     model: str
     picked_run: int = Field(description="The run exported and predicting as optimized.")
+    picked_by_person: bool = Field(
+        description="The person picked the run in use; otherwise it is the best-scoring run, "
+        "and follows a change of the primary metric."
+    )
+    primary_metric: str = Field(description="The primary metric the runs are ranked by now.")
+    best_run: int = Field(
+        description="The run scoring best in the primary metric (the newest of equals); "
+        "another than `picked_run` only when the person picked that one."
+    )
     runs: list[OptimizationRunRecord] = Field(description="Oldest first.")
 
 

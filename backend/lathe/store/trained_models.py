@@ -3,9 +3,9 @@
 ``models/<model>.joblib`` holds each fitted pipeline (joblib files the server wrote
 itself; nothing a person uploaded is ever loaded this way), ``models/results.json`` the
 results, ``models/optimized/history.json`` each model's kept optimization runs (at most
-``KEPT_RUNS``, the picked one marked) and ``models/optimized/<model>/<run>.joblib`` the
-pipeline each run fitted. A session optimized before runs were kept (a single
-``last.json``) reads as optimized never.
+``KEPT_RUNS``, the picked one marked, and whether the person picked it) and
+``models/optimized/<model>/<run>.joblib`` the pipeline each run fitted. A session
+optimized before runs were kept (a single ``last.json``) reads as optimized never.
 Every file is written atomically and the results last: they are the commit point, so
 models without results are leftovers of an unfinished run, replaced by the next one.
 ``forget`` removes the folder, optimized models included, when the data or the recipe the
@@ -108,6 +108,7 @@ class TrainedModels:
         kept["runs"].append(record)
         if picked or kept["picked_run"] is None:
             kept["picked_run"] = number
+            kept["picked_by_person"] = False
         while len(kept["runs"]) > KEPT_RUNS:
             dropped = next(old for old in kept["runs"] if old["run_id"] != kept["picked_run"])
             kept["runs"].remove(dropped)
@@ -115,8 +116,9 @@ class TrainedModels:
         self._write_history(history)
         return record
 
-    def pick_optimization(self, model: str, run_id: int) -> None:
-        """Make a kept run of `model` its optimized model (exported and predicting)."""
+    def pick_optimization(self, model: str, run_id: int, by_person: bool = True) -> None:
+        """Make a kept run of `model` its optimized model (exported and predicting), as the
+        person's choice or, with `by_person` false, as the best-scoring run."""
         history = self.optimization_history()
         kept = history.get(model, {"runs": []})
         if not any(run["run_id"] == run_id for run in kept["runs"]):
@@ -126,14 +128,18 @@ class TrainedModels:
                 {"model": model, "run": run_id},
             )
         kept["picked_run"] = run_id
+        kept["picked_by_person"] = by_person
         self._write_history(history)
 
     def optimization_history(self) -> dict[str, Any]:
-        """Each optimized model's ``picked_run`` and kept ``runs``, oldest first."""
+        """Each optimized model's ``picked_run``, ``picked_by_person`` (false in a session
+        kept before it was recorded) and kept ``runs``, oldest first."""
         path = self.folder / _OPTIMIZED / _HISTORY
         if not path.exists():
             return {}
         history: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        for kept in history.values():
+            kept.setdefault("picked_by_person", False)
         return history
 
     def _write_history(self, history: Mapping[str, Any]) -> None:

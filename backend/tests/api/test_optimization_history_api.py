@@ -101,6 +101,64 @@ def test_a_new_run_is_compared_by_the_primary_metric_chosen_since(trained):
     assert history(trained)["models"][0]["picked_run"] == 1
 
 
+def ranked_scores(client):
+    [model] = history(client)["models"]
+    return [(run["ranked"]["metric"], run["ranked"]["score"]) for run in model["runs"]], model
+
+
+def test_the_runs_follow_a_primary_metric_changed_after_them(trained):
+    # C=100 is more accurate than the model's own C=1, but its log loss is worse
+    first = search(trained, [100.0])
+    second = search(trained, [1.0])
+    assert first["metrics"]["accuracy"] > second["metrics"]["accuracy"]
+    assert first["metrics"]["log_loss"] > second["metrics"]["log_loss"]
+    assert second["picked"] is False
+    scores, model = ranked_scores(trained)
+    assert scores == [("accuracy", first["best_score"]), ("accuracy", second["best_score"])]
+    assert (model["best_run"], model["picked_run"], model["picked_by_person"]) == (1, 1, False)
+
+    ranked = trained.put("/api/primary-metric/", json={"metric": "log_loss"})
+    assert ranked.status_code == 200, ranked.text
+    scores, model = ranked_scores(trained)
+    assert scores == [
+        ("log_loss", first["metrics"]["log_loss"]),
+        ("log_loss", second["metrics"]["log_loss"]),
+    ]
+    assert model["primary_metric"] == "log_loss"
+    assert (model["best_run"], model["picked_run"], model["picked_by_person"]) == (2, 2, False)
+    assert exported_c(trained) == 1.0
+    evaluated = trained.post("/api/evaluate-models/").json()
+    assert model["runs"][1]["ranked"]["baseline_score"] == pytest.approx(
+        evaluated["results"][0]["metrics"]["log_loss"]
+    )
+
+
+def test_a_run_the_person_picked_stays_when_the_primary_metric_changes(trained):
+    search(trained, [100.0])
+    search(trained, [1.0])
+    picked = trained.post(
+        "/api/optimization-pick/", json={"selected_model": "LogisticRegression", "run_id": 1}
+    )
+    assert picked.status_code == 200, picked.text
+    assert picked.json()["models"][0]["picked_by_person"] is True
+    trained.put("/api/primary-metric/", json={"metric": "log_loss"})
+    _, model = ranked_scores(trained)
+    # run 2 now scores better, and the screen can say so, but the person's pick stays
+    assert (model["best_run"], model["picked_run"], model["picked_by_person"]) == (2, 1, True)
+    assert exported_c(trained) == 100.0
+    # a new run that beats the picked one is picked by score again
+    third = search(trained, [10.0])
+    assert third["picked"] is True
+    assert third["ranked"] == {
+        "metric": "log_loss",
+        "score": third["metrics"]["log_loss"],
+        "baseline_score": pytest.approx(third["baseline_score"]),
+        "improvement": pytest.approx(third["improvement"]),
+    }
+    _, model = ranked_scores(trained)
+    assert (model["best_run"], model["picked_run"], model["picked_by_person"]) == (3, 3, False)
+
+
 @pytest.mark.parametrize(
     ("body", "code"),
     [

@@ -77,11 +77,19 @@ def test_only_trained_and_optimized_models_are_given_out(tmp_path):
     models.save_optimized("m", LinearRegression(positive=True), {"score": 0}, False)
     # a run not picked is kept, and the picked one keeps exporting and predicting
     assert models.optimization_history() == {
-        "m": {"picked_run": 1, "runs": [{"score": 1, "run_id": 1}, {"score": 0, "run_id": 2}]}
+        "m": {
+            "picked_run": 1,
+            "picked_by_person": False,
+            "runs": [{"score": 1, "run_id": 1}, {"score": 0, "run_id": 2}],
+        }
     }
     assert models.pipeline("m", optimized=True).positive is False
     models.pick_optimization("m", 2)
     assert models.pipeline("m", optimized=True).positive is True
+    assert models.optimization_history()["m"]["picked_by_person"] is True
+    models.pick_optimization("m", 1, by_person=False)
+    assert models.optimization_history()["m"]["picked_by_person"] is False
+    models.pick_optimization("m", 2)
     assert refusal(lambda: models.pick_optimization("m", 3)) == "optimization_run_unknown"
     models.save(failed, {"m": LinearRegression()})
     assert models.optimization_history() == {}

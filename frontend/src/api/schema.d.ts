@@ -500,7 +500,9 @@ export interface paths {
          * Choose Primary Metric
          * @description Rank the session's trained models by another rankable metric of their problem type,
          *     without training again: the best model, which models beat the baseline and the
-         *     weakness notes follow it. The trained models and their optimizations are kept.
+         *     weakness notes follow it. The trained models and their optimizations are kept; a
+         *     model's optimized model becomes its best-scoring run in the metric unless the person
+         *     picked it.
          */
         put: operations["evaluation-choose_primary_metric"];
         post?: never;
@@ -1488,6 +1490,21 @@ export interface components {
              */
             picked_run: number;
             /**
+             * Picked By Person
+             * @description The person picked the run in use; otherwise it is the best-scoring run, and follows a change of the primary metric.
+             */
+            picked_by_person: boolean;
+            /**
+             * Primary Metric
+             * @description The primary metric the runs are ranked by now.
+             */
+            primary_metric: string;
+            /**
+             * Best Run
+             * @description The run scoring best in the primary metric (the newest of equals); another than `picked_run` only when the person picked that one.
+             */
+            best_run: number;
+            /**
              * Runs
              * @description Oldest first.
              */
@@ -1631,6 +1648,8 @@ export interface components {
             sampling: components["schemas"]["SamplingNote"][];
             /** Note */
             note?: string | null;
+            /** @description The run's score in the primary metric chosen now: what the history shows and compares runs by, while `primary_metric` and `best_score` stay what the run was searched by. */
+            ranked: components["schemas"]["RankedScore"];
         };
         /**
          * OptimizeModelRequest
@@ -1746,6 +1765,8 @@ export interface components {
             sampling: components["schemas"]["SamplingNote"][];
             /** Note */
             note?: string | null;
+            /** @description The run's score in the primary metric chosen now: what the history shows and compares runs by, while `primary_metric` and `best_score` stay what the run was searched by. */
+            ranked: components["schemas"]["RankedScore"];
             /** Message */
             message: string;
             /**
@@ -1887,6 +1908,27 @@ export interface components {
             highCardCat: string[];
             /** Score */
             score: number;
+        };
+        /**
+         * RankedScore
+         * @description A run's held-out score in the primary metric chosen now; in the metric it was
+         *     searched by when it was kept without the chosen one (`metric` then differs).
+         */
+        RankedScore: {
+            /** Metric */
+            metric: string;
+            /** Score */
+            score: number;
+            /**
+             * Baseline Score
+             * @description The trained model's Evaluation score in `metric`.
+             */
+            baseline_score: number | null;
+            /**
+             * Improvement
+             * @description (score - baseline_score) / |baseline_score|; null without a baseline.
+             */
+            improvement: number | null;
         };
         /**
          * ReadNotePayload

@@ -20,12 +20,8 @@ from lathe.errors import ErrorCode, LatheError
 from lathe.jobs.search import optimize_on_workers
 from lathe.jobs.session_job import JobData, JobKind
 from lathe.ml.catalog import ENTRIES, SearchSpace
-from lathe.ml.optimization import (
-    OptimizationConfig,
-    OptimizationRun,
-    better,
-    check_search_settings,
-)
+from lathe.ml.optimization import OptimizationConfig, OptimizationRun, check_search_settings
+from lathe.ml.optimization_runs import best_run, run_score, scores_better
 from lathe.ml.progress import ProgressReport
 from lathe.ml.search_candidates import described
 from lathe.ml.search_space_edits import edited_space
@@ -74,16 +70,14 @@ def _keep_optimized(
     outcome: tuple[OptimizationConfig, OptimizationRun],
 ) -> OptimizeModelResponse:
     """The run kept in the model's history, picked when it scores at least as well as the
-    run picked before (on the worker: what it needs of the catalogue comes with it)."""
+    run picked before in the primary metric (on the worker: what it needs of the catalogue
+    comes with it)."""
     model = body.selected_model
     config, run = outcome
     kept = session.models.optimization_history().get(model)
     current = (
         next(old for old in kept["runs"] if old["run_id"] == kept["picked_run"]) if kept else None
     )
-    # judged by this run's metric, which the person may have changed since the picked run
-    theirs = None if current is None else current["metrics"].get(run.primary_metric)
-    picked = theirs is None or not better(run.primary_metric, theirs, run.best_score)
     supervised = config.validation.target_column is not None
     record = {
         "finished_at": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -110,10 +104,12 @@ def _keep_optimized(
         "sampling": run.sampling,
         "note": run.note,
     }
+    picked = current is None or not scores_better(current, record, run.primary_metric)
     saved = session.models.save_optimized(model, run.pipeline, record, picked)
     return OptimizeModelResponse.model_validate(
         {
             **saved,
+            "ranked": run_score(saved, run.primary_metric, run.baseline_score),
             "message": _message(model, run, picked, current and current["run_id"]),
             "picked": picked,
         }
@@ -176,13 +172,27 @@ async def optimize_model(
 
 
 def _history(session: Session) -> OptimizationHistoryResponse:
+    """Every model's kept runs, scored in the primary metric chosen now."""
     history = session.models.optimization_history()
-    return OptimizationHistoryResponse.model_validate(
+    if not history:
+        return OptimizationHistoryResponse(kept_runs=KEPT_RUNS, models=[])
+    results = session.models.required_results()
+    metric = results["primary_metric"]
+    baselines = {row["model"]: row["metrics"] for row in results["results"]}
+    models = [
         {
-            "kept_runs": KEPT_RUNS,
-            "models": [{"model": model, **kept} for model, kept in history.items()],
+            **kept,
+            "model": model,
+            "primary_metric": metric,
+            "best_run": best_run(kept["runs"], metric),
+            "runs": [
+                {**run, "ranked": run_score(run, metric, baselines[model].get(metric))}
+                for run in kept["runs"]
+            ],
         }
-    )
+        for model, kept in history.items()
+    ]
+    return OptimizationHistoryResponse.model_validate({"kept_runs": KEPT_RUNS, "models": models})
 
 
 @router.get("/api/optimization-result/")
