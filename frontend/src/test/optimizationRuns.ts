@@ -1,8 +1,8 @@
-import type { OptimizationHistory, OptimizationRun, OptimizeResult } from '../api/models';
+import type { ModelOptimizations, OptimizationHistory, OptimizationRun, OptimizeResult } from '../api/models';
 
 /** A kept optimization run as the server answers it; `changes` override its fields. */
 export function optimizationRun(changes: Partial<OptimizationRun> = {}): OptimizationRun {
-  return {
+  const run: Omit<OptimizationRun, 'ranked'> = {
     run_id: 1,
     finished_at: '2026-11-26T10:00:00+00:00',
     selected_model: 'LogisticRegression',
@@ -24,6 +24,9 @@ export function optimizationRun(changes: Partial<OptimizationRun> = {}): Optimiz
     note: null,
     ...changes,
   };
+  // read in the metric it was searched by, unless `changes` say otherwise
+  const { primary_metric: metric, best_score: score, baseline_score, improvement } = run;
+  return { ranked: { metric, score, baseline_score, improvement }, ...run };
 }
 
 /** The answer of `POST /api/optimize-model/` for a run. */
@@ -31,8 +34,21 @@ export function optimizeAnswer(run: OptimizationRun, picked = true): OptimizeRes
   return { ...run, message: `Optimization of ${run.selected_model} completed.`, picked };
 }
 
-/** The history of one model's runs, `picked` in use. */
-export function optimizationHistory(runs: OptimizationRun[], picked = runs[0]?.run_id ?? 1): OptimizationHistory {
+/** The history of one model's runs, `picked` in use; `changes` override the model's fields. */
+export function optimizationHistory(
+  runs: OptimizationRun[],
+  picked = runs[0]?.run_id ?? 1,
+  changes: Partial<ModelOptimizations> = {},
+): OptimizationHistory {
   const model = runs[0]?.selected_model ?? 'LogisticRegression';
-  return { kept_runs: 10, models: runs.length === 0 ? [] : [{ model, picked_run: picked, runs }] };
+  const kept: ModelOptimizations = {
+    model,
+    picked_run: picked,
+    picked_by_person: false,
+    primary_metric: runs[0]?.ranked.metric ?? 'accuracy',
+    best_run: picked,
+    runs,
+    ...changes,
+  };
+  return { kept_runs: 10, models: runs.length === 0 ? [] : [kept] };
 }

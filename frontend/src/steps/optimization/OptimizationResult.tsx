@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { OptimizationRun } from '../../api/models';
+import type { ModelOptimizations, OptimizationRun } from '../../api/models';
 import { GaugeIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
@@ -17,13 +17,24 @@ function improvementTone(improvement: number | null): string | undefined {
 }
 
 interface OptimizationResultProps {
-  model: string;
+  /** The model's kept runs, oldest first, and the one picked. */
+  kept: ModelOptimizations;
   /** The run the model uses (exports and predicts with). */
   run: OptimizationRun;
-  /** Every kept run of the model, oldest first. */
-  runs: readonly OptimizationRun[];
   onPick: (runId: number) => void;
   picking: boolean;
+}
+
+/** Why the run in use is not the best or the newest: the person picked it, or the newest scored lower. */
+function PickNote({ kept }: { kept: ModelOptimizations }) {
+  const { t } = useTranslation();
+  const metricName = useMetricName();
+  const metric = metricName(kept.primary_metric);
+  const picked = kept.picked_run;
+  const newest = kept.runs[kept.runs.length - 1]?.run_id ?? picked;
+  if (kept.best_run !== picked) return <CardNote>{t('optimization.result.betterRun', { best: kept.best_run, picked, metric })}</CardNote>;
+  if (newest !== picked) return <CardNote>{t('optimization.result.notApplied', { run: newest, picked, metric })}</CardNote>;
+  return null;
 }
 
 /**
@@ -31,14 +42,16 @@ interface OptimizationResultProps {
  * as Evaluation writes it and the difference in the metric's units, the best parameters, and
  * every kept run to pick from.
  */
-export function OptimizationResult({ model, run, runs, onPick, picking }: OptimizationResultProps) {
+export function OptimizationResult({ kept, run, onPick, picking }: OptimizationResultProps) {
   const { t } = useTranslation();
   const metricName = useMetricName();
   const catalog = useMetricCatalog();
-  const metric = run.primary_metric;
-  const improvement = relativeImprovement(run.best_score, run.baseline_score);
+  const { model } = kept;
+  // read in the primary metric chosen now, which may not be the one the run searched by
+  const { metric, score, baseline_score: baseline } = run.ranked;
+  const improvement = relativeImprovement(score, baseline);
   const params = Object.entries(run.best_params);
-  const evaluationForm = catalog.data === undefined ? '' : formatMetric(catalog.data, metric, run.best_score);
+  const evaluationForm = catalog.data === undefined ? '' : formatMetric(catalog.data, metric, score);
 
   return (
     <SectionCard title={t('optimization.result.title', { model })} icon={<GaugeIcon />}>
@@ -47,14 +60,14 @@ export function OptimizationResult({ model, run, runs, onPick, picking }: Optimi
           <StatCard
             label={t('optimization.result.bestScore')}
             info={t('optimization.heldOut.info', { value: evaluationForm })}
-            value={formatScore(metric, run.best_score)}
+            value={formatScore(metric, score)}
           >
             <span className="stat-card__note">{`${metricName(metric)} · ${evaluationForm}`}</span>
           </StatCard>
           <StatCard
             label={t('optimization.result.baselineScore')}
             info={t('optimization.result.baselineInfo')}
-            value={formatScore(metric, run.baseline_score)}
+            value={formatScore(metric, baseline)}
           />
           <StatCard
             label={t('optimization.result.improvement')}
@@ -65,7 +78,7 @@ export function OptimizationResult({ model, run, runs, onPick, picking }: Optimi
           <StatCard
             label={t('optimization.heldOut.difference')}
             info={t('optimization.heldOut.differenceInfo')}
-            value={formatDifference(run.best_score, run.baseline_score)}
+            value={formatDifference(score, baseline)}
           />
           <StatCard label={t('optimization.result.method')} value={t(METHOD_LABELS[run.optimization_method])} />
         </StatCards>
@@ -84,7 +97,15 @@ export function OptimizationResult({ model, run, runs, onPick, picking }: Optimi
             </dl>
           )}
         </div>
-        <OptimizationRuns model={model} runs={runs} pickedRun={run.run_id} onPick={onPick} picking={picking} />
+        <PickNote kept={kept} />
+        <OptimizationRuns
+          model={model}
+          runs={kept.runs}
+          pickedRun={run.run_id}
+          primaryMetric={kept.primary_metric}
+          onPick={onPick}
+          picking={picking}
+        />
       </div>
     </SectionCard>
   );

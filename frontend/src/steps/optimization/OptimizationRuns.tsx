@@ -1,5 +1,8 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { OptimizationRun } from '../../api/models';
+import { useMetricName } from '../evaluation/useMetricName';
+import { usesIterations } from './optimizationRules';
 import { METHOD_LABELS } from './OptimizationSettings';
 import { formatParamValue, formatScore } from './scoreDisplay';
 
@@ -7,6 +10,8 @@ interface OptimizationRunsProps {
   model: string;
   runs: readonly OptimizationRun[];
   pickedRun: number;
+  /** The primary metric chosen now, which each run's score is read in. */
+  primaryMetric: string;
   onPick: (runId: number) => void;
   picking: boolean;
 }
@@ -23,9 +28,17 @@ function searchedSpace(run: OptimizationRun): string {
   return [...values, ...ranges].join('; ');
 }
 
+/** How a run searched: its iterations (for the methods that draw candidates) and folds. */
+function runSettings(run: OptimizationRun, t: TFunction): string {
+  const settings = usesIterations(run.optimization_method) ? [`${t('optimization.settings.iterations')}: ${run.n_iterations}`] : [];
+  if (run.cv_folds !== null) settings.push(`${t('optimization.settings.cvFolds')}: ${run.cv_folds}`);
+  return settings.join(' · ');
+}
+
 /** Every kept search run of a model, newest first; the person picks the one that exports and predicts. */
-export function OptimizationRuns({ model, runs, pickedRun, onPick, picking }: OptimizationRunsProps) {
+export function OptimizationRuns({ model, runs, pickedRun, primaryMetric, onPick, picking }: OptimizationRunsProps) {
   const { t, i18n } = useTranslation();
+  const metricName = useMetricName();
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <div className="optimization-runs">
@@ -46,8 +59,18 @@ export function OptimizationRuns({ model, runs, pickedRun, onPick, picking }: Op
             {[...runs].reverse().map((run) => (
               <tr key={run.run_id}>
                 <td>{run.run_id}</td>
-                <td>{t(METHOD_LABELS[run.optimization_method])}</td>
-                <td>{formatScore(run.primary_metric, run.best_score)}</td>
+                <td>
+                  {t(METHOD_LABELS[run.optimization_method])}
+                  <span className="optimization-runs__settings">{runSettings(run, t)}</span>
+                </td>
+                <td>
+                  {formatScore(run.ranked.metric, run.ranked.score)}
+                  {run.ranked.metric !== primaryMetric && (
+                    <span className="optimization-runs__settings">
+                      {t('optimization.history.otherMetric', { metric: metricName(run.ranked.metric), primary: metricName(primaryMetric) })}
+                    </span>
+                  )}
+                </td>
                 <td>{searchedSpace(run)}</td>
                 <td>{time.format(new Date(run.finished_at))}</td>
                 <td>

@@ -221,9 +221,7 @@ function OptimizationWorkbench({ session, evaluation, models, record, onOptimize
           usageModel={initial === undefined ? null : defaultFileStem(initial)}
         />
       </div>
-      {shown && kept && (
-        <OptimizationResult model={settings.model} run={shown} runs={kept.runs} onPick={choosePick} picking={pick.isPending} />
-      )}
+      {shown && kept && <OptimizationResult kept={kept} run={shown} onPick={choosePick} picking={pick.isPending} />}
       {/* a new optimization remounts it, so its choices start at the optimized model */}
       <ExportAndPredict key={`${lastOptimized ?? ''}:${optimized.join(',')}`} variants={variants} initial={initial} />
     </>

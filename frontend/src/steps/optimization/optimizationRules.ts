@@ -88,10 +88,10 @@ export interface OptimizedModel {
 
 export function optimizedModel(run: OptimizationRun): OptimizedModel {
   return {
-    bestScore: run.best_score,
+    bestScore: run.ranked.score,
     bestParams: run.best_params,
-    baselineScore: run.baseline_score,
-    primaryMetric: run.primary_metric,
+    baselineScore: run.ranked.baseline_score,
+    primaryMetric: run.ranked.metric,
     method: run.optimization_method,
   };
 }
