@@ -4,7 +4,7 @@ the answer of a step that changed the frame."""
 import pandas as pd
 
 from lathe.api.frame_kinds import column_kinds, frame_scaling_candidates
-from lathe.api.schemas import FramePayload
+from lathe.api.schemas import FramePayload, UploadedFrameSummary
 from lathe.api.step_schemas import StepResult
 from lathe.config import Settings
 from lathe.io.preview import dtype_names, missing_counts, preview_rows
@@ -22,6 +22,14 @@ def frame_payload(frame: pd.DataFrame, settings: Settings) -> FramePayload:
         missing_values=missing_counts(frame),
         column_kinds=column_kinds(frame),
         scaling_candidates=frame_scaling_candidates(frame),
+    )
+
+
+def uploaded_summary(frame: pd.DataFrame) -> UploadedFrameSummary:
+    return UploadedFrameSummary(
+        shape=(len(frame), len(frame.columns)),
+        column_kinds=column_kinds(frame),
+        missing_values=missing_counts(frame),
     )
 
 

@@ -110,8 +110,19 @@ class UploadResponse(FramePayload):
     message: str
 
 
+class UploadedFrameSummary(TypedDict):
+    """The frame as uploaded, before any step: what the report describes first."""
+
+    shape: Annotated[tuple[int, int], Field(description="The uploaded frame's [rows, columns].")]
+    column_kinds: Annotated[
+        dict[str, ColumnKind], Field(description="Each uploaded column's kind, in upload order.")
+    ]
+    missing_values: dict[str, int]
+
+
 class SessionDataResponse(FramePayload):
     filename: str
+    uploaded: UploadedFrameSummary
     target_column: Annotated[
         str | None,
         Field(description="The session target: the default target of every step and of training."),

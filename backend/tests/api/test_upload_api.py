@@ -43,6 +43,24 @@ def test_session_data_follows_the_cookie(client):
     assert body["filename"] == "shop.csv"
 
 
+def test_session_data_describes_the_upload_as_it_was_before_the_steps(client):
+    upload(client, "shop.csv", SMALL_CSV)
+    dropped = client.post("/api/drop-columns/", json={"columns": ["city"], "step_id": 3})
+    assert dropped.status_code == 200, dropped.text
+    body = client.get("/api/get-session-data/").json()
+    assert body["shape"] == [4, 3]
+    assert body["uploaded"] == {
+        "shape": [4, 4],
+        "column_kinds": {
+            "id": "numeric",
+            "city": "categorical",
+            "price": "numeric",
+            "sold": "boolean",
+        },
+        "missing_values": {"id": 0, "city": 1, "price": 1, "sold": 0},
+    }
+
+
 def test_no_dataset_before_upload(client):
     response = client.get("/api/get-session-data/")
     assert response.status_code == 400

@@ -2117,6 +2117,7 @@ export interface components {
             scaling_candidates: string[];
             /** Filename */
             filename: string;
+            uploaded: components["schemas"]["UploadedFrameSummary"];
             /**
              * Target Column
              * @description The session target: the default target of every step and of training.
@@ -2478,6 +2479,31 @@ export interface components {
             notes: components["schemas"]["ReadNotePayload"][];
             /** Message */
             message: string;
+        };
+        /**
+         * UploadedFrameSummary
+         * @description The frame as uploaded, before any step: what the report describes first.
+         */
+        UploadedFrameSummary: {
+            /**
+             * Shape
+             * @description The uploaded frame's [rows, columns].
+             */
+            shape: [
+                number,
+                number
+            ];
+            /**
+             * Column Kinds
+             * @description Each uploaded column's kind, in upload order.
+             */
+            column_kinds: {
+                [key: string]: "numeric" | "categorical" | "boolean" | "datetime";
+            };
+            /** Missing Values */
+            missing_values: {
+                [key: string]: number;
+            };
         };
         /** UsageCodeResponse */
         UsageCodeResponse: {

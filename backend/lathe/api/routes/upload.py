@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from lathe.api.deps import Config, SessionId, Store
-from lathe.api.payloads import frame_payload
+from lathe.api.payloads import frame_payload, uploaded_summary
 from lathe.api.responses import ERRORS
 from lathe.api.schemas import (
     ErrorResponse,
@@ -107,6 +107,7 @@ def get_session_data(
         return SessionDataResponse(
             **payload,
             filename=session.manifest.filename,
+            uploaded=uploaded_summary(session.raw_frame()),
             target_column=session.target,
             snapshot_steps=sorted(session.manifest.snapshots),
         )
