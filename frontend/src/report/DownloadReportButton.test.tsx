@@ -35,6 +35,24 @@ const RECIPE = {
   ],
 };
 
+/** The data now, after the recipe dropped `notes`, and as it was uploaded. */
+const SESSION_DATA = {
+  ...TABLE,
+  shape: [120, 2],
+  dtypes: { age: 'int64', member: 'bool' },
+  missing_values: { age: 0, member: 0 },
+  column_kinds: { age: 'numeric', member: 'boolean' },
+  scaling_candidates: ['age'],
+  filename: 'customers.csv',
+  target_column: 'member',
+  snapshot_steps: [],
+  uploaded: {
+    shape: [120, 3],
+    column_kinds: { age: 'numeric', notes: 'categorical', member: 'boolean' },
+    missing_values: { age: 4, notes: 30, member: 0 },
+  },
+};
+
 function routes() {
   return stubApi({
     'POST /api/evaluate-models/': () => json(EVALUATION),
@@ -44,6 +62,7 @@ function routes() {
     'GET /api/optimization-result/': () =>
       json(optimizationHistory([optimizationRun({ optimization_method: 'bayesian', best_params: { C: 0.5 } })])),
     'GET /api/analyze/': () => json(analysisFixture({ columns: TABLE.columns })),
+    'GET /api/get-session-data/': () => json(SESSION_DATA),
     'GET /api/usage-code/': (_, request) => {
       const name = new URL(request.url).searchParams.get('model_name') ?? '';
       return json({ file_name: `${name}.joblib`, code: `model = joblib.load("${name}.joblib")` });
@@ -71,7 +90,7 @@ async function savedReport(saved: { name: string; blob: Blob | undefined }[]) {
 }
 
 describe('Download report', () => {
-  it('on Evaluation saves <upload>_report.html with the recipe, metrics, charts and usage code', async () => {
+  it('on Evaluation saves <upload>_report.html with the upload, the recipe, metrics, charts and usage code', async () => {
     const api = routes();
     const saved = captureDownloads();
     renderWithProviders(<EvaluationStep session={trainedSession(9)} onContinue={vi.fn()} />);
@@ -82,9 +101,21 @@ describe('Download report', () => {
     const { name, html } = await savedReport(saved);
     expect(name).toBe('customers_report.html');
     expect(html).toContain('<html lang="en">');
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const upload = doc.querySelector('section');
+    expect(upload?.querySelector('h2')?.textContent).toBe('The data you uploaded');
+    expect(upload?.textContent).toContain('120 rows × 3 columns');
+    expect([...(upload?.querySelectorAll('tbody tr') ?? [])].map((row) => row.textContent)).toEqual([
+      'ageNumeric43.3%',
+      'notesCategorical3025.0%',
+      'memberBoolean00.0%',
+    ]);
+    expect(html).toContain('Result: 120 rows × 2 columns');
     expect(html).toContain('Robust (median and IQR)');
     expect(html).toContain('0.8750');
-    expect(html).toContain('<svg data-chart="drawn"></svg>');
+    // one split: the comparison has no error bars
+    expect(doc.querySelector('figure svg[role="img"] title')?.textContent).toBe('Accuracy by model');
+    expect(doc.querySelectorAll('figure .error-bar')).toHaveLength(0);
     expect(html).toContain('model = joblib.load(&quot;RandomForestClassifier.joblib&quot;)');
     expect(html).toContain('No model was optimized.');
     // the session had no analysis of its current columns: one was asked for

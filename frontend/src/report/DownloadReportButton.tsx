@@ -4,16 +4,14 @@ import { DownloadIcon } from '../components/icons';
 import { notify } from '../components/notify';
 import { runningButtonProps } from '../components/StepScreen/StepScreen';
 import { errorMessage } from '../i18n/errorMessage';
-import { useSessionData } from '../queries/sessionData';
 import { saveFile } from '../steps/export/saveFile';
 import { makeReport, type ReportSources } from './makeReport';
 
 /** "Download report" (steps 9 and 10): the whole run as one HTML file in the interface's language. */
 export function DownloadReportButton(sources: ReportSources) {
   const { t, i18n } = useTranslation();
-  const { columns } = useSessionData({ read: false });
   const making = useMutation({
-    mutationFn: () => makeReport(sources, columns, t, i18n.language),
+    mutationFn: () => makeReport(sources, t, i18n.language),
     onSuccess: (file) => {
       saveFile(file);
       notify.success(t('report.saved', { file: file.fileName }));

@@ -60,6 +60,12 @@ function content(overrides: Partial<ReportContent> = {}): ReportContent {
   return {
     fileName: `${HOSTILE}.csv`,
     madeAt: new Date('2025-03-05T14:02:00Z'),
+    uploaded: {
+      shape: [1250, 5],
+      column_kinds: { id: 'numeric', [HOSTILE]: 'categorical', income: 'numeric', member: 'boolean', joined: 'datetime' },
+      missing_values: { id: 0, [HOSTILE]: 125, income: 50, member: 0, joined: 1 },
+    },
+    resultShape: [1200, 4],
     analysis: toStoredAnalysis(
       analysisFixture({ quality: { rows: 1200, cols: 4, missingPct: 0.01, constantCols: [], idLikeCols: [], highCardCat: [], score: 87 } }),
     ),
@@ -100,8 +106,8 @@ describe('buildReport', () => {
     expect(doc.documentElement.lang).toBe('de');
     expect(doc.querySelector('h1')?.textContent).toBe('Lathe-Bericht');
     expect([...doc.querySelectorAll('h2')].map((heading) => heading.textContent)).toEqual([
-      'Datensatz',
-      'Datenaufbereitung',
+      'Die hochgeladenen Daten',
+      'Was das Rezept daraus gemacht hat',
       'Trainingseinstellungen',
       'Metriken',
       'Diagramme',
@@ -116,6 +122,51 @@ describe('buildReport', () => {
     expect(text).toContain('Es wurde kein Modell optimiert.');
     expect(doc.querySelector('pre code')?.textContent).toBe('import joblib\nprint(1 < 2)');
     expect(doc.querySelector('figure svg rect')).not.toBeNull();
+  });
+
+  it('opens with the file as uploaded, then what the recipe made of it, then the models', () => {
+    const doc = parsed(buildReport(content(), TEST_METRIC_CATALOG, i18n.getFixedT('en'), 'en'));
+    const sections = [...doc.querySelectorAll('section')];
+    expect(sections.slice(0, 3).map((section) => section.querySelector('h2')?.textContent)).toEqual([
+      'The data you uploaded',
+      'What the recipe made of it',
+      'Training settings',
+    ]);
+    const upload = sections[0];
+    const terms = [...(upload?.querySelectorAll('dl div') ?? [])].map((item) => [
+      item.children[0]?.textContent,
+      item.children[1]?.textContent,
+    ]);
+    expect(terms).toEqual([
+      ['File', `${HOSTILE}.csv`],
+      ['Rows × columns', '1,250 rows × 5 columns'],
+    ]);
+    expect([...(upload?.querySelectorAll('thead th') ?? [])].map((cell) => cell.textContent)).toEqual([
+      'Column',
+      'Kind',
+      'Missing values',
+      'Missing (%)',
+    ]);
+    const rows = [...(upload?.querySelectorAll('tbody tr') ?? [])].map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['id', 'Numeric', '0', '0.0%'],
+      [HOSTILE, 'Categorical', '125', '10.0%'],
+      ['income', 'Numeric', '50', '4.0%'],
+      ['member', 'Boolean', '0', '0.0%'],
+      ['joined', 'Datetime', '1', '0.1%'],
+    ]);
+    // the recipe's steps in order, then the data they made
+    const recipe = sections[1];
+    const parts = [...(recipe?.children ?? [])].map((child) => child.tagName);
+    expect(parts.indexOf('OL')).toBeLessThan(parts.lastIndexOf('H3'));
+    expect([...(recipe?.querySelectorAll(':scope > ol > li > h3') ?? [])].map((step) => step.textContent)).toEqual([
+      'Dropped the rows with more than 50% of their values missing',
+      'Filled missing values',
+      'Treated outliers in place',
+      'Dropped columns',
+    ]);
+    expect(recipe?.querySelector(':scope > h3')?.textContent).toBe('Result: 1,200 rows × 4 columns');
+    expect(recipe?.textContent).toContain('Quality score');
   });
 
   it('writes the metrics as the screen does, with SPEC colours, the baseline and the best model marked', async () => {

@@ -23,23 +23,26 @@ function note(text: string): string {
   return element('p', text, 'note');
 }
 
-function datasetSection(content: ReportContent, t: TFunction, language: string): string {
-  if (content.analysis === null) return note(t('report.dataset.none'));
-  const cards = overviewCards(content.analysis);
-  const level = qualityLevel(cards.qualityScore);
-  const score = `${formatInteger(cards.qualityScore, language)} ${t('analyze.overview.qualityOutOf')}`;
+function uploadSection(content: ReportContent, t: TFunction, language: string): string {
+  const { uploaded } = content;
+  const [rows = 0, columns = 0] = uploaded.shape;
+  const percent = (missing: number) => formatPercent(rows === 0 ? 0 : (missing / rows) * 100, 1, language);
   return (
     definitions([
-      [t('analyze.overview.rows'), formatInteger(cards.rows, language)],
-      [t('analyze.overview.columns'), formatInteger(cards.columns, language)],
-      [t('analyze.overview.missing'), formatInteger(cards.totalMissing, language)],
-      [t('analyze.overview.memory'), t('analyze.overview.memoryValue', { size: cards.memoryMb })],
-      [t('analyze.overview.quality'), score],
-    ]) + `<div class="quality"><span class="${level}" style="width: ${cards.qualityScore}%"></span></div>`
+      [t('report.upload.file'), content.fileName],
+      [t('report.upload.size'), t('report.shape', { rows: formatInteger(rows, language), columns: formatInteger(columns, language) })],
+    ]) +
+    table(
+      [t('report.recipe.column'), t('report.upload.kind'), t('report.upload.missing'), t('report.upload.missingShare')],
+      Object.entries(uploaded.column_kinds).map(([column, kind]) => {
+        const missing = uploaded.missing_values[column] ?? 0;
+        return [column, t(`analyze.types.${kind}`), formatInteger(missing, language), percent(missing)];
+      }),
+    )
   );
 }
 
-function recipeSection(content: ReportContent, t: TFunction, language: string): string {
+function recipeSteps(content: ReportContent, t: TFunction, language: string): string {
   if (content.recipe.length === 0) return note(t('report.recipe.none'));
   const steps = content.recipe.map((step) => {
     const title = element('h3', recipeStepTitle(step, t, language));
@@ -54,6 +57,26 @@ function recipeSection(content: ReportContent, t: TFunction, language: string): 
     return `<li>${title}${body}</li>`;
   });
   return `<ol>${steps.join('')}</ol>`;
+}
+
+/** The data the recipe made: its shape, then Analyze's overview of it. */
+function recipeResult(content: ReportContent, t: TFunction, language: string): string {
+  const [rows = 0, columns = 0] = content.resultShape;
+  const shape = t('report.shape', { rows: formatInteger(rows, language), columns: formatInteger(columns, language) });
+  const result = element('h3', t('report.recipe.result', { shape }));
+  if (content.analysis === null) return result + note(t('report.dataset.none'));
+  const cards = overviewCards(content.analysis);
+  const level = qualityLevel(cards.qualityScore);
+  const score = `${formatInteger(cards.qualityScore, language)} ${t('analyze.overview.qualityOutOf')}`;
+  return (
+    result +
+    definitions([
+      [t('analyze.overview.missing'), formatInteger(cards.totalMissing, language)],
+      [t('analyze.overview.memory'), t('analyze.overview.memoryValue', { size: cards.memoryMb })],
+      [t('analyze.overview.quality'), score],
+    ]) +
+    `<div class="quality"><span class="${level}" style="width: ${cards.qualityScore}%"></span></div>`
+  );
 }
 
 function trainingSection(evaluation: Evaluation, t: TFunction, language: string): string {
@@ -110,7 +133,9 @@ function metricsSection(evaluation: Evaluation, catalog: MetricCatalog, t: TFunc
 }
 
 function chartsSection(content: ReportContent, t: TFunction): string {
-  const figures = content.charts.map((chart) => `<figure>${element('figcaption', chart.title)}${chart.svg}</figure>`);
+  const figures = content.charts.map(
+    (chart) => `<figure>${element('figcaption', chart.title)}${chart.svg}${chart.note ? note(chart.note) : ''}</figure>`,
+  );
   const best = content.evaluation.results.find((result) => result.model === content.evaluation.best_model);
   const matrix = best?.charts.confusion_matrix;
   if (matrix) {
@@ -202,8 +227,8 @@ export function buildReport(content: ReportContent, catalog: MetricCatalog, t: T
     `${element('title', title)}<style>${REPORT_CSS}</style></head>`,
     '<body><main>',
     `<header>${element('h1', t('report.title'))}${element('p', t('report.subtitle', { file: content.fileName, date: formatDateTime(content.madeAt, language) }))}${bestLine}</header>`,
-    section(t('report.sections.dataset'), datasetSection(content, t, language)),
-    section(t('report.sections.recipe'), recipeSection(content, t, language)),
+    section(t('report.sections.dataset'), uploadSection(content, t, language)),
+    section(t('report.sections.recipe'), recipeSteps(content, t, language) + recipeResult(content, t, language)),
     section(t('report.sections.training'), trainingSection(evaluation, t, language)),
     section(t('report.sections.metrics'), metricsSection(evaluation, catalog, t, language)),
     content.charts.length > 0 || best?.charts.confusion_matrix ? section(t('report.sections.charts'), chartsSection(content, t)) : '',

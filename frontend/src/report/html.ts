@@ -9,13 +9,16 @@ export function element(tag: string, text: string, className?: string): string {
   return `<${tag}${attribute}>${escapeHtml(text)}</${tag}>`;
 }
 
-/** A table of escaped cells: the header row, then the body rows (each cell text, or [text, class]). */
+/**
+ * A table of escaped cells: the header row, then the body rows (each cell text, or [text, class]).
+ * Its headers never break inside a word, so a wide table scrolls inside its wrapper.
+ */
 export function table(header: string[], rows: (string | [string, string])[][]): string {
   const cell = (value: string | [string, string], tag: 'td' | 'th') =>
     typeof value === 'string' ? element(tag, value) : element(tag, value[0], value[1]);
   const head = `<thead><tr>${header.map((name) => element('th', name)).join('')}</tr></thead>`;
   const body = rows.map((row) => `<tr>${row.map((value, index) => cell(value, index === 0 ? 'th' : 'td')).join('')}</tr>`).join('');
-  return `<table>${head}<tbody>${body}</tbody></table>`;
+  return `<div class="table-wrap"><table>${head}<tbody>${body}</tbody></table></div>`;
 }
 
 /** A list of terms and their values, both escaped. */

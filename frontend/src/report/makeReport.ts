@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { analyzeDataset } from '../api/analysis';
+import { getSessionData } from '../api/dataset';
 import type { DownloadedFile } from '../api/models';
 import { getUsageCode } from '../api/models';
 import { getRecipe } from '../api/recipe';
@@ -11,7 +12,7 @@ import type { OptimizedModel } from '../steps/optimization/optimizationRules';
 import { buildReport } from './buildReport';
 import { chartSvg } from './chartSvg';
 import { reportFileName, type ReportContent } from './reportContent';
-import { reportFigures } from './reportFigures';
+import { comparisonChart, reportFigures } from './reportFigures';
 
 export interface ReportSources {
   session: Session;
@@ -29,20 +30,37 @@ async function currentAnalysis(session: Session, columns: string[]): Promise<Sto
   return toStoredAnalysis(await analyzeDataset(null));
 }
 
-/** Gathers what the screens read (the recipe and usage code from the server), draws the charts and writes the report. */
-export async function makeReport(sources: ReportSources, columns: string[], t: TFunction, language: string): Promise<DownloadedFile> {
+/**
+ * Gathers what the screens read (the session's data as uploaded and as it is now, the recipe
+ * and usage code from the server), draws the charts and writes the report.
+ */
+export async function makeReport(sources: ReportSources, t: TFunction, language: string): Promise<DownloadedFile> {
   const { session, evaluation, optimization, usageModel } = sources;
+  const frame = await getSessionData();
   const [analysis, recipe, usageCode, catalog] = await Promise.all([
-    currentAnalysis(session, columns),
+    currentAnalysis(session, frame.columns),
     getRecipe(),
     usageModel === null ? null : getUsageCode(usageModel, 'joblib').catch(() => null),
     getMetricCatalog(),
   ]);
-  const charts = await Promise.all(
-    reportFigures(evaluation, catalog, t, language).map(async ({ title, figure }) => ({ title, svg: await chartSvg(figure) })),
+  const comparison = comparisonChart(evaluation, catalog, t, language);
+  const drawn = await Promise.all(
+    reportFigures(evaluation, t, language).map(async ({ title, figure }) => ({ title, svg: await chartSvg(figure) })),
   );
-  const fileName = session.uploadedFile?.name ?? '';
-  const content: ReportContent = { fileName, madeAt: new Date(), analysis, recipe, evaluation, charts, optimization, usageCode };
+  const charts = comparison === null ? drawn : [comparison, ...drawn];
+  const fileName = session.uploadedFile?.name ?? frame.filename;
+  const content: ReportContent = {
+    fileName,
+    madeAt: new Date(),
+    uploaded: frame.uploaded,
+    resultShape: frame.shape,
+    analysis,
+    recipe,
+    evaluation,
+    charts,
+    optimization,
+    usageCode,
+  };
   const html = buildReport(content, catalog, t, language);
   return { blob: new Blob([html], { type: 'text/html;charset=utf-8' }), fileName: reportFileName(fileName) };
 }

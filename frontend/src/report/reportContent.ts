@@ -1,3 +1,4 @@
+import type { SessionData } from '../api/dataset';
 import type { RecipeStepSettings } from '../api/recipe';
 import type { UsageCode } from '../api/models';
 import type { Evaluation } from '../api/training';
@@ -8,6 +9,8 @@ import type { OptimizedModel } from '../steps/optimization/optimizationRules';
 export interface ReportChart {
   title: string;
   svg: string;
+  /** What the reader should know to read it, shown under it. */
+  note?: string | null;
 }
 
 /** Everything the report shows, gathered from what the screens read. */
@@ -16,6 +19,11 @@ export interface ReportContent {
   fileName: string;
   /** When the report was made. */
   madeAt: Date;
+  /** The file as uploaded, before any step. */
+  uploaded: SessionData['uploaded'];
+  /** The current frame's [rows, columns]: what the recipe made of the upload. */
+  resultShape: number[];
+  /** The analysis of the current frame. */
   analysis: StoredAnalysis | null;
   recipe: RecipeStepSettings[];
   evaluation: Evaluation;

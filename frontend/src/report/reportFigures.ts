@@ -2,9 +2,8 @@ import type { TFunction } from 'i18next';
 import type { Evaluation, MetricCatalog } from '../api/training';
 import { barFigure } from '../components/charts/barFigure';
 import { CHART_COLORS } from '../components/charts/chartTheme';
-import { formatDecimal } from '../i18n/format';
+import { formatDecimal, formatSignificant } from '../i18n/format';
 import {
-  comparisonFigure,
   curveFigure,
   predictedFigure,
   prCurves,
@@ -13,7 +12,9 @@ import {
   topImportances,
   type Figure,
 } from '../steps/evaluation/evaluationCharts';
-import { formatMetric, metricNameKey, primaryMetric } from '../steps/evaluation/metrics';
+import { formatMetric, formatSpread, metricNameKey, primaryMetric } from '../steps/evaluation/metrics';
+import { comparisonSvg } from './comparisonSvg';
+import type { ReportChart } from './reportContent';
 
 type Key = Parameters<TFunction>[0] & string;
 
@@ -23,23 +24,32 @@ export interface TitledFigure {
 }
 
 /**
- * The charts Evaluation draws, built by the same figure builders: the models compared on
- * the primary metric, then the best model's curves, residuals, cluster sizes and importances.
+ * The models compared on the primary metric, as Evaluation compares them, drawn as the
+ * report's own SVG with cross-validation's spread as error bars; null when no model has a score.
  */
-export function reportFigures(evaluation: Evaluation, catalog: MetricCatalog, t: TFunction, language: string): TitledFigure[] {
+export function comparisonChart(evaluation: Evaluation, catalog: MetricCatalog, t: TFunction, language: string): ReportChart | null {
   const primary = primaryMetric(catalog, evaluation);
   const metric = t(metricNameKey(primary) as Key, { defaultValue: primary });
   const scored = evaluation.results.filter((result) => result.error === null && typeof result.metrics[primary] === 'number');
+  if (scored.length === 0) return null;
+  const bars = scored.map((result) => ({
+    model: result.model,
+    value: result.metrics[primary] ?? 0,
+    text: formatMetric(catalog, primary, result.metrics[primary], language),
+    best: result.model === evaluation.best_model,
+    spread: result.metrics_std?.[primary],
+    spoken: formatSpread(catalog, primary, result.metrics[primary], result.metrics_std?.[primary], language),
+  }));
+  const spreads = bars.some((bar) => bar.spread !== null && bar.spread !== undefined);
+  const spreadNote = spreads ? t('report.charts.spread', { folds: evaluation.cv_folds ?? 0 }) : null;
+  const title = t('evaluation.comparison.chart', { metric });
+  const svg = comparisonSvg(bars, { title, valueTitle: metric, spreadNote, tick: (value) => formatSignificant(value, 3, language) });
+  return { title, svg, note: spreadNote };
+}
+
+/** The best model's charts Evaluation draws, by the same figure builders: curves, residuals, cluster sizes and importances. */
+export function reportFigures(evaluation: Evaluation, t: TFunction, language: string): TitledFigure[] {
   const figures: TitledFigure[] = [];
-  if (scored.length > 0) {
-    const scores = scored.map((result) => ({
-      model: result.model,
-      value: result.metrics[primary] ?? 0,
-      text: formatMetric(catalog, primary, result.metrics[primary], language),
-      best: result.model === evaluation.best_model,
-    }));
-    figures.push({ title: t('evaluation.comparison.chart', { metric }), figure: comparisonFigure(scores, metric) });
-  }
   const best = evaluation.results.find((result) => result.model === evaluation.best_model && result.error === null);
   if (best === undefined) return figures;
   const { charts, model } = best;

@@ -14,8 +14,11 @@ dl div { border: 1px solid #e2e8f0; border-radius: 8px; padding: 8px 12px; }
 dt { color: #526071; font-size: 13px; }
 dd { margin: 0; font-weight: 600; font-size: 17px; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; margin: 8px 0; font-variant-numeric: tabular-nums; }
-th, td { border: 1px solid #e2e8f0; padding: 6px 10px; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+th, td { border: 1px solid #e2e8f0; padding: 6px 10px; text-align: left; vertical-align: top; }
+td { overflow-wrap: anywhere; }
+th { word-break: normal; overflow-wrap: normal; hyphens: manual; }
 thead th { background: #f1f5f9; font-size: 13px; }
+.table-wrap { overflow-x: auto; }
 td.good, td.fair, td.poor, td.neutral { white-space: nowrap; }
 td.good { background: #dcfce7; color: #15803d; font-weight: 600; }
 td.fair { background: #fef3c7; color: #b45309; font-weight: 600; }
