@@ -9,6 +9,7 @@ import longtasks from './scenarios/longtasks.e2e.mjs';
 import lookingback from './scenarios/lookingback.e2e.mjs';
 import mobile from './scenarios/mobile.e2e.mjs';
 import models from './scenarios/models.e2e.mjs';
+import optimization from './scenarios/optimization.e2e.mjs';
 import readnotes from './scenarios/readnotes.e2e.mjs';
 import report from './scenarios/report.e2e.mjs';
 import transforms from './scenarios/transforms.e2e.mjs';
@@ -20,6 +21,7 @@ for (const scenario of [
   transforms,
   models,
   lookingback,
+  optimization,
   report,
   guards,
   german,
