@@ -71,6 +71,22 @@ const scenario = {
           try {
             if ((await report.locator('html').getAttribute('lang')) !== 'de') throw new Error('the report is not marked German');
             await expectVisible(report.getByRole('heading', { level: 1, name: de.report.title }));
+            // the file's story: the upload as it was, what the recipe made of it, then the models
+            const sections = await report.getByRole('heading', { level: 2 }).allTextContents();
+            if (sections[0] !== de.report.sections.dataset || sections[1] !== de.report.sections.recipe) {
+              throw new Error(`the report opens with ${sections.slice(0, 2).join(', ')}`);
+            }
+            const uploaded = await report.locator('section').first().locator('tbody th').allTextContents();
+            if (!uploaded.includes('member')) throw new Error(`the uploaded columns are ${uploaded.join(', ')}`);
+            const header = await report
+              .locator('thead th')
+              .first()
+              .evaluate((cell) => cell.ownerDocument.defaultView.getComputedStyle(cell).overflowWrap);
+            if (header !== 'normal') throw new Error(`a table header may break inside a word (overflow-wrap: ${header})`);
+            const comparison = report.locator('figure svg[role="img"]');
+            if ((await comparison.locator('desc').textContent())?.includes('RandomForestClassifier') !== true) {
+              throw new Error('the comparison chart does not say its scores');
+            }
             await expectVisible(report.getByRole('heading', { level: 2, name: de.report.sections.metrics }));
             const metrics =
               (await report.locator('section', { has: report.getByRole('heading', { name: de.report.sections.metrics }) }).textContent()) ??
