@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatCell } from '../components/DataTable/formatCell';
+import { formatCell, fullNumber } from '../components/DataTable/formatCell';
 import { formatMetric } from '../steps/evaluation/metrics';
 import { TEST_METRIC_CATALOG } from '../test/metricCatalog';
 import {
+  chartSeparators,
   formatDateText,
   formatDecimal,
   formatInteger,
@@ -48,12 +49,41 @@ describe('number formats per language', () => {
   });
 });
 
+describe('chart separators', () => {
+  it('gives Plotly the decimal mark and then the thousands separator of the language', () => {
+    expect(chartSeparators('en')).toBe('.,');
+    expect(chartSeparators('de')).toBe(',.');
+    expect(chartSeparators('es')).toBe(',.');
+    expect(['fr', 'ru'].map((language) => plain(chartSeparators(language)))).toEqual([', ', ', ']);
+  });
+});
+
 describe('preview values', () => {
   it('keeps whole numbers as written and cuts floats to a sensible precision', () => {
     expect(formatPreviewNumber(2024, 'de')).toBe('2024');
-    expect(formatPreviewNumber(3.14159265, 'de')).toBe('3,1416');
-    expect(formatPreviewNumber(0.000123456, 'en')).toBe('0.0001235');
+    expect(formatPreviewNumber(3.14159265, 'de')).toBe('3,14159');
     expect(formatCell(12.5, 'fr')).toBe('12,5');
+  });
+
+  it('shows floats to at most 6 significant digits, and float noise as 0', () => {
+    expect(formatCell(-0.000000000000001307, 'en')).toBe('0');
+    expect(formatCell(1234.56789012, 'en')).toBe('1234.57');
+    expect(formatCell(0.000123456789, 'en')).toBe('0.000123457');
+    expect(formatCell(-0, 'en')).toBe('0');
+    expect(formatCell(-2.5, 'de')).toBe('-2,5');
+    expect(formatCell(123456789.123, 'en')).toBe('123457000');
+  });
+
+  it('writes only very small floats with an exponent', () => {
+    expect(formatCell(0.00000012345678, 'en')).toBe('1.23457E-7');
+    expect(formatCell(1.5e20, 'en')).toBe('150000000000000000000');
+  });
+
+  it('keeps the full value of a shortened float for its title', () => {
+    expect(fullNumber(1234.56789012)).toBe('1234.56789012');
+    expect(fullNumber(-0.000000000000001307)).toBe('-1.307e-15');
+    expect(fullNumber(2024)).toBeUndefined();
+    expect(fullNumber('Oslo')).toBeUndefined();
   });
 
   it('shows dates as dates of the language, and times only when there are some', () => {

@@ -49,20 +49,39 @@ export function formatPercent(percent: number, digits = 1, language = current())
 
 const BYTES_PER_MB = 1024 * 1024;
 
+/**
+ * Plotly's `separators` for the language: its decimal mark then its thousands separator, as
+ * `Intl` writes 12,345.6 (".," in en, ",." in de), so chart axes and hovers read like the rest.
+ */
+export function chartSeparators(language = current()): string {
+  const parts = numberFormat(language, { minimumFractionDigits: 1 }).formatToParts(12345.6);
+  const mark = (type: 'decimal' | 'group', fallback: string) => parts.find((part) => part.type === type)?.value ?? fallback;
+  return mark('decimal', '.') + mark('group', ',');
+}
+
 /** A size in megabytes to two decimals (the number only; the unit is part of the sentence). */
 export function formatMegabytes(bytes: number, language = current()): string {
   return formatDecimal(bytes / BYTES_PER_MB, 2, language);
 }
 
+/** Below this size a preview number is float noise (scaling leaves -1.3e-15 for a mean of 0): it reads 0. */
+const PREVIEW_NOISE = 1e-12;
+/** Below this size a preview number is written with an exponent. */
+const PREVIEW_PLAIN_MIN = 1e-6;
+
 /**
  * A number of the data preview: whole numbers as they are (no grouping, so years and ids
- * read as written), others to at most 4 decimals, or 4 significant digits below 1.
+ * read as written), others to at most 6 significant digits, float noise as 0, and only very
+ * small ones with an exponent (a float of 2^53 or more is whole).
  */
 export function formatPreviewNumber(value: number, language = current()): string {
-  if (Number.isInteger(value)) return numberFormat(language, { useGrouping: false, maximumFractionDigits: 0 }).format(value);
-  const options: Intl.NumberFormatOptions =
-    Math.abs(value) >= 1 ? { useGrouping: false, maximumFractionDigits: 4 } : { useGrouping: false, maximumSignificantDigits: 4 };
-  return numberFormat(language, options).format(value);
+  const size = Math.abs(value);
+  const whole = numberFormat(language, { useGrouping: false, maximumFractionDigits: 0 });
+  // noise and -0 both read 0, without a sign
+  if (size < PREVIEW_NOISE) return whole.format(0);
+  if (Number.isInteger(value)) return whole.format(value);
+  const notation = size < PREVIEW_PLAIN_MIN ? 'scientific' : 'standard';
+  return numberFormat(language, { useGrouping: false, maximumSignificantDigits: 6, notation }).format(value);
 }
 
 /** An ISO date-time as the server writes dates (`2024-03-01T00:00:00`); a midnight reads as a date alone. */

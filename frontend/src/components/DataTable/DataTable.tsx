@@ -5,7 +5,7 @@ import { useSessionData } from '../../queries/sessionData';
 import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog';
 import { InfoTip } from '../InfoTip/InfoTip';
 import { TrashIcon, UndoIcon } from '../icons';
-import { formatCell, isMissingCell, isTruncated, truncate } from './formatCell';
+import { formatCell, fullNumber, isMissingCell, isTruncated, truncate } from './formatCell';
 import { useExpandedCells } from './useExpandedCells';
 import { useStepSnapshot, type StepSnapshot } from './useStepSnapshot';
 import { useTableActions } from './useTableActions';
@@ -132,7 +132,7 @@ export function DataTable({ stepId, snapshot, title, info }: DataTableProps) {
                     const text = formatCell(value);
                     if (!isTruncated(text)) {
                       return (
-                        <td key={column} className={isMissingCell(value) ? 'data-table__missing' : undefined}>
+                        <td key={column} className={isMissingCell(value) ? 'data-table__missing' : undefined} title={fullNumber(value)}>
                           {text}
                         </td>
                       );

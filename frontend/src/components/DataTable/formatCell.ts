@@ -19,6 +19,11 @@ export function formatCell(value: Cell | undefined, language?: string): string {
   return formatDateText(value, language) ?? value;
 }
 
+/** A float's full value, for the title of a cell that shows it shortened; nothing for other cells. */
+export function fullNumber(value: Cell | undefined): string | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && !Number.isInteger(value) ? String(value) : undefined;
+}
+
 export function isTruncated(text: string): boolean {
   return text.length > TRUNCATE_AT;
 }

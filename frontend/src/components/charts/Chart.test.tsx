@@ -1,11 +1,13 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { BarChart } from './BarChart';
 
 // Plotly cannot draw in jsdom; the lazily loaded module is replaced at its boundary.
 vi.mock('./Plot', () => ({
-  default: ({ layout }: { layout: { height: number; yaxis: { ticktext: string[] } } }) => (
-    <div data-testid="plot" data-height={layout.height}>
+  default: ({ layout }: { layout: { height: number; separators: string; yaxis: { ticktext: string[] } } }) => (
+    <div data-testid="plot" data-height={layout.height} data-separators={layout.separators}>
       {layout.yaxis.ticktext.join('|')}
     </div>
   ),
@@ -28,6 +30,13 @@ describe('Chart', () => {
     const plot = await screen.findByTestId('plot');
     expect(plot.textContent).toBe('a_rather_long_…|short');
     expect(figure.style.height).toBe(`${plot.dataset.height ?? ''}px`);
+  });
+
+  it("writes the chart's numbers with the interface language's decimal mark and thousands separator", async () => {
+    render(<BarChart label="Scores" orientation="h" bars={[{ name: 'a', value: 0.5 }]} />);
+    expect((await screen.findByTestId('plot')).dataset.separators).toBe('.,');
+    await act(() => i18n.changeLanguage('de'));
+    expect(screen.getByTestId('plot').dataset.separators).toBe(',.');
   });
 
   it('shows the same numbers as a table on request, in the interface language', () => {

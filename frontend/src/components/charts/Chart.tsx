@@ -1,6 +1,7 @@
 import type { Config, Data, Layout } from 'plotly.js';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chartSeparators } from '../../i18n/format';
 import { chartTable, type ChartTableData } from './chartTable';
 import { ChartTable } from './ChartTable';
 import './Chart.css';
@@ -22,10 +23,11 @@ export interface ChartProps {
 
 /**
  * A Plotly chart, loaded lazily; a placeholder of the same height holds its place meanwhile.
+ * Its numbers use the interface language's decimal mark and thousands separator.
  * Under it, a toggle shows the same numbers as a table, for anyone who cannot see the chart.
  */
 export function Chart({ label, data, layout, height, table: given }: ChartProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const table =
     given ??
     chartTable(data, layout, {
@@ -37,7 +39,14 @@ export function Chart({ label, data, layout, height, table: given }: ChartProps)
     <div className="chart-block">
       <figure className="chart" role="img" aria-label={label} style={{ height }}>
         <Suspense fallback={<div className="chart__placeholder" style={{ height }} />}>
-          <Plot data={data} layout={layout} config={CONFIG} useResizeHandler className="chart__plot" style={{ height }} />
+          <Plot
+            data={data}
+            layout={{ ...layout, separators: chartSeparators(i18n.language) }}
+            config={CONFIG}
+            useResizeHandler
+            className="chart__plot"
+            style={{ height }}
+          />
         </Suspense>
       </figure>
       <ChartTable label={label} table={table} />

@@ -90,6 +90,17 @@ describe('MissingStep global settings', () => {
     expect(within(global).getByRole('button', { name: 'Apply global settings' })).toHaveProperty('disabled', false);
   });
 
+  it("writes the toast's row and column counts in the interface language's format", async () => {
+    stubApi({
+      'GET /api/get-session-data/': () => json(before),
+      'POST /api/snapshot-step/': () => json({ step_id: 3, message: 'ok' }),
+      'POST /api/handle-missing/': () => json({ ...after, shape: [12000, 3] }),
+    });
+    start();
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply global settings' }));
+    expect(await screen.findByText('Missing values handled: 12,000 rows × 3 columns.')).toBeVisible();
+  });
+
   it('takes the snapshot once, ignores a failed one, and shares it with the table', async () => {
     let snapshots = 0;
     const api = stubApi({

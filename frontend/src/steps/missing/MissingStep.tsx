@@ -7,6 +7,7 @@ import { TextField } from '../../components/fields/TextField';
 import { ColumnSettingsCard } from '../../components/SettingsRows/ColumnSettingsCard';
 import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
+import { formatInteger } from '../../i18n/format';
 import type { AppliedChange } from '../common/stepResult';
 import { useColumnRows } from '../common/useColumnRows';
 import { useSettingsChanges, useTransformStep, type TransformStepProps } from '../common/useTransformStep';
@@ -41,7 +42,8 @@ export function MissingStep({ session, onContinue }: TransformStepProps<{ change
     noneLeft: t('missing.columns.noneLeft'),
   });
   const changes = useSettingsChanges(step, handleMissing, {
-    onApplied: (result) => notify.success(t('missing.applied', { rows: result.shape[0], columns: result.shape[1] })),
+    onApplied: (result) =>
+      notify.success(t('missing.applied', { rows: formatInteger(result.shape[0] ?? 0), columns: formatInteger(result.shape[1] ?? 0) })),
     onFailed: (error, action) => notify.error(t(FAILED[action]), errorMessage(error, t)),
   });
 

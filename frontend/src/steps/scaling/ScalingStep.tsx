@@ -6,6 +6,7 @@ import { SelectField } from '../../components/fields/SelectField';
 import { ColumnSettingsCard } from '../../components/SettingsRows/ColumnSettingsCard';
 import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
 import { errorMessage } from '../../i18n/errorMessage';
+import { formatInteger } from '../../i18n/format';
 import { useStepTarget } from '../common/sessionTarget';
 import { useColumnRows } from '../common/useColumnRows';
 import { useSettingsChanges, useTransformStep, type TransformStepProps } from '../common/useTransformStep';
@@ -40,7 +41,7 @@ export function ScalingStep({ session, onContinue }: TransformStepProps<ScalingR
   const changes = useSettingsChanges(step, scaleFeatures, {
     onApplied: (_, request) => {
       const count = request.column_specific_settings ? Object.keys(request.column_specific_settings).length : candidates.length;
-      notify.success(t('scaling.applied', { count }));
+      notify.success(t('scaling.applied', { count: formatInteger(count) }));
     },
     onFailed: (error, action) => notify.error(t(FAILED[action]), errorMessage(error, t)),
   });
