@@ -16,6 +16,7 @@ from lathe.api.deps import progress_registry
 from lathe.api.error_handlers import install_error_handlers
 from lathe.api.routes import (
     analyze,
+    automatic,
     correlation,
     data_files,
     encoding,
@@ -103,6 +104,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             upload,
             history,
             analyze,
+            automatic,
             missing,
             outliers,
             encoding,

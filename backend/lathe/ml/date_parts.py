@@ -17,6 +17,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from lathe.steps.frame_estimator import free_name
+
 DATE_PARTS = ("year", "month", "day", "day_of_week", "day_of_year")
 TIME_PARTS = ("hour", "minute")
 
@@ -36,14 +38,6 @@ def parts_to_learn(series: pd.Series[Any]) -> tuple[str, ...]:
 def part_values(series: pd.Series[Any], part: str) -> pd.Series[Any]:
     values: pd.Series[Any] = getattr(utc_stamps(series).dt, part)
     return values.astype(np.float64)
-
-
-def free_name(wanted: str, taken: Collection[str]) -> str:
-    """`wanted`, or `wanted_2`, `wanted_3`… when a column already has that name."""
-    name, suffix = wanted, 2
-    while name in taken:
-        name, suffix = f"{wanted}_{suffix}", suffix + 1
-    return name
 
 
 def part_columns(

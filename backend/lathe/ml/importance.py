@@ -50,7 +50,8 @@ REPEATS = 3
 
 def feature_sources(pipeline: RecipePipeline) -> list[str]:
     """For each column the fitted pipeline's model takes, the uploaded column it comes
-    from (a one-hot dummy its text column, a month its date column)."""
+    from (a one-hot dummy its text column, a month its date column, a missing-value
+    indicator its column)."""
     sources: dict[str, str] = {}
     for _, step in pipeline.steps[:-1]:
         if isinstance(step, CategoricalEncoder):
@@ -58,6 +59,9 @@ def feature_sources(pipeline: RecipePipeline) -> list[str]:
             for column, outputs in encoding.outputs.items():
                 for output in outputs:
                     sources[output] = sources.get(column, column)
+        if isinstance(step, MissingValueImputer):
+            for column, indicator in step.indicator_names_.items():
+                sources[indicator] = sources.get(column, column)
         if isinstance(step, ModelInput):
             for column, parts in step.date_parts_.items():
                 for part_column in parts.values():

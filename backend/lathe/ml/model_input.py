@@ -46,6 +46,7 @@ from lathe.ml.date_parts import part_columns, part_values, parts_to_learn, utc_s
 from lathe.steps.encoding import Levels, learn_levels, level_codes
 from lathe.steps.frame_estimator import (
     FrameTransformer,
+    Names,
     with_added_columns,
     with_replaced_columns,
 )
@@ -213,8 +214,15 @@ class ModelInput(FrameTransformer):
         return with_replaced_columns(filled, changed) if changed else filled
 
     def _converted(self, frame: pd.DataFrame) -> pd.DataFrame:
-        converted = converted_frame(frame, self.conversions_, self.levels_, self.date_parts_)
+        # models stored before dates had parts have none
+        date_parts = getattr(self, "date_parts_", {})
+        converted = converted_frame(frame, self.conversions_, self.levels_, date_parts)
         return finite_frame(converted, self._features(converted))
+
+    def get_feature_names_out(self, input_features: Any = None) -> Names:
+        names = super().get_feature_names_out(input_features)
+        parts = [name for names in self.date_parts_.values() for name in names.values()]
+        return np.asarray([*names, *parts], dtype=object)
 
     def _features(self, frame: pd.DataFrame) -> list[str]:
         return [str(name) for name in frame.columns if name != self.target_column]

@@ -10,7 +10,7 @@ its columns in fit order with the step's outputs in place, matching
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import numpy as np
@@ -59,6 +59,14 @@ def with_added_columns(frame: pd.DataFrame, values: Mapping[str, Any]) -> pd.Dat
     one at a time into a frame read a column a block (as uploads are) fragments it further,
     and pandas warns at every insert past a hundred blocks."""
     return pd.concat([frame, pd.DataFrame(dict(values), index=frame.index)], axis=1)
+
+
+def free_name(wanted: str, taken: Collection[str]) -> str:
+    """`wanted`, or `wanted_2`, `wanted_3`… when a column already has that name."""
+    name, suffix = wanted, 2
+    while name in taken:
+        name, suffix = f"{wanted}_{suffix}", suffix + 1
+    return name
 
 
 class FrameTransformer(TransformerMixin, BaseEstimator):  # type: ignore[misc]

@@ -44,7 +44,15 @@ from lathe.errors import ErrorCode
 from lathe.steps.column_kinds import is_datetime, is_numeric
 from lathe.steps.columns import ColumnDropper
 from lathe.steps.errors import StepConfigError, check_choice, check_columns_present
-from lathe.steps.frame_estimator import FrameTransformer, as_frame, kept_rows, with_replaced_columns
+from lathe.steps.frame_estimator import (
+    FrameTransformer,
+    Names,
+    as_frame,
+    free_name,
+    kept_rows,
+    with_added_columns,
+    with_replaced_columns,
+)
 from lathe.steps.recipe_step import RecipeStep, recipe_step
 
 ROW_ORDER_STRATEGIES = ("ffill", "bfill")
@@ -203,25 +211,46 @@ class MissingValueImputer(FrameTransformer):
     """``impute_missing`` as a transformer: fill values are learned at fit.
 
     ``strategies`` maps columns to a strategy; ``fill_values`` maps ``constant`` columns to
-    their fill value. Other columns pass through.
+    their fill value. Other columns pass through. Each column of ``indicators`` also gets a
+    column added at the end, ``<column>_missing``: 1 where its value was missing, else 0,
+    so that the models still see where values were filled.
     """
 
     def __init__(
         self,
         strategies: Mapping[str, str] | None = None,
         fill_values: Mapping[str, Any] | None = None,
+        indicators: Sequence[str] | None = None,
     ) -> None:
         self.strategies = strategies
         self.fill_values = fill_values
+        self.indicators = indicators
 
     def fit(self, X: Any, y: Any = None) -> MissingValueImputer:
         frame = self._fit_frame(X)
         self.strategies_ = dict(self.strategies or {})
         self.fill_values_ = learn_fill_values(frame, self.strategies_, self.fill_values or {})
+        check_columns_present(self.indicators or (), frame.columns)
+        taken = {str(column) for column in frame.columns}
+        self.indicator_names_: dict[str, str] = {}
+        for column in self.indicators or ():
+            self.indicator_names_[column] = free_name(f"{column}_missing", taken)
+            taken.add(self.indicator_names_[column])
         return self
 
     def transform(self, X: Any) -> pd.DataFrame:
-        return fill_missing(self._transform_frame(X), self.strategies_, self.fill_values_)
+        frame = self._transform_frame(X)
+        filled = fill_missing(frame, self.strategies_, self.fill_values_)
+        indicators = {
+            name: frame[column].isna().to_numpy(dtype=np.float64)
+            # models stored before indicators existed have none
+            for column, name in getattr(self, "indicator_names_", {}).items()
+        }
+        return with_added_columns(filled, indicators) if indicators else filled
+
+    def get_feature_names_out(self, input_features: Any = None) -> Names:
+        names = super().get_feature_names_out(input_features)
+        return np.asarray([*names, *self.indicator_names_.values()], dtype=object)
 
 
 def columns_over_missing_threshold(frame: pd.DataFrame, threshold: float) -> list[str]:

@@ -21,6 +21,7 @@ class ColumnSetting(TypedDict):
     detection: NotRequired[str]
     factor: NotRequired[float]
     fill_value: NotRequired[Any]
+    indicator: NotRequired[bool]
 
 
 class StepSettings(TypedDict):
@@ -55,13 +56,17 @@ def chosen(param: str) -> Describer:
 
 
 def imputed(params: Params) -> list[ColumnSetting]:
-    """Missing values: each column's strategy, with the constant of a fill."""
+    """Missing values: each column's strategy, with the constant of a fill, and whether
+    a missing-value indicator column was added for it."""
     fills = params.get("fill_values") or {}
+    indicators = set(params.get("indicators") or ())
     settings: list[ColumnSetting] = []
     for column, strategy in params["strategies"].items():
         setting: ColumnSetting = {"column": column, "setting": strategy}
         if column in fills:
             setting["fill_value"] = fills[column]
+        if column in indicators:
+            setting["indicator"] = True
         settings.append(setting)
     return settings
 

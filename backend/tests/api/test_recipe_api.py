@@ -43,6 +43,8 @@ def test_recipe_lists_each_step_with_its_settings(client):
             "detection": "iqr",
             "factor": 2.0,
             "fill_value": None,
+            "indicator": None,
+            "reason": None,
         }
     ]
     removed = recipe[3]["columns"][0]
@@ -60,6 +62,8 @@ def test_recipe_lists_each_step_with_its_settings(client):
             "detection": None,
             "factor": None,
             "fill_value": None,
+            "indicator": None,
+            "reason": None,
         }
     ]
     assert {column["setting"] for column in recipe[6]["columns"]} == {"robust"}
@@ -82,6 +86,8 @@ def test_recipe_gives_the_constant_of_a_fill(client):
             "detection": None,
             "factor": None,
             "fill_value": "none",
+            "indicator": None,
+            "reason": None,
         }
     ]
 

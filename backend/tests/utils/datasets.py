@@ -52,3 +52,32 @@ def bundled(name: str) -> tuple[pd.DataFrame, str]:
         return frame, "target"
     loader = load_diabetes if name == "diabetes" else load_breast_cancer
     return loader(as_frame=True).frame, "target"
+
+
+QUIRKY_ROWS = 200
+
+
+def quirky_frame() -> pd.DataFrame:
+    """Ids, a constant, numbers and text missing often and rarely, a yes/no column with
+    gaps, a date with a gap and a text column of 30 levels, with a yes/no text target."""
+    rng = np.random.default_rng(3)
+    frame = pd.DataFrame(
+        {
+            "customer_id": np.arange(1000, 1000 + QUIRKY_ROWS),
+            "code": pd.Series([f"C{i:05d}" for i in rng.permutation(QUIRKY_ROWS)], dtype="str"),
+            "site": pd.Series(["north"] * QUIRKY_ROWS, dtype="str"),
+            "income": rng.normal(50, 10, QUIRKY_ROWS),
+            "age": rng.integers(18, 90, QUIRKY_ROWS).astype(float),
+            "colour": pd.Series(rng.choice(["red", "green", "blue"], QUIRKY_ROWS), dtype="str"),
+            "town": pd.Series(rng.choice([f"t{i}" for i in range(30)], QUIRKY_ROWS), dtype="str"),
+            "member": pd.Series(rng.random(QUIRKY_ROWS) < 0.5, dtype="boolean"),
+            "joined": pd.date_range("2020-01-01", periods=QUIRKY_ROWS, freq="D"),
+            "label": pd.Series(rng.choice(["yes", "no"], QUIRKY_ROWS), dtype="str"),
+        }
+    )
+    frame.loc[:39, "income"] = np.nan  # 20 % missing
+    frame.loc[:3, "age"] = np.nan  # 2 %
+    frame.loc[10:49, "colour"] = None  # 20 %
+    frame.loc[5:24, "member"] = None  # 10 %
+    frame.loc[7, "joined"] = pd.NaT
+    return frame

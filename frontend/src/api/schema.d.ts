@@ -175,6 +175,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/prepare-automatically/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prepare Automatically
+         * @description Steps 3 to 7 chosen from the data for the session target; nothing is recorded for
+         *     a screen with nothing to do.
+         */
+        post: operations["automatic-prepare_automatically"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/handle-missing/": {
         parameters: {
             query?: never;
@@ -798,6 +819,19 @@ export interface components {
             /** @description Columns left out of each pairwise statistic; always sent. */
             pairwise_left_out?: components["schemas"]["PairwiseLeftOut"];
         };
+        /** AutomaticScreen */
+        AutomaticScreen: {
+            /**
+             * Step Id
+             * @description The pipeline screen the steps belong to (3 to 7).
+             */
+            step_id: number;
+            /**
+             * Steps
+             * @description The steps recorded, each column with its setting and why.
+             */
+            steps: components["schemas"]["RecipeStepSettings"][];
+        };
         /** Baseline */
         Baseline: {
             /**
@@ -867,6 +901,24 @@ export interface components {
             feature_importances: components["schemas"]["FeatureImportances"] | null;
             /** Cluster Sizes */
             cluster_sizes: components["schemas"]["ClusterSize"][];
+        };
+        /** ChoiceReasonModel */
+        ChoiceReasonModel: {
+            /**
+             * Code
+             * @description no_missing, few_missing, many_missing, constant, id_like, or encoded_<strategy>.
+             */
+            code: string;
+            /**
+             * Missing Share
+             * @description Share of cells missing.
+             */
+            missing_share?: number | null;
+            /**
+             * Levels
+             * @description Distinct values of the column.
+             */
+            levels?: number | null;
         };
         /** ClusterSize */
         ClusterSize: {
@@ -1853,6 +1905,48 @@ export interface components {
             /** Residual */
             residual: (number | null)[];
         };
+        /** PreparedResult */
+        PreparedResult: {
+            /** Columns */
+            columns: string[];
+            /**
+             * Data
+             * @description A preview: at most LATHE_PREVIEW_ROWS rows, fewer when the frame is so wide that they would hold more than LATHE_PREVIEW_CELLS cells.
+             */
+            data: (string | number | boolean | null)[][];
+            /**
+             * Shape
+             * @description The full frame's [rows, columns].
+             */
+            shape: [
+                number,
+                number
+            ];
+            /** Dtypes */
+            dtypes: {
+                [key: string]: string;
+            };
+            /** Missing Values */
+            missing_values: {
+                [key: string]: number;
+            };
+            /**
+             * Column Kinds
+             * @description Each column's kind, from its dtype on the full frame: numeric columns take the numeric missing-value strategies, outlier settings and correlations; categorical ones are what encoding turns into numbers; boolean and datetime columns are neither.
+             */
+            column_kinds: {
+                [key: string]: "numeric" | "categorical" | "boolean" | "datetime";
+            };
+            /**
+             * Scaling Candidates
+             * @description The columns scaling takes, in frame order (SPEC §5: numeric, or text with at least 80 % of its non-empty values numbers, over the full frame); the step's target is left out by the screen.
+             */
+            scaling_candidates: string[];
+            /** Message */
+            message: string;
+            /** Screens */
+            screens: components["schemas"]["AutomaticScreen"][];
+        };
         /** PrimaryMetricRequest */
         PrimaryMetricRequest: {
             /**
@@ -1966,6 +2060,13 @@ export interface components {
              * @description Missing values: the constant filled.
              */
             fill_value?: string | number | boolean | null;
+            /**
+             * Indicator
+             * @description Missing values: true when a 0/1 column marks where it was missing.
+             */
+            indicator?: boolean | null;
+            /** @description Why the automatic recipe chose this setting. */
+            reason?: components["schemas"]["ChoiceReasonModel"] | null;
         };
         /** RecipeResponse */
         RecipeResponse: {
@@ -1990,6 +2091,13 @@ export interface components {
             threshold?: number | null;
             /** Columns */
             columns: components["schemas"]["RecipeColumn"][];
+            /**
+             * Encoded By Auto
+             * @description Encoding of a global strategy: the columns it does not apply to (one-hot of more levels than it takes), encoded by the auto rule instead, with the encoding each got.
+             */
+            encoded_by_auto?: {
+                [key: string]: string;
+            };
         };
         /** RemoveOutliersRequest */
         RemoveOutliersRequest: {
@@ -2881,6 +2989,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyzeResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "automatic-prepare_automatically": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreparedResult"];
                 };
             };
             /** @description The request was refused. */

@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from onnx import TensorProto
 
 from lathe.ml.model_input import seconds_since_epoch
 from lathe.ml.onnx_export.errors import OnnxUnsupportedError
@@ -68,8 +69,19 @@ def _imputed(graph: GraphBuilder, column: Column, strategy: str, value: Any) -> 
     return _filled_value(graph, column, value)
 
 
+def _missing_flags(graph: GraphBuilder, column: Column, name: str) -> Column:
+    """1.0 where the column's value is missing (an empty text, a NaN), else 0.0."""
+    if column.kind == "text":
+        missing = graph.is_empty_text(column.tensor)
+    else:
+        missing = graph.op("IsNaN", [column.tensor], name)
+    return Column(name, graph.op("Cast", [missing], name, to=TensorProto.DOUBLE), "number")
+
+
 def imputed_columns(graph: GraphBuilder, columns: Columns, step: MissingValueImputer) -> Columns:
     imputed = dict(columns)
     for name, strategy in step.strategies_.items():
         imputed[name] = _imputed(graph, columns[name], strategy, step.fill_values_[name])
+    for name, indicator in step.indicator_names_.items():
+        imputed[indicator] = _missing_flags(graph, columns[name], indicator)
     return imputed

@@ -250,3 +250,22 @@ def test_date_parts_in_the_graph_are_the_calendars_from_1700_to_2250():
     pipeline = RecipePipeline(steps=[("model_input", ModelInput())]).fit(frame)
     assert "day_minute" in pipeline.transform(frame).columns
     assert_graph_matches(pipeline, frame)
+
+
+def test_missing_value_indicators_match_the_step():
+    step = {
+        "step": "impute_missing",
+        "params": {
+            "strategies": {"n": "median", "colour": "constant", "flag": "mode"},
+            "fill_values": {"colour": "missing"},
+            "indicators": ["n", "flag", "colour"],
+        },
+    }
+    pipeline = fitted([step])
+    assert list(pipeline.transform(new_frame()).columns)[-3:] == [
+        "n_missing",
+        "flag_missing",
+        "colour_missing",
+    ]
+    assert pipeline.transform(new_frame())["n_missing"].tolist() == [1.0, 0.0, 0.0, 0.0, 0.0]
+    assert_graph_matches(pipeline)

@@ -1,0 +1,77 @@
+"""Prepare automatically: the automatic recipe (``lathe.steps.automatic_recipe``) recorded
+as ordinary steps, each screen's under its own snapshot, so that undo on that screen
+removes them like any step the person applied."""
+
+import logging
+
+import pandas as pd
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from lathe.api.deps import Config, SessionId, Store
+from lathe.api.payloads import frame_payload
+from lathe.api.responses import ERRORS
+from lathe.api.routes.recipe import RecipeStepSettings, step_settings
+from lathe.api.schemas import FramePayload
+from lathe.errors import ErrorCode, LatheError
+from lathe.steps.automatic_recipe import AutomaticStep, automatic_recipe
+from lathe.steps.recipe import replay
+
+router = APIRouter(tags=["automatic"], responses=ERRORS)
+log = logging.getLogger(__name__)
+
+
+class AutomaticScreen(BaseModel):
+    step_id: int = Field(description="The pipeline screen the steps belong to (3 to 7).")
+    steps: list[RecipeStepSettings] = Field(
+        description="The steps recorded, each column with its setting and why."
+    )
+
+
+class PreparedResult(FramePayload):
+    message: str
+    screens: list[AutomaticScreen]
+
+
+def _replayed(frame: pd.DataFrame, screens: list[AutomaticStep]) -> list[pd.DataFrame]:
+    """The frame after each screen's steps, in order."""
+    frames = []
+    for screen in screens:
+        try:
+            frame = replay(frame, screen.steps)
+        except (ValueError, TypeError, ArithmeticError) as error:
+            log.warning("the automatic recipe failed on the session's data", exc_info=True)
+            raise LatheError(
+                f"The step could not be applied to this data: {error}",
+                ErrorCode.STEP_FAILED,
+                {"detail": str(error)[:300]},
+            ) from error
+        frames.append(frame)
+    return frames
+
+
+@router.post("/api/prepare-automatically/")
+def prepare_automatically(store: Store, settings: Config, current: SessionId) -> PreparedResult:
+    """Steps 3 to 7 chosen from the data for the session target; nothing is recorded for
+    a screen with nothing to do."""
+    with store.changing(current) as session:
+        screens = [
+            screen for screen in automatic_recipe(session.frame, session.target) if screen.steps
+        ]
+        frames = _replayed(session.frame, screens)
+        frame = frames[-1] if frames else session.frame
+        for screen, after in zip(screens, frames, strict=True):
+            if screen.step_id not in session.manifest.snapshots:
+                session.snapshot(screen.step_id)
+            session.commit(after, screen.steps)
+    recorded = sum(len(screen.steps) for screen in screens)
+    return PreparedResult(
+        **frame_payload(frame, settings),
+        message=f"Prepared automatically: {recorded} steps recorded.",
+        screens=[
+            AutomaticScreen(
+                step_id=screen.step_id, steps=[step_settings(step) for step in screen.steps]
+            )
+            for screen in screens
+        ],
+    )
