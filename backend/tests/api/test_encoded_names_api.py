@@ -4,9 +4,11 @@ import io
 import subprocess
 import sys
 
+import joblib
 import pandas as pd
 
 from tests.utils.client import train, upload
+from tests.utils.predictions import onnx_predictions
 
 
 def test_a_one_hot_column_beside_a_column_of_its_name_keeps_both(client, tmp_path):
@@ -54,3 +56,50 @@ def test_a_one_hot_column_beside_a_column_of_its_name_keeps_both(client, tmp_pat
     assert ran.returncode == 0, ran.stderr
     onnx = pd.read_csv(tmp_path / "predictions.csv")["prediction"]
     assert (onnx - lathe).abs().max() < 1e-6
+
+
+def test_a_column_target_encoded_for_each_class_is_named_for_the_class_and_round_trips(client):
+    distributors = ["Warner", "Fox", "Lionsgate", "A24"]
+    rows = pd.DataFrame(
+        {
+            "Distributor": [distributors[i % 4] for i in range(90)],
+            "Budget": [float(i % 7) for i in range(90)],
+            "Genre": [["Action", "Drama", "Comedy"][(i % 4 + i % 3) % 3] for i in range(90)],
+        }
+    )
+    upload(client, "films.csv", rows.to_csv(index=False).encode())
+    encoded = client.post(
+        "/api/encode-features/", json={"default_strategy": "target", "target_column": "Genre"}
+    )
+    assert encoded.status_code == 200, encoded.text
+    # not Distributor_Action, which reads as the one-hot dummy of a distributor "Action"
+    assert encoded.json()["columns"] == [
+        "Distributor (target=Action)",
+        "Distributor (target=Comedy)",
+        "Distributor (target=Drama)",
+        "Budget",
+        "Genre",
+    ]
+
+    train(client, "LogisticRegression", "Genre", "classification")
+    new = rows.drop(columns="Genre").head(12)
+    predicted = client.post(
+        "/api/predict/",
+        files={"file": ("new.csv", new.to_csv(index=False).encode(), "text/csv")},
+        data={"selected_model": "LogisticRegression"},
+    )
+    assert predicted.status_code == 200, predicted.text
+    lathe = pd.read_csv(io.StringIO(predicted.text))["prediction"].tolist()
+    assert set(lathe) > {"Action"}
+
+    for export_format in ("joblib", "onnx"):
+        exported = client.post(
+            "/api/export-model/",
+            json={"selected_model": "LogisticRegression", "format": export_format},
+        )
+        assert exported.status_code == 200, exported.text
+        if export_format == "joblib":
+            pipeline = joblib.load(io.BytesIO(exported.content))
+            assert pipeline.predict(new).tolist() == lathe
+        else:
+            assert onnx_predictions(exported.content, new) == lathe

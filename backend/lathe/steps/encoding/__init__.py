@@ -18,7 +18,8 @@ Strategies, each replacing the column in place by its outputs:
 - ``target``: sklearn's ``TargetEncoder`` (smoothing ``auto``), fitted on the target. The
   target type is ``continuous`` for a numeric target with more than two values,
   ``binary`` for two values, ``multiclass`` otherwise; a multiclass target gives one column
-  ``<col>_<class>`` per class, the others one column named like the input. A class target
+  ``<col> (target=<class>)`` per class (not ``<col>_<class>``, which reads as a one-hot
+  dummy), the others one column named like the input. A class target
   is encoded as sklearn encodes it, one-vs-rest: each output column is the encoding of
   one class's indicator (the second class for a binary target), so a class absent from the
   fit rows still has its column (all zeros). ``fit_transform`` cross-fits (5 shuffled

@@ -56,8 +56,14 @@ def _wanted_names(
     if strategy == "binary":
         return [f"{name}_bin{bit}" for bit in range(binary_width(len(levels.names)))]
     if strategy == "target" and target_classes:
-        return [f"{name}_{target_class}" for target_class in target_classes]
+        return [_target_class_name(name, target_class) for target_class in target_classes]
     return [name]
+
+
+def _target_class_name(name: str, target_class: str) -> str:
+    """The target encoding of column `name` for one class of a multiclass target: not
+    ``<name>_<class>``, which reads as a one-hot dummy of a level of that name."""
+    return f"{name} (target={target_class})"
 
 
 def unique_output_names(
