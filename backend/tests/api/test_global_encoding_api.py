@@ -46,3 +46,19 @@ def test_a_one_hot_chosen_for_that_column_itself_is_still_refused(uploaded):
     response = uploaded.post("/api/encode-features/", json={"column_specific_settings": settings})
     assert response.status_code == 400
     assert response.json()["code"] == "too_many_categories_for_onehot"
+
+
+def test_the_recipe_keeps_naming_the_columns_the_auto_rule_encoded(uploaded):
+    body = {"default_strategy": "onehot", "target_column": "Cost"}
+    assert uploaded.post("/api/encode-features/", json=body).status_code == 200
+    (encode,) = uploaded.get("/api/recipe/").json()["steps"]
+    assert encode["step"] == "encode"
+    assert encode["encoded_by_auto"] == {"Aircraft Make Model": "target"}
+
+
+def test_a_global_strategy_that_applies_to_every_column_names_none(uploaded):
+    body = {"default_strategy": "target", "target_column": "Cost"}
+    answer = uploaded.post("/api/encode-features/", json=body).json()
+    assert answer["encoded_by_auto"] == {}
+    (encode,) = uploaded.get("/api/recipe/").json()["steps"]
+    assert encode["encoded_by_auto"] == {}

@@ -336,8 +336,9 @@ def test_onehot_of_too_many_categories_is_refused_for_the_column_and_auto_encode
     assert refused.value.code == "too_many_categories_for_onehot"
     steps = encoding_steps(values, default_strategy="onehot")
     assert steps[0]["params"]["strategies"] == {"id": "ordinal", "kind": "onehot"}
-    assert encoded_by_auto(steps, "onehot") == {"id": "ordinal"}
-    assert encoded_by_auto(encoding_steps(values), "auto") == {}
+    assert steps[0]["encoded_by_auto"] == {"id": "ordinal"}
+    assert encoded_by_auto(steps) == {"id": "ordinal"}
+    assert encoded_by_auto(encoding_steps(values, max_categories=300)) == {}
     assert encoding_steps(values.iloc[:200], default_strategy="onehot")[0]["params"][
         "strategies"
     ] == {"id": "onehot", "kind": "onehot"}

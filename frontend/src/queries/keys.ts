@@ -5,6 +5,7 @@
 export const queryKeys = {
   session: ['session'] as const,
   sessionData: ['session', 'data'] as const,
+  recipe: ['session', 'recipe'] as const,
   evaluation: ['session', 'evaluation'] as const,
   trainingResult: ['session', 'training-result'] as const,
   optimizationResult: ['session', 'optimization-result'] as const,

@@ -39,7 +39,7 @@ def encode_features(
         ),
         chosen_target=body.target_column or None,
     )
-    fallbacks = {} if columns else encoded_by_auto(change.steps, body.default_strategy)
+    fallbacks = encoded_by_auto(change.steps)
     listed = ", ".join(f"{column} ({strategy})" for column, strategy in fallbacks.items())
     note = (
         f"{body.default_strategy} does not apply to {len(fallbacks)} columns, encoded by the "

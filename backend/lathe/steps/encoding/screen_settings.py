@@ -97,9 +97,10 @@ def encoding_steps(
         else auto_encoding(level_counts[column], max_categories, target_column is not None)
         for column, strategy in requested.items()
     }
+    by_auto: dict[str, str] = {}
     if not column_settings:
         # a global one-hot encodes the columns with too many levels for it by the auto rule
-        strategies |= {
+        by_auto = {
             column: auto_encoding(
                 level_counts[column],
                 min(max_categories, MAX_ONEHOT_LEVELS),
@@ -108,6 +109,7 @@ def encoding_steps(
             for column, strategy in strategies.items()
             if strategy == "onehot" and level_counts[column] > MAX_ONEHOT_LEVELS
         }
+        strategies |= by_auto
     for column, strategy in strategies.items():
         if strategy == "onehot" and level_counts[column] > MAX_ONEHOT_LEVELS:
             raise StepConfigError(
@@ -137,20 +139,19 @@ def encoding_steps(
     }
     if target is not None and target_type != "continuous":
         params["target_classes"] = list(class_names(target))
-    return [*dropped, recipe_step("encode", **params)]
+    encode = recipe_step("encode", **params)
+    if by_auto and default_strategy != "auto":
+        encode["encoded_by_auto"] = by_auto
+    return [*dropped, encode]
 
 
-def encoded_by_auto(steps: Sequence[RecipeStep], default_strategy: str) -> dict[str, str]:
+def encoded_by_auto(steps: Sequence[RecipeStep]) -> dict[str, str]:
     """The columns a global strategy could not apply to, encoded by the ``auto`` rule
-    instead, with the encoding each got."""
-    if default_strategy == "auto":
-        return {}
+    instead, with the encoding each got, as the `steps` record them."""
     return {
         column: strategy
         for step in steps
-        if step["step"] == "encode"
-        for column, strategy in step["params"]["strategies"].items()
-        if strategy != default_strategy
+        for column, strategy in step.get("encoded_by_auto", {}).items()
     }
 
 

@@ -43,6 +43,7 @@ function start(
     'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), target_column: sessionTarget }),
     'POST /api/snapshot-step/': () => json({ step_id: 5, message: 'ok' }),
     'POST /api/encode-features/': () => json(ENCODED),
+    'GET /api/recipe/': () => json({ steps: [] }),
     ...routes,
   });
   return { api, ...renderStep(EncodingStep, session) };
@@ -217,22 +218,37 @@ describe('EncodingStep dropped id-like columns', () => {
     expect(screen.queryByRole('columnheader', { name: /city/ })).toBeNull();
   });
 
-  it('names the columns a global one-hot could not apply to, encoded by the auto rule instead', async () => {
-    start(
-      {
-        'POST /api/encode-features/': () => json({ ...ENCODED, dropped_columns: [], encoded_by_auto: { 'Aircraft Make Model': 'target' } }),
+  it('keeps naming the columns a global one-hot left to the auto rule, after a reload too', async () => {
+    const BY_AUTO =
+      'The global strategy does not apply to these columns (too many categories); the auto rule encoded them instead: Aircraft Make Model (Target).';
+    const byAuto = { 'Aircraft Make Model': 'target' };
+    const encode = {
+      step: 'encode',
+      threshold: null,
+      columns: [{ column: 'Aircraft Make Model', setting: 'target' }],
+      encoded_by_auto: byAuto,
+    };
+    let recipe: unknown[] = [];
+    const routes = {
+      'POST /api/encode-features/': () => {
+        recipe = [encode];
+        return json({ ...ENCODED, dropped_columns: [], encoded_by_auto: byAuto });
       },
-      'y',
-    );
+      'GET /api/recipe/': () => json({ steps: recipe }),
+    };
+    const { unmount } = start(routes, 'y');
     fireEvent.change(within(section('Global settings')).getByRole('combobox', { name: 'Default strategy' }), {
       target: { value: 'onehot' },
     });
     fireEvent.click(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' }));
-    expect(
-      await screen.findByText(
-        'One-hot does not apply to these columns (too many categories); the auto rule encoded them instead: Aircraft Make Model (Target).',
-      ),
-    ).toBeVisible();
+    expect(await screen.findByText(BY_AUTO)).toBeVisible();
+    // a note, not a toast besides it: said once
+    expect(screen.getAllByText(BY_AUTO)).toHaveLength(1);
+    expect(screen.getByText(BY_AUTO).closest('[role="status"]')).not.toBeNull();
+
+    unmount();
+    start(routes, 'y');
+    expect(await screen.findByText(BY_AUTO)).toBeVisible();
   });
 
   it('says nothing more when no column was dropped', async () => {

@@ -13,7 +13,6 @@ import type { AppliedChange } from '../common/stepResult';
 import { useStepTarget } from '../common/sessionTarget';
 import { useColumnRows } from '../common/useColumnRows';
 import { useSettingsChanges, useTransformStep, type TransformStepProps } from '../common/useTransformStep';
-import type { EncodingStrategy } from '../../api/transforms';
 import {
   columnEncodingRequest,
   DEFAULT_GLOBAL_ENCODING,
@@ -25,6 +24,7 @@ import {
   type Checked,
   type EncodingRow,
 } from './encodingRules';
+import { EncodedByAutoNote } from './EncodedByAutoNote';
 import { GlobalEncodingSettings } from './GlobalEncodingSettings';
 
 export interface EncodingResult {
@@ -59,17 +59,10 @@ export function EncodingStep({ session, onContinue }: TransformStepProps<Encodin
     noneLeft: t('encoding.noColumnToAdd'),
   });
   const changes = useSettingsChanges(step, encodeFeatures, {
-    onApplied: (result, request, action) => {
+    onApplied: (result, _, action) => {
       notify.success(t(APPLIED[action]));
       const dropped = result.dropped_columns ?? [];
       if (dropped.length > 0) notify.info(t('encoding.droppedIdLike', { names: dropped.join(', ') }));
-      const byAuto = Object.entries(result.encoded_by_auto ?? {});
-      if (byAuto.length > 0) {
-        const names = byAuto
-          .map(([column, strategy]) => `${column} (${t(`encoding.strategies.${strategy as EncodingStrategy}`)})`)
-          .join(', ');
-        notify.info(t('encoding.encodedByAuto', { strategy: t(`encoding.strategies.${request.default_strategy}`), names }));
-      }
     },
     onFailed: (error, action) => notifyEncodingFailure(error, t, t(FAILED[action])),
   });
@@ -114,6 +107,7 @@ export function EncodingStep({ session, onContinue }: TransformStepProps<Encodin
           </>
         )}
       />
+      <EncodedByAutoNote />
     </StepScreen>
   );
 }
