@@ -9,6 +9,13 @@ function described(catalog: MetricCatalog, metric: string): MetricDescription | 
   return catalog.metrics.find((entry) => entry.name === metric);
 }
 
+export type MetricDirection = MetricDescription['direction'];
+
+/** Whether a metric is better higher or lower (or neither); undefined for one the catalogue lacks. */
+export function metricDirection(catalog: MetricCatalog, metric: string): MetricDirection | undefined {
+  return described(catalog, metric)?.direction;
+}
+
 /** The metric the models are ranked by: the one the evaluation names, else its problem type's in the catalogue. */
 export function primaryMetric(catalog: MetricCatalog, evaluation: Pick<Evaluation, 'primary_metric' | 'problem_type'>): string {
   return evaluation.primary_metric || (catalog.primary[evaluation.problem_type] ?? '');

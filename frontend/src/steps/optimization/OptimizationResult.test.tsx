@@ -33,6 +33,22 @@ describe('OptimizationResult', () => {
     expect(await screen.findByText('Accuracy · 0.9123')).toBeVisible();
   });
 
+  it('colours a fall of an error metric as a change for the better', async () => {
+    stubApi({ 'GET /api/metric-catalog/': () => json(TEST_METRIC_CATALOG) });
+    const run = optimizationRun({
+      primary_metric: 'rmse',
+      best_score: 2.0,
+      baseline_score: 2.5,
+      improvement: -0.2,
+      metrics: { rmse: 2.0 },
+    });
+    const { container } = renderWithProviders(<OptimizationResult kept={kept([run])} run={run} onPick={vi.fn()} picking={false} />);
+    expect(await screen.findByText('RMSE · 2.0000')).toBeVisible();
+    const improvement = container.querySelector('.optimization-result__change--better');
+    expect(improvement?.textContent).toContain('-20.00%');
+    expect(container.querySelector('.optimization-result__change--worse')).toBeNull();
+  });
+
   it('lists every kept run, newest first, and picks another', () => {
     stubApi({ 'GET /api/metric-catalog/': () => json(TEST_METRIC_CATALOG) });
     const first = optimizationRun();

@@ -5,15 +5,17 @@ import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
 import { CardNote } from '../../components/StepScreen/StepScreen';
 import { useMetricCatalog } from '../../queries/metricCatalog';
-import { formatMetric } from '../evaluation/metrics';
+import { formatMetric, metricDirection, type MetricDirection } from '../evaluation/metrics';
 import { useMetricName } from '../evaluation/useMetricName';
 import { METHOD_LABELS } from './OptimizationSettings';
 import { OptimizationRuns } from './OptimizationRuns';
 import { formatDifference, formatImprovement, formatParamValue, formatScore, relativeImprovement } from './scoreDisplay';
 
-function improvementTone(improvement: number | null): string | undefined {
-  if (improvement === null || improvement === 0) return undefined;
-  return improvement > 0 ? 'optimization-result__change--up' : 'optimization-result__change--down';
+/** Green for a change for the better, red for the worse: for an error metric a fall is the better. */
+function improvementTone(improvement: number | null, direction: MetricDirection | undefined): string | undefined {
+  if (improvement === null || improvement === 0 || direction === undefined || direction === 'none') return undefined;
+  const better = direction === 'higher' ? improvement > 0 : improvement < 0;
+  return better ? 'optimization-result__change--better' : 'optimization-result__change--worse';
 }
 
 interface OptimizationResultProps {
@@ -73,7 +75,7 @@ export function OptimizationResult({ kept, run, onPick, picking }: OptimizationR
             label={t('optimization.result.improvement')}
             info={t('optimization.result.improvementInfo')}
             value={formatImprovement(improvement)}
-            className={improvementTone(improvement)}
+            className={improvementTone(improvement, catalog.data === undefined ? undefined : metricDirection(catalog.data, metric))}
           />
           <StatCard
             label={t('optimization.heldOut.difference')}
