@@ -63,6 +63,8 @@ describe('App views', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
     const dialog = screen.getByRole('dialog', { name: 'Leave this session?' });
     expect(dialog.textContent).toContain('clears the dataset "houses.csv", every change made to it and any trained models');
+    // what cannot be undone starts on the safe choice
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Stay' }));
     fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Get Started' })).toBeNull();

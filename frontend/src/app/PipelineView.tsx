@@ -13,6 +13,7 @@ import { stepId } from '../steps/stepKeys';
 import { PIPELINE_STEPS, pipelineStep } from './pipelineSteps';
 import { canOpenStep, completeStep, openStep, stepStatus, withChangedData, type Session } from '../session/session';
 import { discardedResults } from './discardedResults';
+import { useFocusRescue } from './useFocusRescue';
 import { useStepFocus } from './useStepFocus';
 import './PipelineView.css';
 
@@ -55,6 +56,8 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
     session.currentStep,
     t('a11y.stepOpened', { number: session.currentStep, total: PIPELINE_STEPS.length, name: step ? t(`steps.${step.key}`) : '' }),
   );
+  const pipelineRef = useRef<HTMLDivElement>(null);
+  useFocusRescue(pipelineRef);
   const screen =
     step === undefined ? (
       <p className="pipeline__unavailable">{t('app.stepUnavailable')}</p>
@@ -72,7 +75,7 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
     );
 
   return (
-    <div className="pipeline">
+    <div ref={pipelineRef} className="pipeline">
       <a className="skip-link" href="#step-screen">
         {t('a11y.skipToStep')}
       </a>
@@ -107,6 +110,7 @@ export function PipelineView({ session, onSessionChange, onBack }: PipelineViewP
           cancelLabel={t('app.leave.cancel')}
           onConfirm={onBack}
           onCancel={() => setConfirmingBack(false)}
+          irreversible
         >
           {t('app.leave.text', { file: session.uploadedFile?.name ?? '' })}
         </ConfirmDialog>

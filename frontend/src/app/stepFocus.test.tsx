@@ -68,6 +68,26 @@ describe('step focus and announcements', () => {
     expect(screen.queryByRole('region', { name: 'Last error' })).toBeNull();
   });
 
+  it('moves focus to the step heading when Undo, which had it, is disabled by the undo', async () => {
+    let undone = false;
+    stubApi({
+      'GET /api/get-session-data/': () => json({ ...table, snapshot_steps: undone ? [] : [3] }),
+      'POST /api/undo-step/': () => {
+        undone = true;
+        return json({ ...table, step_id: 3, message: 'ok' });
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPipeline(sessionAt(3, table));
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    await waitFor(() => expect(undo).toBeEnabled());
+    undo.focus();
+    fireEvent.click(undo);
+    await screen.findAllByText('Undo completed — step restored.');
+    await waitFor(() => expect(undo).toBeDisabled());
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Missing values' }));
+  });
+
   it('offers a skip link to the step screen, which can take focus', () => {
     stubApi({});
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

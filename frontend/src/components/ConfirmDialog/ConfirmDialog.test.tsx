@@ -20,6 +20,20 @@ describe('ConfirmDialog', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Drop' }));
   });
 
+  it('starts on Cancel when what it confirms cannot be undone, and Enter there cancels', () => {
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    render(
+      <ConfirmDialog title="Leave?" confirmLabel="Clear" cancelLabel="Stay" irreversible onConfirm={onConfirm} onCancel={onCancel}>
+        Everything goes.
+      </ConfirmDialog>,
+    );
+    const stay = screen.getByRole('button', { name: 'Stay' });
+    expect(document.activeElement).toBe(stay);
+    fireEvent.keyDown(stay, { key: 'Enter' });
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
   it('confirms with Enter or the confirm button', () => {
     const { dialog, onConfirm, onCancel } = start();
     fireEvent.keyDown(dialog, { key: 'Enter' });

@@ -8,13 +8,23 @@ interface ConfirmDialogProps {
   cancelLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** What it confirms cannot be undone: focus starts on Cancel, the safe choice. */
+  irreversible?: boolean;
 }
 
 /**
  * A modal confirmation: Enter (unless Cancel has focus) or the confirm button confirms; Escape, Cancel or a click on
  * the backdrop cancels. Focus stays inside while it is open and returns where it was after.
  */
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  irreversible = false,
+}: ConfirmDialogProps) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
@@ -30,7 +40,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onCo
       title={title}
       description={children}
       onClose={onCancel}
-      initialFocus={confirmRef}
+      initialFocus={irreversible ? cancelRef : confirmRef}
       onKeyDown={onKeyDown}
       actions={
         <>

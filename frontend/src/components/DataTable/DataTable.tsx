@@ -56,10 +56,10 @@ export function DataTable({ stepId, snapshot, title, info }: DataTableProps) {
     <div className="data-table">
       <div className="data-table__toolbar">
         {title && (
-          <h3 className="data-table__title">
+          <h2 className="data-table__title">
             {title}
             {info && <InfoTip>{info}</InfoTip>}
-          </h3>
+          </h2>
         )}
         {columns.length > 0 && data.length > 0 && (
           <span className="data-table__count">

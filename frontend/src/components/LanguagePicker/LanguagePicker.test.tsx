@@ -9,7 +9,11 @@ describe('LanguagePicker', () => {
     const select = screen.getByRole('combobox', { name: 'Language' });
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toHaveLength(8);
 
+    select.focus();
     fireEvent.change(select, { target: { value: 'de' } });
+    // focus stays where it was, on a control that stays enabled while the language loads
+    expect(select).toBeEnabled();
+    expect(document.activeElement).toBe(select);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveProperty('value', 'de'));
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');
   });

@@ -1,14 +1,16 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage } from '../../i18n/i18n';
 import { isLanguageCode, languages } from '../../i18n/languages';
 import './LanguagePicker.css';
 
-/** Picks the interface language; the choice is remembered in localStorage. */
+/**
+ * Picks the interface language on the select's change; the choice is remembered in localStorage.
+ * The select stays enabled while the language loads, so focus stays on it.
+ */
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const [switching, setSwitching] = useState(false);
 
   return (
     <div className="language-picker">
@@ -28,12 +30,10 @@ export function LanguagePicker() {
         id={id}
         className="language-picker__select"
         value={i18n.language}
-        disabled={switching}
         onChange={(event) => {
           const code = event.target.value;
           if (!isLanguageCode(code)) return;
-          setSwitching(true);
-          void chooseLanguage(code).finally(() => setSwitching(false));
+          void chooseLanguage(code);
         }}
       >
         {languages.map((language) => (

@@ -94,6 +94,12 @@ describe('UploadStep', () => {
     expect(screen.queryByRole('region', { name: 'How the file was read' })).toBeNull();
   });
 
+  it('heads its preview one level below the step title, so no heading level is skipped', () => {
+    renderStep({ ...emptySession(), uploadedFile: { name: 'houses.csv', size: 10 }, sessionId: 's1' });
+    expect(screen.getByRole('heading', { name: /^Data preview/ }).tagName).toBe('H2');
+    expect(document.querySelector('h3')).toBeNull();
+  });
+
   it('keeps what the upload said of how it read the file above the preview', () => {
     const notes = [
       '1 line above the header row was not part of the table and was skipped: "Sales".',
