@@ -1,7 +1,7 @@
 """Apply recipe steps to a session's current frame and commit the result."""
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pandas as pd
 
@@ -15,6 +15,21 @@ log = logging.getLogger(__name__)
 
 StepBuilder = Callable[[pd.DataFrame, str | None], list[RecipeStep]]
 """Builds the steps from the current frame and the session target."""
+
+
+def replayed(frame: pd.DataFrame, steps: Sequence[RecipeStep]) -> pd.DataFrame:
+    """`frame` after `steps`; an estimator failing on the data is a 400 (`step_failed`)."""
+    try:
+        return replay(frame, steps)
+    except LatheError:
+        raise
+    except (ValueError, TypeError, ArithmeticError) as error:
+        log.warning("step failed on the session's data", exc_info=True)
+        raise LatheError(
+            f"The step could not be applied to this data: {error}",
+            ErrorCode.STEP_FAILED,
+            {"detail": str(error)[:300]},
+        ) from error
 
 
 def apply_steps(
@@ -42,17 +57,7 @@ def apply_steps(
             if chosen_target is not None:
                 session.save_target(chosen_target)
             return AppliedSteps(action, before, before, steps)
-        try:
-            after = replay(before, steps)
-        except LatheError:
-            raise
-        except (ValueError, TypeError, ArithmeticError) as error:
-            log.warning("step failed on the session's data", exc_info=True)
-            raise LatheError(
-                f"The step could not be applied to this data: {error}",
-                ErrorCode.STEP_FAILED,
-                {"detail": str(error)[:300]},
-            ) from error
+        after = replayed(before, steps)
         if snapshot_step is not None and snapshot_step not in session.manifest.snapshots:
             session.snapshot(snapshot_step)
         session.commit(after, steps)

@@ -2,8 +2,6 @@
 as ordinary steps, each screen's under its own snapshot, so that undo on that screen
 removes them like any step the person applied."""
 
-import logging
-
 import pandas as pd
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
@@ -13,12 +11,10 @@ from lathe.api.payloads import frame_payload
 from lathe.api.responses import ERRORS
 from lathe.api.routes.recipe import RecipeStepSettings, step_settings
 from lathe.api.schemas import FramePayload
-from lathe.errors import ErrorCode, LatheError
-from lathe.steps.automatic_recipe import AutomaticStep, automatic_recipe
-from lathe.steps.recipe import replay
+from lathe.api.session_changes import replayed
+from lathe.steps.automatic_recipe import automatic_recipe
 
 router = APIRouter(tags=["automatic"], responses=ERRORS)
-log = logging.getLogger(__name__)
 
 
 class AutomaticScreen(BaseModel):
@@ -33,23 +29,6 @@ class PreparedResult(FramePayload):
     screens: list[AutomaticScreen]
 
 
-def _replayed(frame: pd.DataFrame, screens: list[AutomaticStep]) -> list[pd.DataFrame]:
-    """The frame after each screen's steps, in order."""
-    frames = []
-    for screen in screens:
-        try:
-            frame = replay(frame, screen.steps)
-        except (ValueError, TypeError, ArithmeticError) as error:
-            log.warning("the automatic recipe failed on the session's data", exc_info=True)
-            raise LatheError(
-                f"The step could not be applied to this data: {error}",
-                ErrorCode.STEP_FAILED,
-                {"detail": str(error)[:300]},
-            ) from error
-        frames.append(frame)
-    return frames
-
-
 @router.post("/api/prepare-automatically/")
 def prepare_automatically(store: Store, settings: Config, current: SessionId) -> PreparedResult:
     """Steps 3 to 7 chosen from the data for the session target; nothing is recorded for
@@ -58,7 +37,9 @@ def prepare_automatically(store: Store, settings: Config, current: SessionId) ->
         screens = [
             screen for screen in automatic_recipe(session.frame, session.target) if screen.steps
         ]
-        frames = _replayed(session.frame, screens)
+        frames: list[pd.DataFrame] = []
+        for screen in screens:
+            frames.append(replayed(frames[-1] if frames else session.frame, screen.steps))
         frame = frames[-1] if frames else session.frame
         for screen, after in zip(screens, frames, strict=True):
             if screen.step_id not in session.manifest.snapshots:
