@@ -251,6 +251,32 @@ describe('EncodingStep dropped id-like columns', () => {
     expect(await screen.findByText(BY_AUTO)).toBeVisible();
   });
 
+  it('takes the note away when the step is undone', async () => {
+    let recipe: unknown[] = [];
+    start(
+      {
+        'POST /api/encode-features/': () => {
+          recipe = [{ step: 'encode', threshold: null, columns: [], encoded_by_auto: { 'Aircraft Make Model': 'target' } }];
+          return json({ ...ENCODED, dropped_columns: [], encoded_by_auto: { 'Aircraft Make Model': 'target' } });
+        },
+        'GET /api/recipe/': () => json({ steps: recipe }),
+        'POST /api/undo-step/': () => {
+          recipe = [];
+          return json({ ...frame(COLUMNS, DATA, DTYPES), step_id: 5, message: 'ok' });
+        },
+      },
+      'y',
+    );
+    fireEvent.change(within(section('Global settings')).getByRole('combobox', { name: 'Default strategy' }), {
+      target: { value: 'onehot' },
+    });
+    fireEvent.click(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' }));
+    expect(await screen.findByText(/the auto rule encoded them instead/)).toBeVisible();
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undo completed — step restored.')).toBeVisible();
+    await waitFor(() => expect(screen.queryByText(/the auto rule encoded them instead/)).toBeNull());
+  });
+
   it('says nothing more when no column was dropped', async () => {
     start({ 'POST /api/encode-features/': () => json({ ...ENCODED, dropped_columns: [] }) }, 'y');
     fireEvent.click(within(section('Global settings')).getByRole('button', { name: 'Apply global settings' }));
