@@ -120,7 +120,7 @@ const scenario = {
           for (const model of ['LogisticRegression', 'RandomForestClassifier']) {
             const metrics = page.getByRole('article', { name: model });
             const accuracy = metrics.locator('.model-metrics__item').filter({ has: page.locator('dt', { hasText: /^Accuracy$/ }) });
-            const value = (await accuracy.locator('dd').textContent()).trim();
+            const value = (await accuracy.locator('.model-metrics__value').textContent()).trim();
             if (!/^\d\.\d{4}$/.test(value)) throw new Error(`${model} accuracy shows "${value}"`);
             const tone = await accuracy.getAttribute('class');
             const expected = Number(value) >= 0.8 ? 'good' : Number(value) >= 0.6 ? 'fair' : 'poor';

@@ -65,7 +65,7 @@ const scenario = {
         'The report from Evaluation opens offline, in German, with every metric the screen shows',
         async () => {
           await expectVisible(page.getByRole('heading', { name: de.evaluation.title, exact: true }));
-          const shown = (await page.locator('.model-metrics__item dd').allTextContents()).map((text) => text.trim());
+          const shown = (await page.locator('.model-metrics__value').allTextContents()).map((text) => text.trim());
           if (shown.length < 4) throw new Error(`the screen shows ${shown.length} metric values`);
           const { report, close, expectSelfContained } = await openReport(ui, 'report-evaluation.html');
           try {

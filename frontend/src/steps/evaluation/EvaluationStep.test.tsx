@@ -80,7 +80,7 @@ describe('EvaluationStep baseline', () => {
       }),
     );
     const baseline = await screen.findByRole('article', { name: 'Baseline: most frequent class' });
-    expect(within(baseline).getByText('Accuracy').nextElementSibling?.textContent).toBe('0.7000');
+    expect(within(baseline).getByText('Accuracy').nextElementSibling?.textContent).toBe('0.7000 fair');
     const flags = (model: string) =>
       [...screen.getByRole('article', { name: model }).querySelectorAll('.model-metrics__badge')].map((badge) => badge.textContent);
     expect(flags('LogisticRegression')).toEqual(['Does not beat the baseline', 'At chance']);
@@ -151,6 +151,16 @@ describe('EvaluationStep', () => {
     expect(within(forest).getByText('0.7422').closest('.model-metrics__item')?.className).toContain('--fair');
     const logistic = screen.getByRole('article', { name: 'LogisticRegression' });
     expect(within(logistic).getByText('0.6357').closest('.model-metrics__item')?.className).toContain('--poor');
+    // colour is not the only sign: each quality has a shape and a word read out
+    const cue = (item: Element | null | undefined) => [
+      item?.querySelector('.tone-cue path')?.getAttribute('d'),
+      item?.querySelector('dd')?.textContent,
+    ];
+    const good = cue(accuracy);
+    const fair = cue(within(forest).getByText('0.7422').closest('.model-metrics__item'));
+    const poor = cue(within(logistic).getByText('0.6357').closest('.model-metrics__item'));
+    expect([good[1], fair[1], poor[1]]).toEqual(['0.8750 good', '0.7422 fair', '0.6357 poor']);
+    expect(new Set([good[0], fair[0], poor[0], undefined]).size).toBe(4);
     expect(within(screen.getByRole('article', { name: 'MultinomialNB' })).getByRole('alert').textContent).toBe(
       'Error: Negative values in data passed to MultinomialNB',
     );
@@ -269,16 +279,16 @@ describe('EvaluationStep comparisons', () => {
       }),
     );
     await screen.findByRole('article', { name: 'RandomForestClassifier' });
-    expect(shown('RandomForestClassifier', 'Accuracy')).toBe('0.8750 ± 0.0213');
-    expect(shown('RandomForestClassifier', 'ROC AUC')).toBe('0.7422 ± 0.0500');
-    expect(shown('LogisticRegression', 'Accuracy')).toBe('0.6667');
+    expect(shown('RandomForestClassifier', 'Accuracy')).toBe('0.8750 ± 0.0213 good');
+    expect(shown('RandomForestClassifier', 'ROC AUC')).toBe('0.7422 ± 0.0500 fair');
+    expect(shown('LogisticRegression', 'Accuracy')).toBe('0.6667 fair');
     expect(screen.getByText('Cross-validation: each metric is the mean ± standard deviation over the 5 folds.')).toBeVisible();
   });
 
   it('says nothing of folds for a train/test split', async () => {
     start({ 8: TRAINED });
     await screen.findByRole('article', { name: 'RandomForestClassifier' });
-    expect(shown('RandomForestClassifier', 'Accuracy')).toBe('0.8750');
+    expect(shown('RandomForestClassifier', 'Accuracy')).toBe('0.8750 good');
     expect(screen.queryByText(/mean ± standard deviation/)).toBeNull();
   });
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Evaluation, MetricCatalog, ModelResult } from '../../api/training';
 import { useNumberFormat } from '../../i18n/format';
 import { formatSpread, metricTone, orderedMetrics } from './metrics';
+import { ToneCue } from './ToneCue';
 
 type Metrics = Record<string, number | null>;
 
@@ -91,12 +92,18 @@ function MetricList({ metrics, spreads, baseline, catalog, metricName }: MetricL
   if (ordered.length === 0) return null;
   return (
     <dl className="model-metrics__list">
-      {ordered.map(([name, value]) => (
-        <div key={name} className={`model-metrics__item model-metrics__item--${metricTone(catalog, name, value, baseline?.[name])}`}>
-          <dt>{metricName(name)}</dt>
-          <dd>{formatSpread(catalog, name, value, spreads?.[name])}</dd>
-        </div>
-      ))}
+      {ordered.map(([name, value]) => {
+        const tone = metricTone(catalog, name, value, baseline?.[name]);
+        return (
+          <div key={name} className={`model-metrics__item model-metrics__item--${tone}`}>
+            <dt>{metricName(name)}</dt>
+            <dd>
+              <span className="model-metrics__value">{formatSpread(catalog, name, value, spreads?.[name])}</span>
+              <ToneCue tone={tone} />
+            </dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }
