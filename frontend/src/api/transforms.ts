@@ -29,6 +29,9 @@ export type ScalingMethod = ScaleRequest['method'];
  * What every transforming call answers: the new frame's preview, its profile and a message;
  * the step endpoints add `changed`, false when the settings left the data as it was.
  */
+/** Steps 3–7 recorded at once for the session target: the new frame and the recipe steps of each screen. */
+export type PreparedResult = Awaited<ReturnType<typeof prepareAutomatically>>;
+
 export type FrameResult = Omit<Awaited<ReturnType<typeof handleMissing>>, 'changed'> & { changed?: boolean };
 
 export function handleMissing(body: MissingRequest) {
@@ -67,4 +70,9 @@ export function targetCorrelation(target: string, method: CorrelationMethod, sig
 
 export function scaleFeatures(body: ScaleRequest) {
   return unwrap(api.POST('/api/scale-features/', { body }));
+}
+
+/** Records steps 3–7 chosen from the data; the session target must be set (else `target_required`). */
+export function prepareAutomatically() {
+  return unwrap(api.POST('/api/prepare-automatically/'));
 }

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import type { StoredAnalysis } from '../steps/analyze/analysisRun';
 import { AnalyzeStep } from '../steps/analyze/AnalyzeStep';
+import { preparedStepResults } from '../steps/analyze/preparedSteps';
 import { CorrelationStep } from '../steps/correlation/CorrelationStep';
 import { EncodingStep } from '../steps/encoding/EncodingStep';
 import { EvaluationStep } from '../steps/evaluation/EvaluationStep';
@@ -14,7 +16,15 @@ import { trainingRecord } from '../steps/training/trainingRecord';
 import { UploadStep } from '../steps/upload/UploadStep';
 import { useConfirmDataChange } from '../components/ConfirmDialog/dataChangeGuard';
 import { forgetSession, storeUpload } from '../queries/sessionData';
-import { completeStep, completeTaskStep, emptySession, withAnalysis, withoutResultsAfter, type Session } from '../session/session';
+import {
+  completeStep,
+  completeSteps,
+  completeTaskStep,
+  emptySession,
+  withAnalysis,
+  withoutResultsAfter,
+  type Session,
+} from '../session/session';
 
 /** What the pipeline gives every step screen. */
 export interface StepScreenProps {
@@ -67,17 +77,29 @@ function UploadScreen({ session, onSessionChange }: StepScreenProps) {
   );
 }
 
+/** What Analyze records as its step result. */
+function analyzeRecord(analysis: StoredAnalysis | null) {
+  return analysis === null ? {} : { target: analysis.target, shape: analysis.shape, quality: analysis.quality };
+}
+
 function AnalyzeScreen({ session, onSessionChange }: StepScreenProps) {
+  const id = stepId('analyze');
   return (
     <AnalyzeStep
       session={session}
       onAnalysisChange={(analysis) => onSessionChange((current) => withAnalysis(current, analysis))}
       onContinue={(analysis) =>
         onSessionChange((current) =>
-          completeStep(
-            analysis === null ? current : withAnalysis(current, analysis),
-            stepId('analyze'),
-            analysis === null ? {} : { target: analysis.target, shape: analysis.shape, quality: analysis.quality },
+          completeStep(analysis === null ? current : withAnalysis(current, analysis), id, analyzeRecord(analysis)),
+        )
+      }
+      // steps 3–7 are done at once: Training opens, as the person wanting the automatic path expects
+      onPrepared={(analysis, prepared) =>
+        onSessionChange((current) =>
+          completeSteps(
+            withoutResultsAfter(current, id),
+            { [id]: analyzeRecord(analysis), ...preparedStepResults(prepared) },
+            stepId('training'),
           ),
         )
       }

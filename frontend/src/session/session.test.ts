@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canOpenStep,
   completeStep,
+  completeSteps,
   completeTaskStep,
   emptySession,
   openStep,
@@ -59,6 +60,15 @@ describe('session changes', () => {
     const session = completeStep(emptySession(), 1, { filename: 'a.csv' });
     expect(session.stepResults).toEqual({ 1: { filename: 'a.csv' } });
     expect(session.currentStep).toBe(2);
+  });
+
+  it('completes several steps at once and opens the one after them, as Prepare automatically does', () => {
+    const analyzed = completeStep(emptySession(), 1);
+    const session = completeSteps(analyzed, { 2: {}, 3: { changes: [] }, 7: { changes: [] } }, 8);
+    expect(session.currentStep).toBe(8);
+    expect([3, 5, 7].map((id) => stepStatus(session, id))).toEqual(['completed', 'completed', 'completed']);
+    expect(canOpenStep(session, 8)).toBe(true);
+    expect(canOpenStep(session, 9)).toBe(false);
   });
 
   it('never advances past the last step', () => {

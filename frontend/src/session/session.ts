@@ -68,6 +68,19 @@ export function completeStep(session: Session, stepId: number, results: unknown 
 }
 
 /**
+ * Completes several steps at once (the recipe prepared automatically): each result under its
+ * step's id, and `next` opened, with every step before it reached.
+ */
+export function completeSteps(session: Session, results: Record<number, unknown>, next: number): Session {
+  return {
+    ...session,
+    stepResults: { ...session.stepResults, ...results },
+    currentStep: next,
+    reachedStep: Math.max(session.reachedStep, next),
+  };
+}
+
+/**
  * Stores a step's results without moving (a long task that ended while another step was
  * shown); the step after it is reached, as if the person had moved on.
  */

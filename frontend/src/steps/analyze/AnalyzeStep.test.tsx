@@ -2,8 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Analysis } from '../../api/analysis';
+import type { PreparedResult } from '../../api/transforms';
 import { completeStep, emptySession, withAnalysis, type Session } from '../../session/session';
-import { seedSessionData } from '../../queries/sessionData';
+import { queryKeys } from '../../queries/keys';
+import { rememberSessionTarget, seedSessionData, type SessionFrame } from '../../queries/sessionData';
 import { analysisFixture } from '../../test/analysis';
 import { json, stubApi } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
@@ -40,10 +42,12 @@ function Harness({
   initial,
   onContinue,
   onSession,
+  onPrepared,
 }: {
   initial: Session;
   onContinue?: (a: StoredAnalysis | null) => void;
   onSession?: (s: Session) => void;
+  onPrepared?: (a: StoredAnalysis | null, prepared: PreparedResult) => void;
 }) {
   const [session, setSession] = useState(initial);
   const update = (next: (current: Session) => Session) =>
@@ -57,15 +61,24 @@ function Harness({
       session={session}
       onAnalysisChange={(analysis) => update((current) => withAnalysis(current, analysis))}
       onContinue={onContinue ?? (() => undefined)}
+      onPrepared={onPrepared ?? (() => undefined)}
     />
   );
 }
 
 function renderStep(
   initial: Session = startSession(),
-  props: { onContinue?: (a: StoredAnalysis | null) => void; onSession?: (s: Session) => void } = {},
+  props: {
+    onContinue?: (a: StoredAnalysis | null) => void;
+    onSession?: (s: Session) => void;
+    onPrepared?: (a: StoredAnalysis | null, prepared: PreparedResult) => void;
+  } = {},
+  target: string | null = null,
 ) {
-  return renderWithProviders(<Harness initial={initial} {...props} />, (queryClient) => seedSessionData(queryClient, TABLE));
+  return renderWithProviders(<Harness initial={initial} {...props} />, (queryClient) => {
+    seedSessionData(queryClient, TABLE);
+    if (target !== null) void rememberSessionTarget(queryClient, target);
+  });
 }
 
 const richAnalysis = analysisFixture({
@@ -327,5 +340,64 @@ describe('AnalyzeStep', () => {
     renderStep();
     await screen.findByRole('heading', { name: 'Dataset Overview' });
     expect(screen.queryByRole('button', { name: 'Drop these columns' })).toBeNull();
+  });
+
+  describe('Prepare automatically', () => {
+    const prepared: PreparedResult = {
+      columns: ['age', 'income', 'income_missing'],
+      data: [[31, 52000.5, 0]],
+      shape: [2, 3],
+      dtypes: { age: 'float64', income: 'float64', income_missing: 'int64' },
+      missing_values: { age: 0, income: 0, income_missing: 0 },
+      column_kinds: { age: 'numeric', income: 'numeric', income_missing: 'numeric' },
+      scaling_candidates: ['age', 'income'],
+      message: 'Prepared steps 3–7.',
+      screens: [{ step_id: 3, steps: [] }],
+    };
+    const prepareButton = () => screen.getByRole('button', { name: 'Prepare automatically' });
+
+    it('is off until the session has a target', async () => {
+      stubApi({ 'GET /api/analyze/': () => json(analysisFixture()) });
+      renderStep();
+      await screen.findByRole('heading', { name: 'Dataset Overview' });
+      expect(prepareButton()).toBeDisabled();
+      expect(screen.getByText('Choose a target to prepare steps 3–7 automatically.')).toBeVisible();
+    });
+
+    it('records steps 3–7 for the target, writes the new frame and hands the result on', async () => {
+      const api = stubApi({
+        'GET /api/analyze/': () => json({ ...analysisFixture(), target: 'income' }),
+        'POST /api/prepare-automatically/': () => json(prepared),
+      });
+      const onPrepared = vi.fn();
+      const { queryClient } = renderStep(startSession(), { onPrepared }, 'income');
+      await screen.findByRole('heading', { name: 'Dataset Overview' });
+      expect(screen.getByText(/Records steps 3–7 chosen from the data for income/)).toBeVisible();
+      fireEvent.click(prepareButton());
+
+      await waitFor(() => expect(onPrepared).toHaveBeenCalledTimes(1));
+      expect(api.routes()).toContain('POST /api/prepare-automatically/');
+      expect(onPrepared.mock.calls[0]?.[1]).toEqual(prepared);
+      const frame = queryClient.getQueryData<SessionFrame>(queryKeys.sessionData);
+      expect(frame?.columns).toEqual(prepared.columns);
+      expect(frame?.target).toBe('income');
+      // step 3's undo is offered at once
+      expect(frame?.snapshotSteps).toEqual([3]);
+      expect(await screen.findByText('Steps 3–7 prepared automatically.')).toBeVisible();
+    });
+
+    it('shows the server refusing and hands nothing on', async () => {
+      stubApi({
+        'GET /api/analyze/': () => json(analysisFixture()),
+        'POST /api/prepare-automatically/': () =>
+          json({ error: 'Choose a target column first.', code: 'target_required', params: {} }, 400),
+      });
+      const onPrepared = vi.fn();
+      renderStep(startSession(), { onPrepared }, 'income');
+      await screen.findByRole('heading', { name: 'Dataset Overview' });
+      fireEvent.click(prepareButton());
+      expect(await screen.findByText('Automatic preparation failed.')).toBeVisible();
+      expect(onPrepared).not.toHaveBeenCalled();
+    });
   });
 });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setSessionTarget } from '../../api/dataset';
+import type { PreparedResult } from '../../api/transforms';
 import type { Session } from '../../session/session';
 import { DataTable } from '../../components/DataTable/DataTable';
 import { useStepSnapshot } from '../../components/DataTable/useStepSnapshot';
@@ -16,6 +17,7 @@ import { rememberSessionTarget, useFrameChanges, useSessionData } from '../../qu
 import type { StoredAnalysis } from './analysisRun';
 import { DatasetOverview } from './DatasetOverview';
 import { FeatureTargetPanel } from './FeatureTargetPanel';
+import { PrepareAutomatically } from './PrepareAutomatically';
 import { dropSuggestion } from './overview';
 import { QualitySection } from './QualitySection';
 import { SkewnessPanel } from './SkewnessPanel';
@@ -29,10 +31,12 @@ interface AnalyzeStepProps {
   /** Saves the analysis in the session; null forgets it. */
   onAnalysisChange: (analysis: StoredAnalysis | null) => void;
   onContinue: (analysis: StoredAnalysis | null) => void;
+  /** Steps 3–7 were recorded automatically from the analysis shown (null when none). */
+  onPrepared: (analysis: StoredAnalysis | null, prepared: PreparedResult) => void;
 }
 
 /** Step 2: the data preview and the full profile of the current dataset. */
-export function AnalyzeStep({ session, onAnalysisChange, onContinue }: AnalyzeStepProps) {
+export function AnalyzeStep({ session, onAnalysisChange, onContinue, onPrepared }: AnalyzeStepProps) {
   const { t } = useTranslation();
   // read from the cache the pipeline header keeps, so this screen makes no call of its own for it
   const { columns, target: sessionTarget } = useSessionData({ read: false });
@@ -72,6 +76,8 @@ export function AnalyzeStep({ session, onAnalysisChange, onContinue }: AnalyzeSt
     setChosenTarget(column ?? '');
     saveTarget.mutate(column);
   };
+  // the server prepares for its own session target, so only a saved one that is still a column counts
+  const preparedFor = !saveTarget.isPending && sessionTarget !== null && columns.includes(sessionTarget) ? sessionTarget : null;
 
   return (
     <div className="step-screen analyze">
@@ -107,6 +113,7 @@ export function AnalyzeStep({ session, onAnalysisChange, onContinue }: AnalyzeSt
       )}
 
       <div className="step-screen__actions">
+        <PrepareAutomatically target={preparedFor} onPrepared={(prepared) => onPrepared(analysis, prepared)} />
         <button type="button" className="button button--primary" onClick={() => onContinue(analysis)}>
           {t('analyze.continue')}
         </button>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { dropCorrelatedColumns, previewCorrelations, targetCorrelation, type CorrelationMethod } from '../../api/transforms';
 import { notify } from '../../components/notify';
 import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
+import { AutomaticChoices } from '../automatic/AutomaticChoices';
 import { errorMessage } from '../../i18n/errorMessage';
 import type { AppliedChange } from '../common/stepResult';
 import { tableVersion } from '../common/tableVersion';
@@ -97,6 +98,7 @@ export function CorrelationStep({ session, onContinue }: TransformStepProps<Corr
         />
       }
     >
+      <AutomaticChoices screen="correlation" />
       <CorrelatedPairs
         threshold={threshold}
         onThresholdChange={setThreshold}

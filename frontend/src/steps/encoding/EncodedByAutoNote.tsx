@@ -1,10 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getRecipe } from '../../api/recipe';
 import type { EncodingStrategy } from '../../api/transforms';
 import { CardNote } from '../../components/StepScreen/StepScreen';
-import { queryKeys } from '../../queries/keys';
-import { useFrameChanges } from '../../queries/sessionData';
+import { useRecipe } from '../../queries/recipe';
 
 /**
  * The columns the recipe's global encodings left to the auto rule, with the encoding each got:
@@ -12,10 +9,7 @@ import { useFrameChanges } from '../../queries/sessionData';
  * apply, an undo), so they stay named after a reload or a visit to another step.
  */
 function useEncodedByAuto(): [string, string][] {
-  const queryClient = useQueryClient();
-  const recipe = useQuery({ queryKey: queryKeys.recipe, queryFn: getRecipe });
-  useFrameChanges(() => void queryClient.invalidateQueries({ queryKey: queryKeys.recipe, exact: true }));
-  return (recipe.data ?? []).flatMap((step) => Object.entries(step.encoded_by_auto ?? {}));
+  return useRecipe().flatMap((step) => Object.entries(step.encoded_by_auto ?? {}));
 }
 
 /**

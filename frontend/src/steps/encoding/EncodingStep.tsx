@@ -8,6 +8,7 @@ import { CheckboxField } from '../../components/fields/CheckboxField';
 import { SelectField } from '../../components/fields/SelectField';
 import { ColumnSettingsCard } from '../../components/SettingsRows/ColumnSettingsCard';
 import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
+import { AutomaticChoices } from '../automatic/AutomaticChoices';
 import { errorMessage } from '../../i18n/errorMessage';
 import type { AppliedChange } from '../common/stepResult';
 import { useStepTarget } from '../common/sessionTarget';
@@ -83,6 +84,7 @@ export function EncodingStep({ session, onContinue }: TransformStepProps<Encodin
 
   return (
     <StepScreen {...step.screen} actions={<ContinueButton label={t('encoding.continue')} busy={changes.busy} onClick={next} />}>
+      <AutomaticChoices screen="encoding" />
       <GlobalEncodingSettings settings={settings} onChange={setSettings} {...targetChoice} {...changes.globalCard} onApply={applyGlobal} />
       <ColumnSettingsCard
         {...columnRows}

@@ -6,6 +6,7 @@ import { SelectField } from '../../components/fields/SelectField';
 import { TextField } from '../../components/fields/TextField';
 import { ColumnSettingsCard } from '../../components/SettingsRows/ColumnSettingsCard';
 import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
+import { AutomaticChoices } from '../automatic/AutomaticChoices';
 import { errorMessage } from '../../i18n/errorMessage';
 import { formatInteger } from '../../i18n/format';
 import type { AppliedChange } from '../common/stepResult';
@@ -52,6 +53,7 @@ export function MissingStep({ session, onContinue }: TransformStepProps<{ change
       {...step.screen}
       actions={<ContinueButton label={t('missing.continue')} busy={changes.busy} onClick={() => onContinue({ changes: step.changes })} />}
     >
+      <AutomaticChoices screen="missing" />
       <MissingSummary info={info} />
       <GlobalMissingSettings
         settings={settings}

@@ -8,6 +8,7 @@ import { NumberField } from '../../components/fields/NumberField';
 import { SelectField } from '../../components/fields/SelectField';
 import { ColumnSettingsCard } from '../../components/SettingsRows/ColumnSettingsCard';
 import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
+import { AutomaticChoices } from '../automatic/AutomaticChoices';
 import { errorMessage } from '../../i18n/errorMessage';
 import { formatInteger, formatPercent } from '../../i18n/format';
 import type { AppliedChange } from '../common/stepResult';
@@ -80,6 +81,7 @@ export function OutliersStep({ session, onContinue }: TransformStepProps<{ chang
       {...step.screen}
       actions={<ContinueButton label={t('outliers.continue')} busy={changes.busy} onClick={() => onContinue({ changes: step.changes })} />}
     >
+      <AutomaticChoices screen="outliers" />
       <DetectionSettings settings={detectionSettings} onChange={setDetectionSettings} detection={detection} detecting={detecting} />
       <RemovalSettings
         settings={removal}

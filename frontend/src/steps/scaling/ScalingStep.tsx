@@ -5,6 +5,7 @@ import { notify } from '../../components/notify';
 import { SelectField } from '../../components/fields/SelectField';
 import { ColumnSettingsCard } from '../../components/SettingsRows/ColumnSettingsCard';
 import { ContinueButton, StepScreen } from '../../components/StepScreen/StepScreen';
+import { AutomaticChoices } from '../automatic/AutomaticChoices';
 import { errorMessage } from '../../i18n/errorMessage';
 import { formatInteger } from '../../i18n/format';
 import { useStepTarget } from '../common/sessionTarget';
@@ -63,6 +64,7 @@ export function ScalingStep({ session, onContinue }: TransformStepProps<ScalingR
         </>
       }
     >
+      <AutomaticChoices screen="scaling" />
       <GlobalScalingSettings method={method} onMethodChange={setMethod} {...targetChoice} {...changes.globalCard} onApply={applyGlobal} />
       <ColumnSettingsCard
         {...columnRows}
