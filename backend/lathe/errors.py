@@ -30,6 +30,7 @@ class ErrorCode(StrEnum):
     FILE_UNREADABLE = "file_unreadable"
     HEADER_TOO_LONG = "header_too_long"
     TOO_MANY_CELLS = "too_many_cells"
+    TOO_MANY_PARQUET_CELLS = "too_many_parquet_cells"
     UNKNOWN_FORMAT = "unknown_format"
     STORE_FULL = "store_full"
     # the session's data and history

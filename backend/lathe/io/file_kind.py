@@ -5,10 +5,11 @@ from pathlib import Path
 
 from lathe.errors import ErrorCode, LatheError
 
-ACCEPTED_SUFFIXES = (".csv", ".tsv", ".txt", ".xlsx", ".xls")
+ACCEPTED_SUFFIXES = (".csv", ".tsv", ".txt", ".xlsx", ".xls", ".parquet")
 
 _ZIP_MAGIC = b"PK\x03\x04"
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_PARQUET_MAGIC = b"PAR1"
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _REFUSED_MAGIC = {
     b"%PDF": "a PDF document",
@@ -18,7 +19,6 @@ _REFUSED_MAGIC = {
     b"\x1f\x8b": "a gzip archive",
     b"\x80\x04\x95": "a Python pickle",
     b"\x80\x05\x95": "a Python pickle",
-    b"PAR1": "a Parquet file",
 }
 
 
@@ -26,12 +26,13 @@ class FileKind(Enum):
     TEXT = "text"
     XLSX = "xlsx"
     XLS = "xls"
+    PARQUET = "parquet"
 
 
 def check_suffix(filename: str) -> None:
     if Path(filename).suffix.lower() not in ACCEPTED_SUFFIXES:
         raise LatheError(
-            "Unsupported file type. Upload a .csv, .tsv, .txt, .xlsx or .xls file.",
+            "Unsupported file type. Upload a .csv, .tsv, .txt, .xlsx, .xls or .parquet file.",
             ErrorCode.UNSUPPORTED_FILE,
             {"filename": filename},
         )
@@ -45,6 +46,8 @@ def detect_kind(head: bytes) -> FileKind:
         return FileKind.XLSX
     if head.startswith(_OLE_MAGIC):
         return FileKind.XLS
+    if head.startswith(_PARQUET_MAGIC):
+        return FileKind.PARQUET
     for magic, what in _REFUSED_MAGIC.items():
         if head.startswith(magic):
             raise LatheError(

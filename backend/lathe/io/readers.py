@@ -10,6 +10,7 @@ from lathe.io.delimited_reader import read_delimited
 from lathe.io.excel_reader import read_workbook
 from lathe.io.file_kind import FileKind, check_suffix, detect_kind
 from lathe.io.headerless_files import first_row_is_data, reads_as_generated
+from lathe.io.parquet_reader import read_parquet
 from lathe.io.read_notes import NO_DATA_ROWS, ReadNote, no_header_row
 from lathe.io.text_format import text_start
 from lathe.io.type_inference import infer_types
@@ -37,12 +38,16 @@ class _Read:
 def read_table(path: Path, filename: str, expected: Sequence[str] | None = None) -> ReadTable:
     """The file's table. Its first row names the columns unless it holds values like the
     rows below (``header_row``); for a file to predict, whose `expected` columns the model
-    knows, unless the model's columns are col_1, col_2, ... and that row names none."""
+    knows, unless the model's columns are col_1, col_2, ... and that row names none. A
+    Parquet file names its columns itself."""
     check_suffix(filename)
     start = text_start(path)
     with path.open("rb") as handle:
         handle.seek(start)
         kind = detect_kind(handle.read(4096))
+    if kind is FileKind.PARQUET:
+        frame = read_parquet(path)
+        return ReadTable(frame, [NO_DATA_ROWS] if len(frame) == 0 else [])
     read = _read(path, start, kind, header=True)
     if expected is not None:
         headerless = reads_as_generated(expected, read.first_row)

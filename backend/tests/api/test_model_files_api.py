@@ -171,6 +171,20 @@ def test_predict_returns_the_rows_with_predictions_and_probabilities(trained):
     np.testing.assert_allclose(totals, 1.0)
 
 
+def test_predict_reads_a_parquet_file_as_it_reads_a_csv(trained):
+    features = new_rows().drop(columns=["label"])
+    buffer = io.BytesIO()
+    features.to_parquet(buffer, index=False)
+    response = trained.post(
+        "/api/predict/",
+        files={"file": ("march.parquet", buffer.getvalue(), "application/octet-stream")},
+        data={"selected_model": "RandomForestClassifier"},
+    )
+    assert response.status_code == 200, response.text
+    result = pd.read_csv(io.BytesIO(response.content))
+    assert result["prediction"].tolist() == trained_predictions(trained, features)
+
+
 def test_predict_accepts_the_target_column(trained):
     response = predict(trained, new_rows())
     assert response.status_code == 200, response.text

@@ -263,6 +263,8 @@ def test_header_only_gives_zero_rows_and_says_so(tmp_path):
         ("model.csv", b"\x80\x04\x95\x10\x00\x00\x00", "unsupported_file"),
         ("broken.xlsx", b"PK\x03\x04" + b"\x00" * 100, "file_unreadable"),
         ("broken.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 100, "file_unreadable"),
+        ("broken.parquet", b"PAR1" + bytes(range(256)) * 4, "file_unreadable"),
+        ("table.feather", b"ARROW1\x00\x00", "unsupported_file"),
     ],
 )
 def test_bad_files_are_refused_with_a_code(tmp_path, name, content, code):

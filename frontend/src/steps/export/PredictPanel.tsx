@@ -15,7 +15,7 @@ import { findVariant, variantChoices, variantKey, type ModelVariant } from './mo
 import { saveFile } from './saveFile';
 
 /** The files the server reads (as at upload, plus tab-separated text). */
-const ACCEPTED_FILES = '.csv,.tsv,.xlsx,.xls';
+const ACCEPTED_FILES = '.csv,.tsv,.xlsx,.xls,.parquet';
 
 interface PredictPanelProps {
   variants: readonly ModelVariant[];

@@ -2,7 +2,7 @@ import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadIcon } from '../../components/icons';
 
-export const ACCEPTED_FILE_TYPES = '.csv,.xlsx,.xls';
+export const ACCEPTED_FILE_TYPES = '.csv,.xlsx,.xls,.parquet';
 
 interface DropZoneProps {
   onFile: (file: File) => void;

@@ -40,7 +40,7 @@ describe('UploadStep', () => {
     renderStep();
     expect(screen.getByText('Upload your dataset')).toBeVisible();
     expect(screen.getByText('Supports CSV, XLSX files up to 100MB')).toBeVisible();
-    expect(fileInput().accept).toBe('.csv,.xlsx,.xls');
+    expect(fileInput().accept).toBe('.csv,.xlsx,.xls,.parquet');
     expect(fileInput().multiple).toBe(false);
 
     fireEvent.dragOver(screen.getByText('Upload your dataset'), { dataTransfer: { dropEffect: 'none' } });
@@ -76,7 +76,7 @@ describe('UploadStep', () => {
     });
     const props = renderStep();
     fireEvent.change(fileInput(), { target: { files: [new File(['x'], 'notes.txt')] } });
-    expect(await screen.findByText('Unsupported file type. Upload a CSV, XLSX or XLS file.')).toBeVisible();
+    expect(await screen.findByText('Unsupported file type. Upload a CSV, XLSX, XLS or Parquet file.')).toBeVisible();
     expect(screen.getByText('Upload your dataset')).toBeVisible();
     expect(props.onUploaded).not.toHaveBeenCalled();
   });

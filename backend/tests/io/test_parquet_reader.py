@@ -1,0 +1,91 @@
+"""Parquet uploads: each column's type as the writer wrote it, names fixed as a CSV
+header's are, and files that are damaged or would expand too far refused."""
+
+import datetime
+import decimal
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from lathe.errors import LatheError
+from lathe.io import parquet_reader
+from lathe.io.readers import read_table
+
+
+def written(tmp_path, table: pa.Table, name: str = "table.parquet"):
+    path = tmp_path / name
+    pq.write_table(table, path)
+    return path
+
+
+def typed_table() -> pa.Table:
+    moment = datetime.datetime(2024, 3, 1, 12, 30, tzinfo=datetime.UTC)
+    return pa.table(
+        {
+            "count": pa.array([1, 2, 3], pa.int32()),
+            "gaps": pa.array([1, None, 3], pa.int64()),
+            "ok": pa.array([True, False, True]),
+            "maybe": pa.array([True, None, False]),
+            "codes": pa.array(["001", "002", None]),
+            "price": pa.array([decimal.Decimal("1.25"), None, decimal.Decimal("3.50")]),
+            "level": pa.array(["low", "high", "low"]).dictionary_encode(),
+            "day": pa.array([datetime.date(2024, 1, 1), None, datetime.date(2024, 2, 29)]),
+            "seen": pa.array([moment, moment, None], pa.timestamp("us", tz="UTC")),
+            "tags": pa.array([[1, 2], [], None], pa.list_(pa.int64())),
+            "empty": pa.array([None, None, None], pa.null()),
+        }
+    )
+
+
+def test_types_are_kept_as_written(tmp_path):
+    frame = read_table(written(tmp_path, typed_table()), "table.parquet").frame
+    dtypes = {name: str(dtype) for name, dtype in frame.dtypes.items()}
+    assert dtypes == {
+        "count": "int64",
+        "gaps": "Int64",
+        "ok": "bool",
+        "maybe": "boolean",
+        "codes": "str",
+        "price": "float64",
+        "level": "str",
+        "day": "datetime64[s]",
+        "seen": "datetime64[us, UTC]",
+        "tags": "str",
+        "empty": "float64",
+    }
+    # text that reads as numbers stays the text the writer chose
+    assert frame["codes"].tolist()[:2] == ["001", "002"]
+    assert frame["price"].tolist()[0] == 1.25
+    assert frame["day"].iloc[2] == datetime.datetime(2024, 2, 29)
+    assert frame["tags"].tolist()[:2] == ["[1, 2]", "[]"] and frame["tags"].isna().iloc[2]
+
+
+def test_blank_and_repeated_names_are_fixed_as_a_header_is(tmp_path):
+    table = pa.Table.from_arrays(
+        [pa.array([1]), pa.array([2]), pa.array([3])], names=["a", "a", ""]
+    )
+    frame = read_table(written(tmp_path, table), "t.parquet").frame
+    assert list(frame.columns) == ["a", "a_2", "col_3"]
+
+
+def test_a_parquet_file_is_read_whatever_its_name_says(tmp_path):
+    path = written(tmp_path, pa.table({"x": [1.5, 2.5]}), "export.csv")
+    assert read_table(path, "export.csv").frame["x"].tolist() == [1.5, 2.5]
+
+
+def test_a_table_of_no_rows_says_so(tmp_path):
+    result = read_table(written(tmp_path, pa.table({"x": pa.array([], pa.int64())})), "t.parquet")
+    assert result.frame.shape == (0, 1)
+    assert result.warnings == ["The file has a header but no data rows."]
+
+
+def test_a_file_that_would_expand_past_the_limit_is_refused_before_it_is_read(
+    tmp_path, monkeypatch
+):
+    path = written(tmp_path, pa.table({"x": list(range(100)), "y": list(range(100))}))
+    monkeypatch.setattr(parquet_reader, "MAX_CELLS", 199)
+    with pytest.raises(LatheError) as refused:
+        read_table(path, "t.parquet")
+    assert refused.value.code == "too_many_parquet_cells"
+    assert refused.value.params == {"cells": 200, "max_cells": 199}
