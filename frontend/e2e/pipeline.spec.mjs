@@ -2,6 +2,7 @@
 // warmed up, and longtasks, whose searches may outlive its page on the workers, comes last.
 import accessibility from './scenarios/accessibility.e2e.mjs';
 import analyze from './scenarios/analyze.e2e.mjs';
+import automatic from './scenarios/automatic.e2e.mjs';
 import german from './scenarios/german.e2e.mjs';
 import guards from './scenarios/guards.e2e.mjs';
 import keyboard from './scenarios/keyboard.e2e.mjs';
@@ -19,6 +20,7 @@ for (const scenario of [
   analyze,
   readnotes,
   transforms,
+  automatic,
   models,
   lookingback,
   optimization,

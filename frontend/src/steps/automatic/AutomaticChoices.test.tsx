@@ -89,9 +89,12 @@ describe('AutomaticChoices', () => {
     ).toBeVisible();
   });
 
-  it('says a screen needed nothing when the prepared recipe has nothing for it', async () => {
-    show('encoding', PREPARED.slice(0, 2));
-    expect(await screen.findByText('Nothing here needed a change.')).toBeVisible();
+  it('shows no list on a screen the prepared recipe has no step for any more (its undo)', async () => {
+    const api = stubApi({ 'GET /api/recipe/': () => json({ steps: PREPARED.slice(0, 2) }) });
+    renderWithProviders(<AutomaticChoices screen="encoding" />);
+    await vi.waitFor(() => expect(api.routes()).toEqual(['GET /api/recipe/']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: 'Chosen automatically' })).toBeNull();
   });
 
   it.each<ChoiceScreen>(['missing', 'outliers', 'encoding'])('shows nothing on %s for a recipe made by hand', async (name) => {

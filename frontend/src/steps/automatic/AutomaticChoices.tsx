@@ -16,31 +16,30 @@ const NOTHING_ON_PURPOSE = {
 /**
  * What "Prepare automatically" chose on this step and why, one line per column, read from the
  * server's recipe: it lasts across visits and reloads and goes when undo removes the steps. On
- * the screens where it records nothing, one line says why. Nothing shows for a recipe made by hand.
+ * the screens where it records nothing, one line says why, while the recipe holds automatic
+ * steps. Nothing shows for a recipe made by hand.
  */
 export function AutomaticChoices({ screen }: { screen: ChoiceScreen }) {
   const { t } = useTranslation();
   const recipe = useRecipe();
+  if (screen === 'missing' || screen === 'encoding') {
+    const lines = choiceLines(recipe, screen, t);
+    if (lines.length === 0) return null;
+    return (
+      <SectionCard title={t('automatic.title')} icon={<SlidersIcon />}>
+        <ul className="automatic-choices">
+          {lines.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+        <CardNote>{t('automatic.changeOrUndo')}</CardNote>
+      </SectionCard>
+    );
+  }
   if (!preparedAutomatically(recipe)) return null;
-  const lines = screen === 'missing' || screen === 'encoding' ? choiceLines(recipe, screen, t) : [];
   return (
     <SectionCard title={t('automatic.title')} icon={<SlidersIcon />}>
-      {screen === 'missing' || screen === 'encoding' ? (
-        lines.length > 0 ? (
-          <>
-            <ul className="automatic-choices">
-              {lines.map((text) => (
-                <li key={text}>{text}</li>
-              ))}
-            </ul>
-            <CardNote>{t('automatic.changeOrUndo')}</CardNote>
-          </>
-        ) : (
-          <CardNote>{t('automatic.notes.nothingNeeded')}</CardNote>
-        )
-      ) : (
-        <CardNote>{t(NOTHING_ON_PURPOSE[screen])}</CardNote>
-      )}
+      <CardNote>{t(NOTHING_ON_PURPOSE[screen])}</CardNote>
     </SectionCard>
   );
 }
