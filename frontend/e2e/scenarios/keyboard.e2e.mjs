@@ -1,5 +1,7 @@
 // The whole pipeline by keyboard alone (Tab, Enter, Space, Escape, arrows), from Get Started to
-// an exported model, asserting after each action where focus is.
+// an exported model, asserting after each action where focus is, and at every stop that the
+// focused control is in view, not covered and ringed at 3:1 against the page.
+import { expectContrast, expectFocusVisible } from '../support/focusCheck.mjs';
 
 const MAX_TABS = 120;
 
@@ -18,16 +20,27 @@ const scenario = {
       for (let presses = 0; presses < MAX_TABS; presses += 1) {
         if (await isFocused(locator)) return;
         await page.keyboard.press('Tab');
+        await expectFocusVisible(page);
       }
       throw new Error(`Tab never reached ${locator}; focus is on ${await describeFocus()}`);
     };
     const expectFocus = async (locator, what) => {
       await locator.waitFor();
       for (let tries = 0; tries < 50; tries += 1) {
-        if (await isFocused(locator)) return;
+        if (await isFocused(locator)) return expectFocusVisible(page);
         await page.waitForTimeout(100);
       }
       throw new Error(`focus should be on ${what}, but is on ${await describeFocus()}`);
+    };
+    /** A control's edge, or an icon, at 3:1 against what it sits on (WCAG 1.4.11). */
+    const expectNonTextContrast = async (locator, what, part) => {
+      const [colour, background, opacity] = await locator.evaluate((element, side) => {
+        const style = globalThis.getComputedStyle(element);
+        const behind = globalThis.getComputedStyle(side === 'icon' ? element.closest('.Toastify__toast') : element).backgroundColor;
+        return [side === 'icon' ? style.color : style.borderTopColor, behind, style.opacity];
+      }, part);
+      if (opacity !== '1') throw new Error(`${what} is faded to opacity ${opacity}`);
+      expectContrast(colour, background, what);
     };
     const stepHeading = (name) => page.getByRole('heading', { name, level: 1, exact: true });
     const button = (name) => page.getByRole('button', { name, exact: true });
@@ -98,8 +111,10 @@ const scenario = {
           await expectFocus(dialog.getByRole('button', { name: 'Drop column' }), 'the confirm button');
           await page.keyboard.press('Enter');
           await expectVisible(page.getByText('Column "joined" dropped.'));
+          await expectNonTextContrast(page.locator('.Toastify__close-button').first(), "the toast's close icon", 'icon');
           await expectFocus(page.locator('.data-table__scroll'), 'the table the column left');
           await choose('Numeric columns', 'Med', 'median');
+          await expectNonTextContrast(page.getByRole('combobox', { name: 'Numeric columns' }), "a field's border", 'edge');
           await choose('Other columns', 'Most', 'mode');
           await applyGlobal(/^Missing values handled: /);
         },

@@ -4,8 +4,8 @@ import { TOAST_DURATION_MS, TOAST_LIMIT } from './notify';
 export function ToastHost() {
   return (
     <ToastContainer
-      // below the header and beside the step bar, so neither the language picker nor the bar is covered
-      position="bottom-right"
+      // clear of the header, the step bar and each step's action row (Continue, Apply, Train sit at the right)
+      position="bottom-left"
       limit={TOAST_LIMIT}
       autoClose={TOAST_DURATION_MS.other}
       newestOnTop
