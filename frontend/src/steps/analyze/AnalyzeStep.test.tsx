@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Analysis } from '../../api/analysis';
 import type { PreparedResult } from '../../api/transforms';
 import { completeStep, emptySession, withAnalysis, type Session } from '../../session/session';
+import { DataChangeGuard } from '../../components/ConfirmDialog/dataChangeGuard';
 import { queryKeys } from '../../queries/keys';
 import { rememberSessionTarget, seedSessionData, type SessionFrame } from '../../queries/sessionData';
 import { analysisFixture } from '../../test/analysis';
@@ -384,6 +385,27 @@ describe('AnalyzeStep', () => {
       // step 3's undo is offered at once
       expect(frame?.snapshotSteps).toEqual([3]);
       expect(await screen.findByText('Steps 3–7 prepared automatically.')).toBeVisible();
+    });
+
+    it('sends nothing when the person keeps the trained models', async () => {
+      const api = stubApi({ 'GET /api/analyze/': () => json(analysisFixture()) });
+      const onPrepared = vi.fn();
+      const keepModels = vi.fn(() => Promise.resolve(false));
+      renderWithProviders(
+        <DataChangeGuard.Provider value={keepModels}>
+          <Harness initial={startSession()} onPrepared={onPrepared} />
+        </DataChangeGuard.Provider>,
+        (queryClient) => {
+          seedSessionData(queryClient, TABLE);
+          void rememberSessionTarget(queryClient, 'income');
+        },
+      );
+      await screen.findByRole('heading', { name: 'Dataset Overview' });
+      fireEvent.click(prepareButton());
+      await waitFor(() => expect(keepModels).toHaveBeenCalledTimes(1));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(api.routes()).not.toContain('POST /api/prepare-automatically/');
+      expect(onPrepared).not.toHaveBeenCalled();
     });
 
     it('shows the server refusing and hands nothing on', async () => {
