@@ -19,7 +19,7 @@ const scenario = {
           await expectVisible(page.getByRole('button', { name: /^9 Auswertung / }));
           const metrics = page.getByRole('article', { name: 'LogisticRegression' });
           const accuracy = metrics.locator('.model-metrics__item').filter({ has: page.locator('dt', { hasText: /^Genauigkeit$/ }) });
-          const value = (await accuracy.locator('dd').textContent()).trim();
+          const value = (await accuracy.locator('.model-metrics__value').textContent()).trim();
           if (!/^\d,\d{4}$/.test(value)) throw new Error(`accuracy shows "${value}" in German`);
           await shot('60-german-evaluation');
         },

@@ -150,6 +150,10 @@ const scenario = {
       [
         'Optimization: Optimize model keeps focus while it runs and after',
         async () => {
+          // training's and evaluation's success toasts close by themselves within 2 s; the walk checks what stays
+          await page.waitForFunction(() => globalThis.document.querySelectorAll('.Toastify__toast--success').length === 0, null, {
+            timeout: 8000,
+          });
           await continueTo('Continue to Optimization', 'Optimization');
           // the export and prediction panels below have a Model select of their own
           const settings = page.locator('section.section-card', {
