@@ -26,17 +26,6 @@ MAX_CELLS = 250_000_000
 """Ten million rows of 25 columns."""
 
 
-def _opened(path: Path) -> pq.ParquetFile:
-    try:
-        return pq.ParquetFile(path)
-    except (pa.ArrowException, OSError) as error:
-        raise UnreadableFileError(
-            "The Parquet file is damaged and could not be opened.",
-            ErrorCode.FILE_UNREADABLE,
-            {"detail": str(error)[:300]},
-        ) from error
-
-
 def _check_cells(file: pq.ParquetFile) -> None:
     cells = file.metadata.num_rows * file.metadata.num_columns
     if cells > MAX_CELLS:
@@ -83,9 +72,9 @@ def column_series(column: pa.ChunkedArray) -> pd.Series[Any]:
 
 def read_parquet(path: Path) -> pd.DataFrame:
     """The file's table."""
-    file = _opened(path)
-    _check_cells(file)
     try:
+        file = pq.ParquetFile(path)
+        _check_cells(file)
         table = file.read()
     except (pa.ArrowException, OSError) as error:
         raise UnreadableFileError(

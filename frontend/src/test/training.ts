@@ -12,12 +12,4 @@ export const TRAINING_SUMMARY = {
   best_model: 'RandomForestClassifier',
 } as const;
 
-/** A model result's charts when it has none. */
-export const NO_CHARTS = {
-  confusion_matrix: null,
-  roc_curves: [],
-  pr_curves: [],
-  prediction_sample: null,
-  feature_importances: null,
-  cluster_sizes: [],
-};
+export { NO_CHARTS } from '../steps/optimization/optimizedRow';

@@ -3,6 +3,16 @@ import type { OptimizationRun } from '../../api/models';
 import type { ModelResult } from '../../api/training';
 import { readOptimizationRecord } from './optimizationRules';
 
+/** A model result's charts when it has none. */
+export const NO_CHARTS: ModelResult['charts'] = {
+  confusion_matrix: null,
+  roc_curves: [],
+  pr_curves: [],
+  prediction_sample: null,
+  feature_importances: null,
+  cluster_sizes: [],
+};
+
 /** The session has optimized a model (its saved record says so), so the server has runs to show. */
 export function hasOptimizedModels(stepResult: unknown): boolean {
   return Object.keys(readOptimizationRecord(stepResult).models).length > 0;
@@ -20,13 +30,6 @@ export function optimizedRow(run: OptimizationRun, t: TFunction): ModelResult {
     error: null,
     train_seconds: 0,
     sampling: run.sampling,
-    charts: {
-      confusion_matrix: null,
-      roc_curves: [],
-      pr_curves: [],
-      prediction_sample: null,
-      feature_importances: null,
-      cluster_sizes: [],
-    },
+    charts: NO_CHARTS,
   };
 }
