@@ -81,6 +81,7 @@ class ErrorCode(StrEnum):
     TARGET_EMPTY = "target_empty"
     TEST_SIZE_OUT_OF_RANGE = "test_size_out_of_range"
     CV_FOLDS_OUT_OF_RANGE = "cv_folds_out_of_range"
+    TIME_BUDGET_OUT_OF_RANGE = "time_budget_out_of_range"
     PRIMARY_METRIC_UNAVAILABLE = "primary_metric_unavailable"
     TOO_FEW_CLASSES = "too_few_classes"
     CLASS_TOO_SMALL = "class_too_small"

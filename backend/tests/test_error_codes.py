@@ -58,6 +58,8 @@ def _callee(call: ast.Call) -> str | None:
 def _nodes(roots: list[Path]) -> Iterator[tuple[str, ast.AST]]:
     for root in roots:
         for path in sorted(root.rglob("*.py")):
+            if any(part.startswith(".") for part in path.relative_to(root).parts):
+                continue  # a venv a bench target made
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 yield f"{path.name}:{getattr(node, 'lineno', 0)}", node
 

@@ -6,9 +6,16 @@ from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
 
 from lathe.api.schemas import RequestBody, WholeNumber, stated_range
+from lathe.ml.best_model_search import DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET
 from lathe.ml.metric_catalog import Direction
 from lathe.ml.problem import ProblemType
-from lathe.ml.results import SamplingNote, TrainingResults, TrainingSummary, ValidationMethod
+from lathe.ml.results import (
+    Leaderboard,
+    SamplingNote,
+    TrainingResults,
+    TrainingSummary,
+    ValidationMethod,
+)
 from lathe.ml.training_config import (
     DEFAULT_CV_FOLDS,
     DEFAULT_TEST_SIZE,
@@ -38,6 +45,24 @@ class TrainModelsRequest(RequestBody):
         default=None,
         description="A rankable metric of the problem type (see `GET /api/metric-catalog/`) "
         "that names the best model; null: SPEC's (accuracy, r2, silhouette_score).",
+    )
+    mode: Literal["selected", "best"] = Field(
+        default="selected",
+        description="selected: train `model_names`; best: find the best model within "
+        "`time_budget` (every catalogue model of the problem type cross-validated on "
+        "`cv_folds` folds, the leaders tuned, an ensemble of the best), `model_names` and "
+        "the validation method unused.",
+    )
+    time_budget: WholeNumber = Field(
+        default=DEFAULT_BUDGET,
+        description="Seconds the best-model search may take.",
+        json_schema_extra=stated_range(MIN_BUDGET, MAX_BUDGET),
+    )
+
+
+class LeaderboardResponse(BaseModel):
+    leaderboard: Leaderboard | None = Field(
+        description="The best-model search running or last run; null before the first."
     )
 
 

@@ -11,7 +11,8 @@ A job ends in one of three ways besides its own: cancelled (``cancel``), lost wi
 cluster (its future cancelled by a client that lost the scheduler: ``job_lost``), or
 with its worker dead too often (Dask's ``KilledWorker``: ``worker_died``). A cancelled job
 that is still running after ``STOP_GRACE_SECONDS`` (a single long fit, which no check
-between fits interrupts) has its worker restarted, which frees it within seconds.
+between fits interrupts) has its worker restarted, which frees it within seconds; a job
+that keeps its finished work when cancelled gets ``KEEPING_GRACE_SECONDS``.
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ Reply = TypeVar("Reply")
 
 WAITING = "Waiting for a worker"
 STOP_GRACE_SECONDS = 2.0
+KEEPING_GRACE_SECONDS = 30.0
+"""The grace of a job that keeps its finished work when cancelled: the fit it is in,
+then its results."""
 """How long a cancelled job may take to stop by itself before its worker is restarted."""
 
 
@@ -75,6 +79,7 @@ class JobBoard:
         self._workers: dict[str, str] = {}
         """Job id to the address of the worker running it."""
         self._cancelled: set[str] = set()
+        self._keeping: set[str] = set()
         self._subscribed: Client | None = None
         cluster.on_connect = self._subscribe
         cluster.reachable(FIRST_CONNECT_SECONDS)
@@ -119,6 +124,8 @@ class JobBoard:
                 run_job, ticket, JobTask(setup, run, commit), key=f"{kind.task}-{job}", pure=False
             )
             self._futures[job] = future
+            if kind.keeps_finished_work:
+                self._keeping.add(job)
             await _settled(future)
             if future.cancelled():
                 raise kind.cancelled() if job in self._cancelled else job_lost(kind.task)
@@ -148,6 +155,7 @@ class JobBoard:
         self._futures.pop(job, None)
         self._workers.pop(job, None)
         self._cancelled.discard(job)
+        self._keeping.discard(job)
         self.registry.end(owner, job, finished)
         await run_in_threadpool(self._forget_record, owner, job)
 
@@ -218,7 +226,8 @@ class JobBoard:
                 if future is not None and not started:
                     future.cancel()
                 elif future is not None:
-                    stop = threading.Timer(STOP_GRACE_SECONDS, self._stop_hard, (client, job_id))
+                    grace = KEEPING_GRACE_SECONDS if job_id in self._keeping else STOP_GRACE_SECONDS
+                    stop = threading.Timer(grace, self._stop_hard, (client, job_id))
                     stop.daemon = True
                     stop.start()
         return [job.task for job in running if job.task is not None]

@@ -59,6 +59,9 @@ class JobKind:
     """The first progress message once a worker runs the job."""
     data_changed: str
     """The refusal when the data changed while the task ran."""
+    keeps_finished_work: bool = False
+    """A cancel asks the task to stop and keep what it finished: its reporter still
+    raises the cancel, which the task catches, and the job commits what it returns."""
 
     def changed(self) -> TaskStopped:
         return TaskStopped(self.data_changed, ErrorCode(f"data_changed_during_{self.task}"))
@@ -146,8 +149,8 @@ class _Checks:
         self.cancel = Event(cancel_mark(ticket.job_id), client=client)
         self.started = Event(started_mark(ticket.job_id), client=client)
 
-    def stop_if_doomed(self) -> None:
-        if self.cancel.is_set():
+    def stop_if_doomed(self, committing: bool = False) -> None:
+        if self.cancel.is_set() and not (committing and self.ticket.kind.keeps_finished_work):
             raise self.ticket.kind.cancelled()
         ticket = self.ticket
         if self.store.data_version(ticket.session_id) != ticket.started_on:
@@ -187,6 +190,6 @@ def run_job(ticket: JobTicket, task: JobTask[Setup, Outcome, Reply]) -> Reply:
     report(0, 0, ticket.kind.started)
     outcome = task.run(data, task.setup, report)
     with store.changing(ticket.session_id) as session:
-        checks.stop_if_doomed()
+        checks.stop_if_doomed(committing=True)
         session.jobs.ended(ticket.job_id)
         return task.commit(session, outcome)

@@ -152,6 +152,35 @@ class Weakness(TypedDict):
     balanced_accuracy; log_loss_above_baseline: log_loss and baseline_log_loss."""
 
 
+Stage = Literal["default", "tuned", "ensemble"]
+Status = Literal["running", "finished", "stopped_early", "skipped_for_time", "failed"]
+
+
+class LeaderboardRow(TypedDict):
+    model: str
+    base_model: str | None
+    stage: Stage
+    settings: dict[str, Any]
+    score: float | None
+    score_std: float | None
+    folds: int
+    status: Status
+    fit_seconds: float
+    predict_ms_per_1000: float | None
+    error: str | None
+
+
+class Leaderboard(TypedDict):
+    primary_metric: str
+    time_budget: int
+    elapsed_seconds: float
+    running: bool
+    stopped: bool
+    rows: list[LeaderboardRow]
+    ensemble: list[dict[str, Any]]
+    """The ensemble's members and weights, empty when none was kept."""
+
+
 class TrainingSummary(TypedDict):
     """What a training run was: the settings it used and the data it saw."""
 
@@ -208,6 +237,12 @@ class TrainingSummary(TypedDict):
                 description="The most frequent class, the mean or one cluster, scored on the "
                 "same held-out rows as the models (clustering: every row)."
             ),
+        ]
+    ]
+    search: NotRequired[
+        Annotated[
+            Leaderboard,
+            Field(description="Find the best model's leaderboard; absent for selected models."),
         ]
     ]
 

@@ -260,10 +260,8 @@ def _supervised_result(
     tracker: _Tracker,
     label: str,
 ) -> tuple[ModelResult, RecipePipeline]:
-    problem_type = config.problem_type
-    classes = np.unique(target.to_numpy()) if problem_type == "classification" else None
+    classes = np.unique(target.to_numpy()) if config.problem_type == "classification" else None
     cross_validated = config.validation_method == "cross_validation"
-    actual_values = target.to_numpy()
 
     def fold(
         number: int, train_rows: Positions, test_rows: Positions
@@ -289,37 +287,64 @@ def _supervised_result(
         workers,
     )
     folds: list[tuple[HeldOut, FittedPipeline]] = fits[: len(splits)]
-    held_out = [part for part, _ in folds]
-    last_fold = folds[-1][1].pipeline
-    seconds = sum(part.seconds for _, part in folds)
     fitted: FittedPipeline = folds[-1][1]
     if cross_validated:
         fitted = fits[-1] if final_beside_folds else final_fit()
-        seconds += fitted.seconds
+    held_out = [part for part, _ in folds]
+    seconds = sum(part.seconds for _, part in folds) + (fitted.seconds if cross_validated else 0)
+    result = supervised_result(
+        entry.name, held_out, folds[-1][1].pipeline, fitted, seconds, config, frame, target, splits
+    )
+    return result, fitted.pipeline
 
+
+def supervised_result(
+    name: str,
+    held_out: Sequence[HeldOut],
+    last_fold: RecipePipeline,
+    fitted: FittedPipeline,
+    seconds: float,
+    config: TrainingConfig,
+    frame: pd.DataFrame,
+    target: pd.Series[Any],
+    splits: Sequence[Split],
+    explain: bool = True,
+) -> ModelResult:
+    """A supervised model's result from its held-out predictions (one part per split),
+    the pipeline of its last split and the pipeline kept (`fitted`); without `explain`,
+    no held-out explanation and no permutation importances (native ones cost nothing)."""
+    problem_type = config.problem_type
+    classes = np.unique(target.to_numpy()) if problem_type == "classification" else None
+    actual_values = target.to_numpy()
     metrics, charts = held_out_evaluation(held_out, actual_values, classes)
     last_rows = held_out[-1].rows
-    charts["feature_importances"] = native_importances(fitted.pipeline) or permutation_importances(
-        last_fold, frame.iloc[last_rows], target.iloc[last_rows], PRIMARY_METRIC[problem_type]
+    charts["feature_importances"] = native_importances(fitted.pipeline) or (
+        permutation_importances(
+            last_fold, frame.iloc[last_rows], target.iloc[last_rows], PRIMARY_METRIC[problem_type]
+        )
+        if explain
+        else None
     )
     result: ModelResult = {
-        "model": entry.name,
+        "model": name,
         "metrics": metrics,
         "error": None,
         "train_seconds": round(seconds, 3),
         "sampling": [fitted.sampling] if fitted.sampling else [],
         "charts": charts,
         "imputed_cells": model_input(fitted.pipeline).imputed_cells_,
-        "explanation": held_out_explanation(last_fold, frame, splits[-1][0], last_rows),
+        "explanation": (
+            held_out_explanation(last_fold, frame, splits[-1][0], last_rows) if explain else None
+        ),
     }
-    if cross_validated:
+    if config.validation_method == "cross_validation":
         folds_scored = [
             fold_metrics(actual_values[part.rows], part.predicted, part.probabilities, classes)
             for part in held_out
         ]
         result["fold_metrics"] = folds_scored
         result["metrics"], result["metrics_std"] = fold_summary(folds_scored)
-    return result, fitted.pipeline
+    return result
 
 
 def _clustering_result(
@@ -391,8 +416,24 @@ def train(
         raise LatheError(
             f"No model could be trained: {first}", ErrorCode.TRAINING_FAILED, {"detail": first}
         )
+    training = training_results(raw_frame, rows, splits, config, results, pipelines)
+    return TrainingRun(training, pipelines)
+
+
+def training_results(
+    raw_frame: pd.DataFrame,
+    rows: LearningRows,
+    splits: Sequence[Split],
+    config: TrainingConfig,
+    results: list[ModelResult],
+    pipelines: Mapping[str, RecipePipeline],
+) -> TrainingResults:
+    """The training's results around the models' `results`, with the baseline, ranked by
+    the primary metric."""
+    frame, target, target_column = rows.frame, rows.target, config.target_column
     first_pipeline = next(iter(pipelines.values()))
     supervised = target is not None
+    cross_validated = config.validation_method == "cross_validation"
     primary_metric = config.primary_metric or PRIMARY_METRIC[config.problem_type]
     if target is None:
         baseline = clustering_baseline(_inertia_features(results, pipelines, frame), len(frame))
@@ -418,7 +459,7 @@ def train(
     if config.problem_type == "classification" and target is not None:
         _note_class_balance(training, target)
     rank(training, primary_metric)
-    return TrainingRun(training, pipelines)
+    return training
 
 
 def _note_class_balance(training: TrainingResults, target: pd.Series[Any]) -> None:

@@ -9,7 +9,7 @@ from typing import Any, Literal
 import pandas as pd
 
 from lathe.errors import ErrorCode, LatheError, check_range
-from lathe.ml.catalog import CatalogEntry, catalog_entries
+from lathe.ml.catalog import ENTRIES, CatalogEntry, catalog_entries
 from lathe.ml.problem import ProblemType, detect_problem_type
 from lathe.ml.ranking import chosen_primary_metric
 from lathe.ml.results import ValidationMethod
@@ -64,11 +64,16 @@ def training_config(
     test_size: float = DEFAULT_TEST_SIZE,
     cv_folds: int = DEFAULT_CV_FOLDS,
     primary_metric: str | None = None,
+    every_model: bool = False,
 ) -> TrainingConfig:
     """Check the request against the session's data: the target must be a column of the
     current frame and of the uploaded one. Clustering takes no target and no validation
-    settings (any sent are ignored, once within their ranges)."""
-    if not model_names:
+    settings (any sent are ignored, once within their ranges). With `every_model` (the
+    best-model search), the models are every catalogue model of the problem type, and a
+    target is needed."""
+    if every_model and problem_type == "clustering":
+        raise LatheError("Please select a target column.", ErrorCode.TARGET_REQUIRED)
+    if not model_names and not every_model:
         raise LatheError("Please select at least one model.", ErrorCode.NO_MODELS)
     check_range(
         test_size, MIN_TEST_SIZE, MAX_TEST_SIZE, "Test size", ErrorCode.TEST_SIZE_OUT_OF_RANGE
@@ -97,6 +102,8 @@ def training_config(
         )
     target = target_values(raw_frame, target_column)
     resolved = detect_problem_type(target) if problem_type == "auto" else problem_type
+    if every_model:
+        model_names = [name for name, entry in ENTRIES.items() if entry.problem_type == resolved]
     return TrainingConfig(
         tuple(catalog_entries(model_names, resolved)),
         resolved,

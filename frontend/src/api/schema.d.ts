@@ -402,6 +402,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/leaderboard/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Leaderboard
+         * @description Find the best model's leaderboard: the rows finished so far while it runs (it
+         *     survives leaving the screen and a reload), then the one kept with the training.
+         */
+        get: operations["training-leaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cancel-task/": {
         parameters: {
             query?: never;
@@ -1222,7 +1243,7 @@ export interface components {
          *     fallback.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "body_too_large" | "not_found" | "method_not_allowed" | "http_error" | "internal_error" | "cross_origin_request" | "too_many_sessions" | "upload_too_large" | "malformed_upload" | "no_file" | "too_many_files" | "unsupported_file" | "empty_file" | "file_unreadable" | "header_too_long" | "too_many_cells" | "too_many_parquet_cells" | "unknown_format" | "store_full" | "no_dataset" | "unknown_columns" | "unknown_target" | "invalid_step" | "invalid_step_id" | "no_snapshot" | "step_failed" | "invalid_strategy" | "invalid_cat_strategy" | "invalid_drop_strategy" | "invalid_method" | "invalid_target_type" | "no_columns" | "last_column" | "no_columns_left" | "no_rows_left" | "column_not_numeric" | "column_not_categorical" | "no_numeric_columns" | "fraction_out_of_range" | "strategy_not_for_column" | "factor_out_of_range" | "threshold_out_of_range" | "max_categories_too_small" | "too_many_categories_for_onehot" | "too_few_rows_for_target_encoding" | "target_column_required" | "target_column_required_for_column" | "target_column_not_imputed" | "target_column_not_handled" | "target_column_not_encoded" | "target_column_not_scaled" | "target_not_numeric" | "unknown_step" | "target_column_dropped" | "recipe_failed" | "no_models" | "unknown_models" | "models_not_for_problem_type" | "target_required" | "target_not_uploaded" | "target_empty" | "test_size_out_of_range" | "cv_folds_out_of_range" | "primary_metric_unavailable" | "too_few_classes" | "class_too_small" | "most_classes_too_small" | "target_constant" | "target_constant_after_step" | "too_few_rows" | "training_failed" | "no_training_results" | "model_not_trained" | "optimization_model_required" | "n_iterations_out_of_range" | "no_search_space" | "optimization_failed" | "model_not_optimized" | "search_parameter_unknown" | "search_choices_invalid" | "search_range_invalid" | "optimization_run_unknown" | "model_required" | "onnx_unsupported" | "missing_columns" | "unexpected_columns" | "column_type_changed" | "prediction_failed" | "task_running" | "no_task_running" | "task_cancelled" | "data_changed_during_training" | "data_changed_during_optimization" | "data_changed_during_prediction" | "cluster_unreachable" | "job_lost" | "worker_died" | "job_interrupted";
+        ErrorCode: "invalid_request" | "body_too_large" | "not_found" | "method_not_allowed" | "http_error" | "internal_error" | "cross_origin_request" | "too_many_sessions" | "upload_too_large" | "malformed_upload" | "no_file" | "too_many_files" | "unsupported_file" | "empty_file" | "file_unreadable" | "header_too_long" | "too_many_cells" | "too_many_parquet_cells" | "unknown_format" | "store_full" | "no_dataset" | "unknown_columns" | "unknown_target" | "invalid_step" | "invalid_step_id" | "no_snapshot" | "step_failed" | "invalid_strategy" | "invalid_cat_strategy" | "invalid_drop_strategy" | "invalid_method" | "invalid_target_type" | "no_columns" | "last_column" | "no_columns_left" | "no_rows_left" | "column_not_numeric" | "column_not_categorical" | "no_numeric_columns" | "fraction_out_of_range" | "strategy_not_for_column" | "factor_out_of_range" | "threshold_out_of_range" | "max_categories_too_small" | "too_many_categories_for_onehot" | "too_few_rows_for_target_encoding" | "target_column_required" | "target_column_required_for_column" | "target_column_not_imputed" | "target_column_not_handled" | "target_column_not_encoded" | "target_column_not_scaled" | "target_not_numeric" | "unknown_step" | "target_column_dropped" | "recipe_failed" | "no_models" | "unknown_models" | "models_not_for_problem_type" | "target_required" | "target_not_uploaded" | "target_empty" | "test_size_out_of_range" | "cv_folds_out_of_range" | "time_budget_out_of_range" | "primary_metric_unavailable" | "too_few_classes" | "class_too_small" | "most_classes_too_small" | "target_constant" | "target_constant_after_step" | "too_few_rows" | "training_failed" | "no_training_results" | "model_not_trained" | "optimization_model_required" | "n_iterations_out_of_range" | "no_search_space" | "optimization_failed" | "model_not_optimized" | "search_parameter_unknown" | "search_choices_invalid" | "search_range_invalid" | "optimization_run_unknown" | "model_required" | "onnx_unsupported" | "missing_columns" | "unexpected_columns" | "column_type_changed" | "prediction_failed" | "task_running" | "no_task_running" | "task_cancelled" | "data_changed_during_training" | "data_changed_during_optimization" | "data_changed_during_prediction" | "cluster_unreachable" | "job_lost" | "worker_died" | "job_interrupted";
         /** ErrorResponse */
         ErrorResponse: {
             /**
@@ -1302,6 +1323,8 @@ export interface components {
             weaknesses?: components["schemas"]["Weakness"][];
             /** @description The most frequent class, the mean or one cluster, scored on the same held-out rows as the models (clustering: every row). */
             baseline?: components["schemas"]["Baseline"];
+            /** @description Find the best model's leaderboard; absent for selected models. */
+            search?: components["schemas"]["Leaderboard"];
             /** Results */
             results: components["schemas"]["ModelResult"][];
             /** Message */
@@ -1454,6 +1477,63 @@ export interface components {
             status: string;
             /** Ready */
             ready: boolean;
+        };
+        /** Leaderboard */
+        Leaderboard: {
+            /** Primary Metric */
+            primary_metric: string;
+            /** Time Budget */
+            time_budget: number;
+            /** Elapsed Seconds */
+            elapsed_seconds: number;
+            /** Running */
+            running: boolean;
+            /** Stopped */
+            stopped: boolean;
+            /** Rows */
+            rows: components["schemas"]["LeaderboardRow"][];
+            /** Ensemble */
+            ensemble: {
+                [key: string]: unknown;
+            }[];
+        };
+        /** LeaderboardResponse */
+        LeaderboardResponse: {
+            /** @description The best-model search running or last run; null before the first. */
+            leaderboard: components["schemas"]["Leaderboard"] | null;
+        };
+        /** LeaderboardRow */
+        LeaderboardRow: {
+            /** Model */
+            model: string;
+            /** Base Model */
+            base_model: string | null;
+            /**
+             * Stage
+             * @enum {string}
+             */
+            stage: "default" | "tuned" | "ensemble";
+            /** Settings */
+            settings: {
+                [key: string]: unknown;
+            };
+            /** Score */
+            score: number | null;
+            /** Score Std */
+            score_std: number | null;
+            /** Folds */
+            folds: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "running" | "finished" | "stopped_early" | "skipped_for_time" | "failed";
+            /** Fit Seconds */
+            fit_seconds: number;
+            /** Predict Ms Per 1000 */
+            predict_ms_per_1000: number | null;
+            /** Error */
+            error: string | null;
         };
         /** MetricCatalogResponse */
         MetricCatalogResponse: {
@@ -2408,6 +2488,19 @@ export interface components {
              * @description A rankable metric of the problem type (see `GET /api/metric-catalog/`) that names the best model; null: SPEC's (accuracy, r2, silhouette_score).
              */
             primary_metric?: string | null;
+            /**
+             * Mode
+             * @description selected: train `model_names`; best: find the best model within `time_budget` (every catalogue model of the problem type cross-validated on `cv_folds` folds, the leaders tuned, an ensemble of the best), `model_names` and the validation method unused.
+             * @default selected
+             * @enum {string}
+             */
+            mode: "selected" | "best";
+            /**
+             * Time Budget
+             * @description Seconds the best-model search may take.
+             * @default 120
+             */
+            time_budget: number;
         };
         /** TrainModelsResponse */
         TrainModelsResponse: {
@@ -2471,6 +2564,8 @@ export interface components {
             weaknesses?: components["schemas"]["Weakness"][];
             /** @description The most frequent class, the mean or one cluster, scored on the same held-out rows as the models (clustering: every row). */
             baseline?: components["schemas"]["Baseline"];
+            /** @description Find the best model's leaderboard; absent for selected models. */
+            search?: components["schemas"]["Leaderboard"];
             /** Message */
             message: string;
             /** Trained Models */
@@ -3439,6 +3534,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TrainModelsResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "training-leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardResponse"];
                 };
             };
             /** @description The request was refused. */

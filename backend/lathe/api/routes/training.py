@@ -2,7 +2,7 @@
 metric catalogues."""
 
 from collections.abc import Mapping
-from dataclasses import asdict
+from dataclasses import asdict, dataclass, replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
@@ -15,6 +15,7 @@ from lathe.api.training_schemas import (
     CancelTaskResponse,
     DetectedProblemType,
     FinishedJobResponse,
+    LeaderboardResponse,
     MetricCatalogResponse,
     MetricDescription,
     ModelError,
@@ -22,7 +23,9 @@ from lathe.api.training_schemas import (
     TrainModelsRequest,
     TrainModelsResponse,
 )
+from lathe.errors import ErrorCode, check_range
 from lathe.jobs.session_job import JobData, JobKind, session_recipe
+from lathe.ml.best_model_search import MAX_BUDGET, MIN_BUDGET, find_best_model
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.metric_catalog import METRICS, PRIMARY_METRIC
 from lathe.ml.problem import detect_problem_type, left_out_summary
@@ -32,6 +35,11 @@ from lathe.ml.search_candidates import described
 from lathe.ml.target_variation import check_target_varies
 from lathe.ml.training import TrainingRun, train
 from lathe.ml.training_config import TrainingConfig, target_values, training_config
+from lathe.store.leaderboard_file import (
+    forget_leaderboard,
+    read_leaderboard,
+    write_leaderboard,
+)
 from lathe.store.session_store import Session
 
 router = APIRouter(tags=["training"], responses=ERRORS)
@@ -45,8 +53,38 @@ TRAINING = JobKind(
 )
 
 
+BEST_MODEL = JobKind(
+    "training",
+    "Training in progress",
+    "The data changed while the models were training; train them again.",
+    keeps_finished_work=True,
+)
+
+
 def _train(data: JobData, config: TrainingConfig, progress: ProgressReport) -> TrainingRun:
     return train(data.raw_frame, data.recipe, config, progress)
+
+
+@dataclass(frozen=True)
+class SearchSetup:
+    config: TrainingConfig
+    budget: int
+
+
+def _find_best(data: JobData, setup: SearchSetup, progress: ProgressReport) -> TrainingRun:
+    folder = data.models.folder.parent
+    forget_leaderboard(folder)
+    try:
+        return find_best_model(
+            data.raw_frame,
+            data.recipe,
+            setup.config,
+            setup.budget,
+            progress,
+            lambda board: write_leaderboard(folder, board),
+        )
+    finally:
+        forget_leaderboard(folder)
 
 
 def _keep(session: Session, run: TrainingRun) -> TrainingResults:
@@ -73,8 +111,10 @@ async def train_models(
     session target; a target given here becomes the session target once the models are
     kept."""
 
+    searching = body.mode == "best"
+
     def prepare(session: Session) -> TrainingConfig:
-        clustering = body.problem_type == "clustering"
+        clustering = body.problem_type == "clustering" and not searching
         if not clustering and body.target_column:
             session.choose_target(body.target_column)
         config = training_config(
@@ -87,6 +127,7 @@ async def train_models(
             test_size=body.test_size,
             cv_folds=body.cv_folds,
             primary_metric=body.primary_metric,
+            every_model=searching,
         )
         if config.target_column is not None:
             check_target_varies(
@@ -94,7 +135,22 @@ async def train_models(
             )
         return config
 
-    results = await jobs.run(current, TRAINING, prepare, _train, _keep, fitting=_model_names)
+    if searching:
+        check_range(
+            body.time_budget,
+            MIN_BUDGET,
+            MAX_BUDGET,
+            "The time budget (seconds)",
+            ErrorCode.TIME_BUDGET_OUT_OF_RANGE,
+        )
+
+        def prepare_search(session: Session) -> SearchSetup:
+            config = replace(prepare(session), validation_method="cross_validation")
+            return SearchSetup(config, body.time_budget)
+
+        results = await jobs.run(current, BEST_MODEL, prepare_search, _find_best, _keep)
+    else:
+        results = await jobs.run(current, TRAINING, prepare, _train, _keep, fitting=_model_names)
     return _training_response(results)
 
 
@@ -152,6 +208,17 @@ def training_result(store: Store, current: SessionId) -> TrainModelsResponse:
         session.jobs.check_not_lost("training")
         results = session.models.required_results()
     return _training_response(results)
+
+
+@router.get("/api/leaderboard/")
+def leaderboard(registry: Progress, store: Store, current: SessionId) -> LeaderboardResponse:
+    """Find the best model's leaderboard: the rows finished so far while it runs (it
+    survives leaving the screen and a reload), then the one kept with the training."""
+    with store.reading(current) as session:
+        running = any(job.task == "training" for job in registry.running_jobs(current))
+        live = read_leaderboard(session.folder) if running else None
+        results = session.models.results() or {}
+    return LeaderboardResponse(leaderboard=live or results.get("search"))
 
 
 @router.post("/api/cancel-task/")

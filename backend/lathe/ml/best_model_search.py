@@ -1,0 +1,538 @@
+"""Find the best model: every catalogue model of the problem type, the leaders tuned and
+an ensemble of the best, within a time budget, all judged on the same folds by the
+primary metric.
+
+1. Defaults, cheapest first (``CHEAPEST_FIRST``): each model is cross-validated on the
+   folds training uses (``cv_folds``, stratified for classification, seed 0). Racing:
+   once ``RACE_FROM`` models have finished, a model whose first fold scores clearly
+   behind (by more than ``RACE_MARGIN`` plus twice the leader's fold spread) the
+   first-fold score of the ``RACE_FROM``-th best is stopped there. The pass starts no
+   new model past ``DEFAULTS_SHARE`` of the budget.
+2. Tuning: the ``LEADERS`` best models with a search space take turns at Optuna trials
+   (TPE, seed 0) on the same folds, raced against the best set so far, never with a
+   setting ONNX cannot export (``UNEXPORTABLE``). A tuned set that
+   beats its defaults is fitted on every row and becomes a row of its own.
+3. Ensemble: greedy selection with replacement (``lathe.ml.ensemble``) over the
+   out-of-fold predictions of the ``ENSEMBLE_CANDIDATES`` best rows; the ensemble is
+   kept only when its mean fold score beats the best single row's.
+
+No fit starts unless its expected time (the model's own fold time, once known) and the
+time the results will take (every metric of every fold of every finished row, timed on
+the first fold, and ``EXPLAINED_MODELS`` explanations) still fit in ``FIT_SHARE`` of the
+budget. Every finished
+row is fitted on every row and kept as an ordinary trained model. Cancelling stops the
+search between fits and keeps every finished row (``stopped``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import optuna
+import pandas as pd
+
+from lathe.errors import ErrorCode, LatheError
+from lathe.ml.catalog import CatalogEntry
+from lathe.ml.ensemble import ensemble_pipeline, selected_weights
+from lathe.ml.evaluation import fold_metrics
+from lathe.ml.explanations import EXPLANATION_SECONDS
+from lathe.ml.metric_catalog import BY_NAME, PRIMARY_METRIC
+from lathe.ml.metric_value import metric_value
+from lathe.ml.progress import ProgressReport, TaskStopped
+from lathe.ml.results import Leaderboard, LeaderboardRow, ModelResult, Stage, Status
+from lathe.ml.sampling import Positions, uniform_sample
+from lathe.ml.search_candidates import SEED, Params, optuna_distribution, plain
+from lathe.ml.training import (
+    FittedPipeline,
+    HeldOut,
+    Split,
+    TrainingRun,
+    error_text,
+    fit_pipeline,
+    held_out_part,
+    learning_rows,
+    min_class_rows,
+    supervised_result,
+    training_results,
+    validation_splits,
+)
+from lathe.ml.training_config import TrainingConfig
+from lathe.steps.recipe import RecipePipeline
+from lathe.steps.recipe_step import RecipeStep
+
+MIN_BUDGET, MAX_BUDGET, DEFAULT_BUDGET = 30, 3600, 120
+DEFAULTS_SHARE = 0.5
+FIT_SHARE = 0.95
+RACE_FROM = 3
+RACE_MARGIN = 0.01
+LEADERS = 2
+ENSEMBLE_CANDIDATES = 6
+EXPLAINED_MODELS = 3
+SELECTION_ROWS = 20_000
+ENSEMBLE = "Ensemble"
+UNEXPORTABLE = {"weights": "distance"}
+"""k-neighbours weighted by distance predict a training row otherwise in ONNX."""
+CHEAPEST_FIRST = (
+    "GaussianNB",
+    "MultinomialNB",
+    "LogisticRegression",
+    "LinearRegression",
+    "Ridge",
+    "Lasso",
+    "ElasticNet",
+    "DecisionTreeClassifier",
+    "DecisionTreeRegressor",
+    "LGBMClassifier",
+    "LGBMRegressor",
+    "XGBClassifier",
+    "XGBRegressor",
+    "KNeighborsClassifier",
+    "KNeighborsRegressor",
+    "ExtraTreesClassifier",
+    "ExtraTreesRegressor",
+    "RandomForestClassifier",
+    "RandomForestRegressor",
+    "CatBoostClassifier",
+    "CatBoostRegressor",
+    "SVC",
+    "SVR",
+)
+
+Publish = Callable[[Leaderboard], None]
+FloatArray = npt.NDArray[np.float64]
+
+
+@dataclass
+class Contender:
+    name: str
+    entry: CatalogEntry | None
+    stage: Stage
+    params: Params = field(default_factory=dict)
+    parts: list[HeldOut] = field(default_factory=list)
+    fold_fits: list[FittedPipeline] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
+    fit_seconds: float = 0.0
+    predict_seconds: float = 0.0
+    predicted_rows: int = 0
+    status: Status = "running"
+    error: str | None = None
+    final: FittedPipeline | None = None
+    weights: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def mean(self) -> float:
+        return float(np.mean(self.scores)) if self.scores else -math.inf
+
+    @property
+    def spread(self) -> float:
+        return float(np.std(self.scores)) if self.scores else 0.0
+
+    def fold_seconds(self) -> float:
+        return self.fit_seconds / max(1, len(self.fold_fits))
+
+
+def exportable_distributions(entry: CatalogEntry) -> dict[str, Any]:
+    """The entry's search space as Optuna distributions, without the choices whose models
+    ONNX cannot export (``UNEXPORTABLE``): every model the search keeps exports."""
+    distributions = {}
+    for name, values in entry.search_space.distributions.items():
+        if isinstance(values, list | tuple):
+            values = [value for value in values if UNEXPORTABLE.get(name) != value]
+        distributions[name] = optuna_distribution(values)
+    return distributions
+
+
+def search_entries(config: TrainingConfig) -> list[CatalogEntry]:
+    """The configuration's models, cheapest first."""
+    entries = list(config.models)
+    order = {name: position for position, name in enumerate(CHEAPEST_FIRST)}
+    return sorted(entries, key=lambda entry: order.get(entry.name, len(order)))
+
+
+class BestModelSearch:
+    def __init__(
+        self,
+        raw_frame: pd.DataFrame,
+        recipe: Sequence[RecipeStep],
+        config: TrainingConfig,
+        budget: float,
+        progress: ProgressReport,
+        publish: Publish,
+    ) -> None:
+        if config.target_column is None or config.problem_type == "clustering":
+            raise LatheError("Please select a target column.", ErrorCode.TARGET_REQUIRED)
+        self.config = replace(config, validation_method="cross_validation")
+        self.raw_frame = raw_frame
+        self.recipe = recipe
+        self.budget = budget
+        self.progress = progress
+        self.publish = publish
+        self.metric = config.primary_metric or PRIMARY_METRIC[config.problem_type]
+        self.sign = -1.0 if BY_NAME[self.metric].direction == "lower" else 1.0
+        self.rows = learning_rows(
+            raw_frame, config.target_column, config.problem_type, min_class_rows(self.config)
+        )
+        self.frame = self.rows.frame
+        self.target: pd.Series[Any] = self.rows.target  # type: ignore[assignment]
+        self.actual = self.target.to_numpy()
+        self.classes = np.unique(self.actual) if config.problem_type == "classification" else None
+        self.splits: list[Split] = validation_splits(self.target, self.config)
+        self.contenders: list[Contender] = []
+        self.metrics_seconds = 0.0
+        """One fold's every metric, timed on the first fold fitted."""
+        self.started = time.perf_counter()
+        self.stopped = False
+
+    # time
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    def fits_in_time(self, seconds: float) -> bool:
+        return self.elapsed() + seconds + self.results_seconds() <= FIT_SHARE * self.budget
+
+    def results_seconds(self) -> float:
+        """What turning the finished rows (and an ensemble) into results will take."""
+        rows = len(self.finished()) + 1
+        explanations = min(rows, EXPLAINED_MODELS) * (EXPLANATION_SECONDS + 0.5)
+        return rows * (len(self.splits) + 2) * self.metrics_seconds + explanations
+
+    def report(self, message: str) -> None:
+        """Publish the leaderboard, then tell the progress (which raises ``TaskStopped``
+        when the search must stop; once stopped, it is told no more)."""
+        self.publish_board(running=True)
+        if not self.stopped:
+            self.progress(min(int(self.elapsed()), int(self.budget)), int(self.budget), message)
+
+    # scoring
+
+    def fold_score(self, part: HeldOut) -> float:
+        value = metric_value(
+            self.metric, self.actual[part.rows], part.predicted, part.probabilities, self.classes
+        )
+        return -math.inf if value is None else self.sign * value
+
+    def finished(self) -> list[Contender]:
+        done = [contender for contender in self.contenders if contender.status == "finished"]
+        return sorted(done, key=lambda contender: -contender.mean)
+
+    def behind(self, contender: Contender, rivals: Sequence[Contender]) -> bool:
+        """After its first fold, `contender` is clearly behind the ``RACE_FROM``-th of
+        `rivals` on that fold."""
+        if len(rivals) < RACE_FROM or not contender.scores:
+            return False
+        leader = rivals[0]
+        bar = sorted((rival.scores[0] for rival in rivals), reverse=True)[RACE_FROM - 1]
+        return contender.scores[0] < bar - RACE_MARGIN * max(1.0, abs(bar)) - 2 * leader.spread
+
+    # fitting
+
+    def fit_fold(self, contender: Contender, number: int) -> None:
+        entry = contender.entry
+        assert entry is not None
+        train_rows, test_rows = self.splits[number]
+        self.report(f"{contender.name}, fold {number + 1} of {len(self.splits)}")
+        fitted = fit_pipeline(
+            entry,
+            self.recipe,
+            self.config.target_column,
+            self.frame.iloc[train_rows],
+            self.target.iloc[train_rows],
+            contender.params,
+        )
+        started = time.perf_counter()
+        part = held_out_part(fitted.pipeline, self.frame, test_rows, self.classes)
+        contender.predict_seconds += time.perf_counter() - started
+        contender.predicted_rows += len(test_rows)
+        contender.fit_seconds += fitted.seconds
+        contender.fold_fits.append(fitted)
+        contender.parts.append(part)
+        contender.scores.append(self.fold_score(part))
+        if not self.metrics_seconds:
+            started = time.perf_counter()
+            fold_metrics(self.actual[part.rows], part.predicted, part.probabilities, self.classes)
+            self.metrics_seconds = time.perf_counter() - started
+
+    def cross_validate(self, contender: Contender, rivals: Sequence[Contender]) -> bool:
+        """Fit `contender` on every fold unless it falls behind `rivals` after the first,
+        or time runs out; True when every fold was fitted."""
+        for number in range(len(self.splits)):
+            if number > 0 and not self.fits_in_time(contender.fold_seconds()):
+                contender.status = "skipped_for_time"
+                return False
+            self.fit_fold(contender, number)
+            if number == 0 and self.behind(contender, rivals):
+                contender.status = "stopped_early"
+                return False
+        return True
+
+    def final_fit(self, contender: Contender) -> None:
+        entry = contender.entry
+        assert entry is not None
+        self.report(f"{contender.name}, final fit on every row")
+        contender.final = fit_pipeline(
+            entry, self.recipe, self.config.target_column, self.frame, self.target, contender.params
+        )
+        contender.fit_seconds += contender.final.seconds
+        contender.status = "finished"
+
+    def run_contender(self, contender: Contender, rivals: Sequence[Contender]) -> None:
+        self.contenders.append(contender)
+        try:
+            if self.cross_validate(contender, rivals):
+                if self.fits_in_time(contender.fold_seconds() * 1.25):
+                    self.final_fit(contender)
+                else:
+                    contender.status = "skipped_for_time"
+        except TaskStopped:
+            raise
+        except Exception as error:
+            contender.status = "failed"
+            contender.error = error_text(error)
+
+    # the three passes
+
+    def defaults(self) -> None:
+        for entry in search_entries(self.config):
+            contender = Contender(entry.name, entry, "default")
+            if self.elapsed() > DEFAULTS_SHARE * self.budget:
+                contender.status = "skipped_for_time"
+                self.contenders.append(contender)
+                continue
+            self.run_contender(contender, self.finished())
+
+    def tune(self) -> None:
+        optuna.logging.set_verbosity(optuna.logging.WARNING)
+        leaders = [c for c in self.finished() if c.entry and c.entry.search_space.distributions]
+        studies = {
+            leader.name: optuna.create_study(
+                direction="maximize", sampler=optuna.samplers.TPESampler(seed=SEED)
+            )
+            for leader in leaders[:LEADERS]
+        }
+        best: dict[str, Contender] = {leader.name: leader for leader in leaders[:LEADERS]}
+        trial_number = 0
+        while studies:
+            for name in list(studies):
+                leader = best[name]
+                default = next(c for c in self.contenders if c.name == name)
+                if not self.fits_in_time(default.fold_seconds() * (len(self.splits) + 1.25) * 2):
+                    del studies[name]
+                    continue
+                entry = default.entry
+                assert entry is not None
+                distributions = exportable_distributions(entry)
+                trial = studies[name].ask(distributions)
+                trial_number += 1
+                params = {key: plain(value) for key, value in trial.params.items()}
+                candidate = Contender(f"{name} (trial {trial_number})", entry, "tuned", params)
+                ok = False
+                try:
+                    ok = self.cross_validate(candidate, [leader, leader, leader])
+                except TaskStopped:
+                    raise
+                except Exception as error:
+                    candidate.error = error_text(error)
+                studies[name].tell(trial, candidate.mean if ok else -math.inf)
+                if ok and candidate.mean > leader.mean:
+                    best[name] = candidate
+        for name, candidate in best.items():
+            if candidate.stage != "tuned":
+                continue
+            candidate.name = f"{name} (tuned)"
+            self.run_tuned(candidate)
+
+    def run_tuned(self, candidate: Contender) -> None:
+        self.contenders.append(candidate)
+        try:
+            self.final_fit(candidate)
+        except TaskStopped:
+            raise
+        except Exception as error:
+            candidate.status = "failed"
+            candidate.error = error_text(error)
+
+    def ensemble(self) -> None:
+        candidates = self.finished()[:ENSEMBLE_CANDIDATES]
+        if len(candidates) < 2:
+            return
+        rows = np.arange(len(self.actual))
+        if len(rows) > SELECTION_ROWS:
+            rows = np.sort(uniform_sample(len(rows), SELECTION_ROWS))
+        out_of_fold = [self.out_of_fold(candidate)[rows] for candidate in candidates]
+        weights = selected_weights(
+            out_of_fold, lambda blend: self.fold_score(self.blended(rows, [(blend, 1.0)]))
+        )
+        members = [(c, w) for c, w in zip(candidates, weights, strict=True) if w > 0]
+        if len(members) < 2:
+            return
+        self.report("Ensemble of the best models")
+        ensemble = Contender(ENSEMBLE, None, "ensemble")
+        ensemble.weights = {c.name: w for c, w in members}
+        for number in range(len(self.splits)):
+            part_rows = members[0][0].parts[number].rows
+            arrays = [(self.part_output(c.parts[number]), w) for c, w in members]
+            part = self.blended(part_rows, arrays)
+            ensemble.parts.append(part)
+            ensemble.scores.append(self.fold_score(part))
+        if ensemble.mean <= candidates[0].mean:
+            return
+        member_weights = [w for _, w in members]
+        ensemble.fold_fits = [
+            FittedPipeline(
+                ensemble_pipeline([c.fold_fits[n].pipeline for c, _ in members], member_weights),
+                None,
+                0.0,
+            )
+            for n in range(len(self.splits))
+        ]
+        finals = [c.final.pipeline for c, _ in members if c.final is not None]
+        ensemble.final = FittedPipeline(ensemble_pipeline(finals, member_weights), None, 0.0)
+        ensemble.fit_seconds = sum(c.fit_seconds for c, _ in members)
+        ensemble.predict_seconds = sum(c.predict_seconds for c, _ in members)
+        ensemble.predicted_rows = members[0][0].predicted_rows
+        ensemble.status = "finished"
+        self.contenders.append(ensemble)
+
+    def part_output(self, part: HeldOut) -> FloatArray:
+        """A held-out part's probabilities (one column per class), or its values."""
+        if self.classes is None:
+            return np.asarray(part.predicted, np.float64)
+        if part.probabilities is not None:
+            return part.probabilities
+        return np.asarray(part.predicted[:, None] == self.classes[None, :], np.float64)
+
+    def out_of_fold(self, contender: Contender) -> FloatArray:
+        """Every row's held-out output, in row order."""
+        output = np.concatenate([self.part_output(part) for part in contender.parts])
+        order = np.argsort(np.concatenate([part.rows for part in contender.parts]))
+        return np.asarray(output[order])
+
+    def blended(self, rows: Positions, outputs: Sequence[tuple[FloatArray, float]]) -> HeldOut:
+        """The held-out part of the weighted average of `outputs` (of `rows`)."""
+        total = np.asarray(sum(weight * output for output, weight in outputs), np.float64)
+        if self.classes is None:
+            return HeldOut(rows, total, None)
+        probabilities = total / total.sum(axis=1, keepdims=True)
+        return HeldOut(rows, self.classes[np.argmax(probabilities, axis=1)], probabilities)
+
+    # the run
+
+    def run(self) -> TrainingRun:
+        try:
+            self.defaults()
+            self.tune()
+        except TaskStopped as stop:
+            if stop.code != ErrorCode.TASK_CANCELLED:
+                raise
+            self.stopped = True
+        for contender in self.contenders:
+            if contender.status == "running":
+                contender.status = "skipped_for_time"
+        if not self.finished():
+            self.publish_board(running=False)
+            first = next((c.error for c in self.contenders if c.error), None)
+            if self.stopped:
+                raise LatheError(
+                    "The training was cancelled before any model finished.",
+                    ErrorCode.TASK_CANCELLED,
+                    {"task": "training"},
+                )
+            raise LatheError(
+                f"No model could be trained: {first}",
+                ErrorCode.TRAINING_FAILED,
+                {"detail": first},
+            )
+        self.ensemble()
+        return self.training_run()
+
+    def training_run(self) -> TrainingRun:
+        ranked = self.finished()
+        results: list[ModelResult] = []
+        pipelines: dict[str, RecipePipeline] = {}
+        for position, contender in enumerate(ranked):
+            assert contender.final is not None
+            results.append(
+                supervised_result(
+                    contender.name,
+                    contender.parts,
+                    contender.fold_fits[-1].pipeline,
+                    contender.final,
+                    contender.fit_seconds,
+                    self.config,
+                    self.frame,
+                    self.target,
+                    self.splits,
+                    explain=position < EXPLAINED_MODELS
+                    and contender.stage != "ensemble"
+                    and not self.stopped,
+                )
+            )
+            pipelines[contender.name] = contender.final.pipeline
+        training = training_results(
+            self.raw_frame, self.rows, self.splits, self.config, results, pipelines
+        )
+        board = self.publish_board(running=False)
+        training["search"] = board
+        return TrainingRun(training, pipelines)
+
+    def publish_board(self, running: bool) -> Leaderboard:
+        board: Leaderboard = {
+            "primary_metric": self.metric,
+            "time_budget": int(self.budget),
+            "elapsed_seconds": round(self.elapsed(), 1),
+            "running": running,
+            "stopped": self.stopped,
+            "rows": [self.board_row(c) for c in self.shown()],
+            "ensemble": [
+                {"model": name, "weight": weight}
+                for c in self.contenders
+                if c.stage == "ensemble"
+                for name, weight in c.weights.items()
+            ],
+        }
+        self.publish(board)
+        return board
+
+    def shown(self) -> list[Contender]:
+        """The rows of the leaderboard: trials are not, their best is once tuned."""
+        rows = [c for c in self.contenders if c.stage != "tuned" or c.name.endswith("(tuned)")]
+        return sorted(rows, key=lambda c: (c.status != "finished", -c.mean))
+
+    def board_row(self, contender: Contender) -> LeaderboardRow:
+        base = contender.entry.name if contender.entry else None
+        return {
+            "model": contender.name,
+            "base_model": base,
+            "stage": contender.stage,
+            "settings": dict(contender.params),
+            "score": None if not contender.scores else self.sign * contender.mean,
+            "score_std": None if len(contender.scores) < 2 else contender.spread,
+            "folds": len(contender.scores),
+            "status": contender.status,
+            "fit_seconds": round(contender.fit_seconds, 3),
+            "predict_ms_per_1000": (
+                round(1e6 * contender.predict_seconds / contender.predicted_rows, 3)
+                if contender.predicted_rows
+                else None
+            ),
+            "error": contender.error,
+        }
+
+
+def find_best_model(
+    raw_frame: pd.DataFrame,
+    recipe: Sequence[RecipeStep],
+    config: TrainingConfig,
+    budget: float,
+    progress: ProgressReport,
+    publish: Publish,
+) -> TrainingRun:
+    """The search (see the module's description) as a training run."""
+    return BestModelSearch(raw_frame, recipe, config, budget, progress, publish).run()

@@ -1,0 +1,140 @@
+"""The best-model search on built data: its scorer against scikit-learn's, ensemble
+selection, the budget, racing and a cancel that keeps the finished rows."""
+
+import time
+
+import numpy as np
+import pytest
+
+from lathe.errors import ErrorCode
+from lathe.ml.best_model_search import ENSEMBLE, find_best_model
+from lathe.ml.ensemble import selected_weights
+from lathe.ml.evaluation import fold_metrics
+from lathe.ml.metric_catalog import METRICS
+from lathe.ml.metric_value import metric_value
+from lathe.ml.progress import TaskStopped
+from lathe.ml.training_config import training_config
+from tests.utils.datasets import mixed_classification, regression_frame
+
+RANKABLE = {
+    problem: [m.name for m in METRICS if m.rankable and m.problem_type == problem]
+    for problem in ("classification", "regression")
+}
+
+
+@pytest.mark.parametrize("classes", [2, 3])
+def test_the_scorer_gives_scikit_learns_classification_metrics(classes):
+    rng = np.random.default_rng(classes)
+    labels = np.asarray(["high", "low", "mid"][:classes], dtype=object)
+    actual = rng.choice(labels, 300)
+    probabilities = rng.dirichlet(np.ones(classes), 300)
+    probabilities[:, 0] += actual == labels[0]
+    probabilities /= probabilities.sum(axis=1, keepdims=True)
+    predicted = labels[np.argmax(probabilities, axis=1)]
+    expected = fold_metrics(actual, predicted, probabilities, labels)
+    for metric in RANKABLE["classification"]:
+        found = metric_value(metric, actual, predicted, probabilities, labels)
+        assert found == pytest.approx(expected[metric], rel=1e-12), metric
+
+
+def test_the_scorer_gives_scikit_learns_regression_metrics():
+    rng = np.random.default_rng(0)
+    actual = rng.normal(10, 3, 200)
+    predicted = actual + rng.normal(0, 1, 200)
+    expected = fold_metrics(actual, predicted, None, None)
+    for metric in RANKABLE["regression"]:
+        found = metric_value(metric, actual, predicted, None, None)
+        assert found == pytest.approx(expected[metric], rel=1e-12), metric
+
+
+def test_selection_keeps_a_perfect_candidate_alone_and_mixes_complementary_ones():
+    actual = np.tile([0.0, 1.0], 50)
+    perfect, noisy = actual.copy(), actual + np.random.default_rng(0).normal(0, 1, 100)
+
+    def score(blend):
+        return -float(np.mean((blend - actual) ** 2))
+
+    assert selected_weights([noisy, perfect], score) == [0.0, 1.0]
+    first = actual + np.where(np.arange(100) % 2 == 0, 0.5, -0.5)
+    second = actual - np.where(np.arange(100) % 2 == 0, 0.5, -0.5)
+    weights = selected_weights([first, second], score)
+    assert weights == pytest.approx([0.52, 0.48]) or weights == pytest.approx([0.48, 0.52])
+
+
+def config_of(frame, target, problem_type):
+    return training_config(
+        frame,
+        list(frame.columns),
+        model_names=[],
+        problem_type=problem_type,
+        target_column=target,
+        cv_folds=3,
+        every_model=True,
+    )
+
+
+@pytest.mark.parametrize(
+    ("frame", "target", "problem_type", "metric"),
+    [
+        (mixed_classification(400), "label", "classification", "accuracy"),
+        (regression_frame(400), "price", "regression", "r2"),
+    ],
+)
+def test_the_search_holds_its_budget_and_ranks_like_with_like(frame, target, problem_type, metric):
+    boards = []
+    started = time.perf_counter()
+    run = find_best_model(
+        frame, [], config_of(frame, target, problem_type), 12, lambda *_: None, boards.append
+    )
+    assert time.perf_counter() - started <= 12 * 1.1
+    board = run.results["search"]
+    assert boards[-1] == board and any(b["running"] for b in boards)
+    finished = [row for row in board["rows"] if row["status"] == "finished"]
+    assert [row["model"] for row in finished] == [r["model"] for r in run.results["results"]]
+    assert all(row["folds"] == 3 for row in finished)
+    for result, row in zip(run.results["results"], finished, strict=True):
+        assert result["metrics"][metric] == pytest.approx(row["score"])
+        folds = [fold[metric] for fold in result["fold_metrics"]]
+        assert row["score"] == pytest.approx(np.mean(folds))
+    singles = [r["metrics"][metric] for r in run.results["results"] if r["model"] != ENSEMBLE]
+    if board["ensemble"]:
+        ensemble = next(r for r in run.results["results"] if r["model"] == ENSEMBLE)
+        assert ensemble["metrics"][metric] > max(singles)
+        assert sum(member["weight"] for member in board["ensemble"]) == pytest.approx(1.0)
+        rows = frame.drop(columns=[target]).head(20)
+        members = {m["model"]: m["weight"] for m in board["ensemble"]}
+        if problem_type == "regression":
+            expected = sum(w * run.pipelines[name].predict(rows) for name, w in members.items())
+            np.testing.assert_allclose(run.pipelines[ENSEMBLE].predict(rows), expected)
+    else:
+        assert ENSEMBLE not in run.pipelines
+
+
+def test_a_cancel_stops_the_search_and_keeps_the_finished_rows():
+    frame = mixed_classification(300)
+    calls = []
+
+    def progress(done, total, message):
+        calls.append(message)
+        if len(calls) > 12:
+            raise TaskStopped("cancelled", ErrorCode.TASK_CANCELLED, {"task": "training"})
+
+    run = find_best_model(
+        frame, [], config_of(frame, "label", "classification"), 600, progress, lambda _: None
+    )
+    board = run.results["search"]
+    assert board["stopped"] and len(calls) == 13
+    finished = [row["model"] for row in board["rows"] if row["status"] == "finished"]
+    assert finished and set(finished) == set(run.pipelines)
+
+
+def test_a_changed_dataset_still_stops_the_search():
+    frame = mixed_classification(300)
+
+    def progress(done, total, message):
+        raise TaskStopped("changed", ErrorCode.DATA_CHANGED_DURING_TRAINING)
+
+    with pytest.raises(TaskStopped):
+        find_best_model(
+            frame, [], config_of(frame, "label", "classification"), 60, progress, lambda _: None
+        )
