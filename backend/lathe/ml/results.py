@@ -170,6 +170,12 @@ class LeaderboardRow(TypedDict):
     error: str | None
 
 
+class EnsembleMember(TypedDict):
+    model: str
+    weight: float
+    """The member's share of the weighted average; the weights add up to 1."""
+
+
 class Leaderboard(TypedDict):
     primary_metric: str
     time_budget: int
@@ -177,7 +183,7 @@ class Leaderboard(TypedDict):
     running: bool
     stopped: bool
     rows: list[LeaderboardRow]
-    ensemble: list[dict[str, Any]]
+    ensemble: list[EnsembleMember]
     """The ensemble's members and weights, empty when none was kept."""
 
 

@@ -1236,6 +1236,13 @@ export interface components {
             /** Column Specific Settings */
             column_specific_settings?: components["schemas"]["ColumnEncodingSetting"][] | null;
         };
+        /** EnsembleMember */
+        EnsembleMember: {
+            /** Model */
+            model: string;
+            /** Weight */
+            weight: number;
+        };
         /**
          * ErrorCode
          * @description Every code an error answer carries. The interface translates each one
@@ -1493,9 +1500,7 @@ export interface components {
             /** Rows */
             rows: components["schemas"]["LeaderboardRow"][];
             /** Ensemble */
-            ensemble: {
-                [key: string]: unknown;
-            }[];
+            ensemble: components["schemas"]["EnsembleMember"][];
         };
         /** LeaderboardResponse */
         LeaderboardResponse: {
