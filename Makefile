@@ -5,7 +5,7 @@ PY_READY := $(VENV)/.installed
 NODE_READY := frontend/node_modules/.installed
 NPM := npm --prefix frontend
 
-.PHONY: run test test-backend test-frontend e2e openapi bench matrix install build clean
+.PHONY: run test test-backend test-frontend e2e openapi bench automl-bench matrix install build clean
 
 run: $(PY_READY) build
 	cd backend && ../$(PY) -m lathe
@@ -48,6 +48,21 @@ openapi: $(PY_READY) $(NODE_READY)
 
 bench: $(PY_READY)
 	cd backend && .venv/bin/python ../bench/run.py
+
+# Lathe's automatic path against FLAML and AutoGluon on R's data sets, the peers and the
+# data in a venv of their own (never Lathe's or CI's). BUDGET: seconds; SETS=a,b: some sets.
+AUTOML_VENV := bench/automl/.venv
+AUTOML_READY := $(AUTOML_VENV)/.installed
+BUDGET ?= 60
+SETS ?=
+
+$(AUTOML_READY): bench/automl/requirements.txt
+	test -x $(AUTOML_VENV)/bin/python || python3 -m venv $(AUTOML_VENV)
+	$(AUTOML_VENV)/bin/pip install --quiet --disable-pip-version-check -r bench/automl/requirements.txt
+	touch $@
+
+automl-bench: $(PY_READY) $(AUTOML_READY)
+	$(PY) bench/automl/automl_bench.py --budget $(BUDGET) --sets '$(SETS)'
 
 # Every messy data set through every recipe and validation: a table of walks by stage.
 matrix: $(PY_READY)

