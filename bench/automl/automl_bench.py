@@ -27,6 +27,8 @@ RUNNERS = {
 }
 # A run that hangs: Lathe's defaults path has no budget (diamonds' took 8 minutes here).
 TIMEOUT_S = 1800
+# What Lathe's Find the best model accepts as `time_budget`.
+BUDGET_RANGE = range(30, 3601)
 
 
 def _arguments() -> argparse.Namespace:
@@ -35,6 +37,8 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--sets", default="", help="comma-separated data sets; all if empty")
     parser.add_argument("--work-dir", type=Path, default=HERE / "work")
     arguments = parser.parse_args()
+    if arguments.budget not in BUDGET_RANGE:
+        parser.error("the budget is 30 to 3600 seconds, as Lathe's Find the best model takes it")
     names = [name for name in arguments.sets.split(",") if name]
     unknown = sorted(set(names) - BY_NAME.keys())
     if unknown:
