@@ -254,6 +254,24 @@ describe('buildReport', () => {
     expect(section?.textContent).toContain('max_depth');
   });
 
+  it("lists the ensemble's members with their weights in the language's format", () => {
+    const search = {
+      primary_metric: 'accuracy',
+      time_budget: 60,
+      elapsed_seconds: 58,
+      running: false,
+      stopped: false,
+      rows: [],
+      ensemble: [
+        { model: 'LogisticRegression', weight: 0.56 },
+        { model: 'LGBMClassifier', weight: 0.44 },
+      ],
+    };
+    const evaluation = { ...content().evaluation, search };
+    const doc = parsed(buildReport(content({ evaluation }), TEST_METRIC_CATALOG, i18n.getFixedT('de'), 'de'));
+    expect(doc.body.textContent).toMatch(/Gewichteter Mittelwert aus LogisticRegression 56\s%, LGBMClassifier 44\s%\./u);
+  });
+
   it('says so when there is no analysis and no recipe step', () => {
     const doc = parsed(buildReport(content({ analysis: null, recipe: [] }), TEST_METRIC_CATALOG, i18n.getFixedT('en'), 'en'));
     expect(doc.body.textContent).toContain('No analysis of the data was available.');

@@ -104,6 +104,11 @@ function trainingSection(evaluation: Evaluation, t: TFunction, language: string)
     items.push([t('report.training.rowsWithoutTarget'), formatInteger(evaluation.rows_without_target, language)]);
   }
   items.push([t('report.training.models'), trained.join(', ') || '—']);
+  const members = evaluation.search?.ensemble ?? [];
+  if (members.length > 0) {
+    const weights = members.map((member) => `${member.model} ${formatPercent(member.weight * 100, 0, language)}`);
+    items.push([t('report.training.ensemble'), t('evaluation.details.ensembleOf', { members: weights.join(', ') })]);
+  }
   const failures = failed.map((result) =>
     element('li', `${result.model}: ${t('evaluation.details.error', { error: result.error ?? '' })}`),
   );

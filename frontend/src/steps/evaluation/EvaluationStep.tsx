@@ -14,6 +14,7 @@ import { comparisonFigure } from './evaluationCharts';
 import { ExplanationCard } from './ExplanationCard';
 import { FigureChart, ModelCharts } from './ModelCharts';
 import { BaselineMetrics, ModelMetrics } from './ModelMetrics';
+import { ensembleMembers } from './ensembleMembers';
 import { formatMetric, formatSpread, primaryMetric } from './metrics';
 import { PrimaryMetricField } from './PrimaryMetricField';
 import { useMetricName } from './useMetricName';
@@ -180,6 +181,7 @@ function EvaluationResults({ evaluation, catalog, optimized }: EvaluationResults
                   catalog={catalog}
                   metricName={metricName}
                   baseline={evaluation.baseline?.metrics}
+                  members={ensembleMembers(evaluation, result.model)}
                 />
                 {run && (
                   <ModelMetrics

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Evaluation, MetricCatalog, ModelResult } from '../../api/training';
-import { useNumberFormat } from '../../i18n/format';
+import { formatPercent, useNumberFormat } from '../../i18n/format';
 import { formatSpread, metricTone, orderedMetrics } from './metrics';
 import { ToneCue } from './ToneCue';
+import type { EnsembleMembers } from './ensembleMembers';
 
 type Metrics = Record<string, number | null>;
 
@@ -13,13 +14,15 @@ interface ModelMetricsProps {
   metricName: (metric: string) => string;
   /** The baseline's metrics, which colour the metrics in the data's units. */
   baseline?: Metrics;
+  /** An ensemble's members and their weights. */
+  members?: EnsembleMembers;
 }
 
 /**
  * One model's metrics to 4 decimals (cross-validated: mean ± standard deviation over the folds),
  * coloured as SPEC §9 says, and its own error beside them.
  */
-export function ModelMetrics({ result, best, catalog, metricName, baseline }: ModelMetricsProps) {
+export function ModelMetrics({ result, best, catalog, metricName, baseline, members }: ModelMetricsProps) {
   const { t } = useTranslation();
   const number = useNumberFormat();
   const imputed = result.imputed_cells ?? 0;
@@ -45,6 +48,13 @@ export function ModelMetrics({ result, best, catalog, metricName, baseline }: Mo
       {result.error !== null && (
         <p className="model-metrics__error" role="alert">
           {t('evaluation.details.error', { error: result.error })}
+        </p>
+      )}
+      {members && members.length > 0 && (
+        <p className="model-metrics__members">
+          {t('evaluation.details.ensembleOf', {
+            members: members.map((member) => `${member.model} ${formatPercent(member.weight * 100, 0)}`).join(', '),
+          })}
         </p>
       )}
       {imputed > 0 && (
