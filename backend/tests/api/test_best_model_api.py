@@ -6,7 +6,6 @@ import io
 import time
 
 import joblib
-import onnxruntime as ort
 import pytest
 
 from tests.ml.onnx_export.frames import onnx_outputs
@@ -53,16 +52,13 @@ def wait_for_rows(client, training, count: int, timeout: float = 120) -> dict:
 
 def test_the_search_fills_a_live_leaderboard_and_keeps_every_finished_row(prepared):
     assert prepared.get("/api/leaderboard/").json() == {"leaderboard": None}
-    started = time.monotonic()
     training = in_background(prepared, "/api/train-models/", best_body())
     live = wait_for_rows(prepared, training, 2)
     response = training.result(timeout=BUDGET * 3)
-    seconds = time.monotonic() - started
     body = response.json()
     assert response.status_code == 200, body
 
     board = body["search"]
-    print("wall", seconds, "search", board["elapsed_seconds"])
     assert board["elapsed_seconds"] <= BUDGET * 1.1
     assert not board["running"] and not board["stopped"]
     assert board["time_budget"] == BUDGET and board["primary_metric"] == "accuracy"
@@ -85,24 +81,22 @@ def test_the_search_fills_a_live_leaderboard_and_keeps_every_finished_row(prepar
         ensemble = next(r for r in results if r["model"] == "Ensemble")
         members = [r for r in results if r["model"] in weights]
         assert ensemble["metrics"]["accuracy"] > max(m["metrics"]["accuracy"] for m in members)
+    exports_agree(prepared, body["best_model"])
 
 
-def test_the_best_model_exports_to_onnx_and_joblib_that_agree(prepared):
-    response = prepared.post("/api/train-models/", json=best_body())
-    best = response.json()["best_model"]
+def exports_agree(client, model):
+    """The model's joblib and ONNX exports predict raw rows as Lathe does."""
     rows = quirky_frame().drop(columns=["label"]).head(60)
     exported = {}
     for export_format in ("joblib", "onnx"):
-        answer = prepared.post(
-            "/api/export-model/", json={"selected_model": best, "format": export_format}
+        answer = client.post(
+            "/api/export-model/", json={"selected_model": model, "format": export_format}
         )
         assert answer.status_code == 200, answer.text
         exported[export_format] = answer.content
-    pipeline = joblib.load(io.BytesIO(exported["joblib"]))
-    expected = trained_pipeline(prepared, best).predict(rows).tolist()
-    assert pipeline.predict(rows).tolist() == expected
+    expected = trained_pipeline(client, model).predict(rows).tolist()
+    assert joblib.load(io.BytesIO(exported["joblib"])).predict(rows).tolist() == expected
     assert onnx_outputs(exported["onnx"], rows)["prediction"].tolist() == expected
-    assert ort.InferenceSession(exported["onnx"]).get_outputs()[0].name == "prediction"
 
 
 def test_a_cancel_keeps_every_finished_row(prepared):
