@@ -469,9 +469,7 @@ class BestModelSearch:
                     self.frame,
                     self.target,
                     self.splits,
-                    explain=position < EXPLAINED_MODELS
-                    and contender.stage != "ensemble"
-                    and not self.stopped,
+                    explain=position < EXPLAINED_MODELS and not self.stopped,
                 )
             )
             pipelines[contender.name] = contender.final.pipeline

@@ -132,6 +132,18 @@ def is_ensemble(pipeline: RecipePipeline) -> bool:
     return isinstance(pipeline.steps[-1][1], EnsembleStep)
 
 
+def member_pipelines(pipeline: RecipePipeline) -> list[RecipePipeline]:
+    """Each member of a fitted ensemble as a training pipeline of its own."""
+    ensemble: EnsembleStep = pipeline.steps[-1][1]
+    return [
+        RecipePipeline(
+            steps=[*pipeline.steps[:-2], ("model_input", model_input), ("model", step)],
+            target_column=pipeline.target_column,
+        )
+        for model_input, step in ensemble.members
+    ]
+
+
 def selected_weights(
     predictions: Sequence[FloatArray], score: Callable[[FloatArray], float]
 ) -> list[float]:

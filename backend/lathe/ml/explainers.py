@@ -111,10 +111,10 @@ class ModelExplainer:
     training data, as the model takes them) is used by the linear and kernel
     methods."""
 
-    def __init__(self, step: ModelStep, background: FloatArray) -> None:
+    def __init__(self, step: ModelStep, background: FloatArray, agnostic: bool = False) -> None:
         self.step = step
         self.estimator = step.estimator
-        self.method = method_of(self.estimator)
+        self.method: ExplanationMethod = "kernel" if agnostic else method_of(self.estimator)
         self.classes = len(step.classes_) if step.problem_type == "classification" else 0
         self._explainer = self._shap_explainer(background)
 
@@ -161,7 +161,12 @@ class ModelExplainer:
             found = self._explainer.shap_values(matrix)
         return _shap_outputs(found, self._explainer.expected_value)
 
-    def explain(self, matrix: FloatArray) -> Contributions:
+    def explain(
+        self, matrix: FloatArray, classes: npt.NDArray[np.int64] | None = None
+    ) -> Contributions:
+        """Contributions to each row's explained output; for more than two classes, the
+        class at `classes` (each row's position in ``classes_``), by default the class of
+        the row's highest output."""
         outputs = self.all_outputs(matrix)
         rows = np.arange(len(matrix))
         if outputs.values.shape[1] == 1:
@@ -169,6 +174,8 @@ class ModelExplainer:
             positions = None if self.classes == 0 else np.ones(len(matrix), dtype=np.int64)
         elif self.classes == 2:
             column = positions = np.ones(len(matrix), dtype=np.int64)
+        elif classes is not None:
+            column = positions = classes
         else:
             totals = outputs.values.sum(axis=2) + outputs.base
             column = positions = np.argmax(totals, axis=1).astype(np.int64)

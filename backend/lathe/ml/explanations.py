@@ -29,14 +29,16 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from lathe.analysis.column_types import column_kind
+from lathe.ml.ensemble import is_ensemble, member_pipelines
 from lathe.ml.explainers import Contributions, FloatArray, ModelExplainer
 from lathe.ml.importance import feature_sources
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_step
-from lathe.ml.results import BeeswarmColumn, Explanation, json_label
+from lathe.ml.results import BeeswarmColumn, Explanation, ExplanationMethod, json_label
 from lathe.ml.sampling import Positions, uniform_sample
 from lathe.steps.recipe import RecipePipeline
 
@@ -54,12 +56,95 @@ PREDICTION_EXPLANATION_SECONDS = 60.0
 CHUNK_SECONDS = 1.0
 
 
-def pipeline_explainer(pipeline: RecipePipeline, training_rows: pd.DataFrame) -> ModelExplainer:
+def _nobody_follows(explained: int) -> None:
+    """No one follows the rows explained."""
+
+
+class PipelineExplainer:
+    """A fitted pipeline's model explained per uploaded column, its background drawn from
+    `training_rows` (uploaded columns); `agnostic` explains it by the kernel method."""
+
+    def __init__(
+        self, pipeline: RecipePipeline, training_rows: pd.DataFrame, agnostic: bool = False
+    ) -> None:
+        self.pipeline = pipeline
+        sample = training_rows.iloc[uniform_sample(len(training_rows), BACKGROUND_ROWS)]
+        background = model_matrix(model_features(pipeline, sample))
+        self.explainer = ModelExplainer(model_step(pipeline), background, agnostic)
+        self.method = self.explainer.method
+        self.output = self.explainer.output
+        self.classes = self.explainer.classes
+
+    def per_column(
+        self,
+        rows: pd.DataFrame,
+        seconds: float,
+        after_chunk: Callable[[int], None] = _nobody_follows,
+        classes: npt.NDArray[np.int64] | None = None,
+    ) -> pd.DataFrame:
+        """The first of `rows` that can be explained in about `seconds`: rows × uploaded
+        columns (``explain_within``)."""
+        matrix = model_matrix(model_features(self.pipeline, rows))
+        contributions = explain_within(self.explainer, matrix, seconds, after_chunk, classes)
+        return uploaded_contributions(self.pipeline, contributions)
+
+
+class EnsembleExplainer:
+    """An ensemble explained as the weighted average of its members' contributions, each
+    member by the kernel method, so that every member's contributions are in the same
+    output (a class probability, or the value) and their weighted average adds up to the
+    ensemble's output; for more than two classes each row's members explain the class
+    the ensemble predicts."""
+
+    method: ExplanationMethod = "kernel"
+
+    def __init__(self, pipeline: RecipePipeline, training_rows: pd.DataFrame) -> None:
+        self.pipeline = pipeline
+        ensemble = model_step(pipeline)
+        self.weights = list(ensemble.weights)
+        self.members = [
+            PipelineExplainer(member, training_rows, agnostic=True)
+            for member in member_pipelines(pipeline)
+        ]
+        self.output = self.members[0].output
+        self.classes = self.members[0].classes
+
+    def per_column(
+        self,
+        rows: pd.DataFrame,
+        seconds: float,
+        after_chunk: Callable[[int], None] = _nobody_follows,
+        classes: npt.NDArray[np.int64] | None = None,
+    ) -> pd.DataFrame:
+        if self.classes > 2 and classes is None:
+            probabilities = model_step(self.pipeline).predict_proba(
+                model_features(self.pipeline, rows)
+            )
+            classes = np.argmax(probabilities, axis=1).astype(np.int64)
+        share = seconds / len(self.members)
+        parts = [
+            member.per_column(
+                rows, share, after_chunk if member is self.members[-1] else _nobody_follows, classes
+            )
+            for member in self.members
+        ]
+        explained = min(len(part) for part in parts)
+        columns = list(parts[0].columns)
+        total = sum(
+            weight * part.iloc[:explained].reindex(columns=columns, fill_value=0.0)
+            for part, weight in zip(parts, self.weights, strict=True)
+        )
+        return pd.DataFrame(total, columns=columns)
+
+
+def pipeline_explainer(
+    pipeline: RecipePipeline, training_rows: pd.DataFrame
+) -> PipelineExplainer | EnsembleExplainer:
     """The explainer of the fitted pipeline's model, with its background drawn from
     `training_rows` (uploaded columns)."""
-    sample = training_rows.iloc[uniform_sample(len(training_rows), BACKGROUND_ROWS)]
-    background = model_matrix(model_features(pipeline, sample))
-    return ModelExplainer(model_step(pipeline), background)
+    if is_ensemble(pipeline):
+        return EnsembleExplainer(pipeline, training_rows)
+    return PipelineExplainer(pipeline, training_rows)
 
 
 def uploaded_contributions(pipeline: RecipePipeline, contributions: Contributions) -> pd.DataFrame:
@@ -80,25 +165,23 @@ def _joined(parts: list[Contributions]) -> Contributions:
     )
 
 
-def _nobody_follows(explained: int) -> None:
-    """No one follows the rows explained."""
-
-
 def explain_within(
     explainer: ModelExplainer,
     matrix: FloatArray,
     seconds: float,
     after_chunk: Callable[[int], None] = _nobody_follows,
+    classes: npt.NDArray[np.int64] | None = None,
 ) -> Contributions:
     """Contributions of the first rows of `matrix` that can be explained in about
     `seconds`: chunk after chunk, each sized by the rate so far to fill the time left or
     ``CHUNK_SECONDS`` (at least ``FIRST_CHUNK_ROWS``), `after_chunk` told the rows done
-    after each."""
+    after each; `classes`, the class each row explains (more than two classes)."""
     started = time.perf_counter()
     parts: list[Contributions] = []
     done, chunk = 0, FIRST_CHUNK_ROWS
     while done < len(matrix):
-        parts.append(explainer.explain(matrix[done : done + chunk]))
+        chunk_classes = None if classes is None else classes[done : done + chunk]
+        parts.append(explainer.explain(matrix[done : done + chunk], chunk_classes))
         done += len(parts[-1].values)
         after_chunk(done)
         elapsed = time.perf_counter() - started
@@ -134,9 +217,7 @@ def explanation_summary(
     columns), its background drawn from `training_rows`."""
     explainer = pipeline_explainer(pipeline, training_rows)
     rows = held_out.iloc[uniform_sample(len(held_out), EXPLAINED_ROWS)]
-    matrix = model_matrix(model_features(pipeline, rows))
-    contributions = explain_within(explainer, matrix, seconds)
-    per_column = uploaded_contributions(pipeline, contributions)
+    per_column = explainer.per_column(rows, seconds)
     explained = rows.iloc[: len(per_column)]
     strength = per_column.abs().mean(axis=0).sort_values(ascending=False, kind="stable")
     beeswarm: list[BeeswarmColumn] = []
@@ -199,10 +280,8 @@ def top_contributions(
         top[f"top_{rank}_column"] = np.full(len(frame), None, dtype=object)
         top[f"top_{rank}_contribution"] = np.full(len(frame), np.nan)
     if len(frame):
-        matrix = model_matrix(model_features(pipeline, frame))
         explainer = pipeline_explainer(pipeline, training_rows)
-        contributions = explain_within(explainer, matrix, seconds, after_chunk)
-        per_column = uploaded_contributions(pipeline, contributions)
+        per_column = explainer.per_column(frame, seconds, after_chunk)
         values = per_column.to_numpy()
         order = np.argsort(-np.abs(values), axis=1, kind="stable")
         names = np.asarray(per_column.columns, dtype=object)

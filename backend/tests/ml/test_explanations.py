@@ -8,9 +8,9 @@ from lathe.ml.catalog import ENTRIES
 from lathe.ml.explanations import (
     BEESWARM_COLUMNS,
     FIRST_CHUNK_ROWS,
+    PipelineExplainer,
     explain_within,
     explanation_summary,
-    pipeline_explainer,
     top_contributions,
     uploaded_contributions,
 )
@@ -65,7 +65,7 @@ def test_derived_columns_are_summed_back_to_the_uploaded_column(name):
     # one-hot, binary bits and per-class target encodings all derive from one column
     assert sources.count("colour") == 3 and sources.count("town") == 3
     assert sources.count("shop") == 3
-    explainer = pipeline_explainer(pipeline, features)
+    explainer = PipelineExplainer(pipeline, features).explainer
     rows = features.iloc[:30]
     found = explainer.explain(model_matrix(model_features(pipeline, rows)))
     per_column = uploaded_contributions(pipeline, found)
@@ -118,7 +118,7 @@ def test_binary_summary_explains_the_positive_class():
 
 def test_explaining_stops_after_a_chunk_once_the_time_is_spent():
     pipeline, features = fitted("KNeighborsClassifier")
-    explainer = pipeline_explainer(pipeline, features)
+    explainer = PipelineExplainer(pipeline, features).explainer
     matrix = model_matrix(model_features(pipeline, features))
     assert len(explain_within(explainer, matrix, 0.0).values) == FIRST_CHUNK_ROWS
     assert len(explain_within(explainer, matrix[:50], 60.0).values) == 50
@@ -131,7 +131,7 @@ def test_top_contributions_are_the_largest_per_row():
     assert list(top.columns) == [
         f"top_{rank}_{part}" for rank in (1, 2, 3) for part in ("column", "contribution")
     ]
-    explainer = pipeline_explainer(pipeline, features)
+    explainer = PipelineExplainer(pipeline, features).explainer
     per_column = uploaded_contributions(
         pipeline, explainer.explain(model_matrix(model_features(pipeline, rows)))
     )
