@@ -34,6 +34,14 @@ export function getProgress() {
   return unwrap(api.GET('/api/progress/'));
 }
 
+export type Leaderboard = Schemas['Leaderboard'];
+export type LeaderboardRow = Schemas['LeaderboardRow'];
+
+/** Find the best model's leaderboard: the rows so far while it runs, then the one kept with the training; null before the first. */
+export function getLeaderboard() {
+  return unwrap(api.GET('/api/leaderboard/'));
+}
+
 /** Cancels the session's running long task; the request that started it answers `task_cancelled`. */
 export function cancelTask() {
   return unwrap(api.POST('/api/cancel-task/'));

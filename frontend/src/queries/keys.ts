@@ -9,6 +9,7 @@ export const queryKeys = {
   evaluation: ['session', 'evaluation'] as const,
   trainingResult: ['session', 'training-result'] as const,
   optimizationResult: ['session', 'optimization-result'] as const,
+  leaderboard: ['session', 'leaderboard'] as const,
   analysis: (params: { columns: string[]; target: string | null; run: number }) => ['session', 'analysis', params] as const,
   detectOutliers: (settled: unknown) => ['session', 'detect-outliers', settled] as const,
   correlatedPairs: (preview: unknown) => ['session', 'correlated-pairs', preview] as const,

@@ -34,13 +34,15 @@ async function start(
     'GET /api/get-session-data/': () => json({ ...frame(COLUMNS, DATA, DTYPES), shape: [120, 3], target_column: sessionTarget }),
     'GET /api/progress/': () => json({ task: 'training', done: 1, total: 4, message: 'LogisticRegression' }),
     'POST /api/train-models/': () => json(RESULT),
+    'GET /api/leaderboard/': () => json({ leaderboard: null }),
     'GET /api/detect-problem-type/': (_, request) =>
       json({ target_column: new URL(request.url).searchParams.get('target_column'), problem_type: 'classification', distinct_values: 2 }),
     ...routes,
   });
   const reached = sessionAt(8, { columns: COLUMNS, data: DATA });
   const rendered = renderStep(TrainingStep, { ...reached, session: { ...reached.session, trainingSettings } });
-  await screen.findByRole('group', { name: 'Model selection' });
+  // the form shows once the catalogue is read
+  await screen.findByRole('button', { name: /^(Train models|Find the best model)$/ });
   if (sessionTarget !== null)
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Target column' })).toHaveProperty('value', sessionTarget));
   return { api, ...rendered };
@@ -139,6 +141,7 @@ describe('TrainingStep', () => {
       validation_method: 'train_test',
       test_size: 0.2,
       cv_folds: 5,
+      mode: 'selected',
     });
   });
 
@@ -359,5 +362,201 @@ describe('TrainingStep', () => {
     );
     expect(screen.getByText('Catalogue unavailable').textContent).toBe('Catalogue unavailable');
     expect(screen.queryByRole('button', { name: 'Train models' })).toBeNull();
+  });
+});
+
+const row = (model: string, change: Record<string, unknown> = {}) => ({
+  model,
+  base_model: model,
+  stage: 'default',
+  settings: {},
+  score: 0.9,
+  score_std: 0.01,
+  folds: 5,
+  status: 'finished',
+  fit_seconds: 1.25,
+  predict_ms_per_1000: 3.5,
+  error: null,
+  ...change,
+});
+
+const BOARD = {
+  primary_metric: 'accuracy',
+  time_budget: 30,
+  elapsed_seconds: 12.4,
+  running: true,
+  stopped: false,
+  rows: [
+    row('RandomForestClassifier', { score: 0.9123, score_std: 0.0211 }),
+    row('SVC', { status: 'running', score: null, score_std: null, fit_seconds: 0, predict_ms_per_1000: null }),
+  ],
+  ensemble: [],
+};
+
+const FINAL_BOARD = {
+  ...BOARD,
+  running: false,
+  elapsed_seconds: 28,
+  rows: [
+    row('Ensemble', { base_model: null, stage: 'ensemble', score: 0.93, score_std: 0.015 }),
+    row('RandomForestClassifier (tuned)', { stage: 'tuned', settings: { n_estimators: 300, max_depth: null } }),
+    row('RandomForestClassifier', { score: 0.9123, score_std: 0.0211 }),
+    row('SVC', { status: 'skipped_for_time', score: null, score_std: null, predict_ms_per_1000: null }),
+  ],
+  ensemble: [
+    { model: 'RandomForestClassifier (tuned)', weight: 0.75 },
+    { model: 'LogisticRegression', weight: 0.25 },
+  ],
+};
+
+const SEARCH_RESULT = {
+  ...RESULT,
+  best_model: 'Ensemble',
+  trained_models: ['Ensemble', 'RandomForestClassifier (tuned)'],
+  search: FINAL_BOARD,
+};
+
+const chooseBest = () => fireEvent.click(screen.getByRole('radio', { name: 'Find the best model' }));
+const boardRows = () =>
+  within(screen.getByRole('table', { name: /Models ranked by Accuracy/ }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((line) => [...line.querySelectorAll('th, td')].map((cell) => cell.textContent));
+
+describe('TrainingStep: Find the best model', () => {
+  it('replaces the models and validation method by a time budget and the folds, and sends a search', async () => {
+    const { api } = await start({}, 'member');
+    expect(screen.getByRole('radiogroup', { name: 'Training mode' })).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'Selected models' })).toHaveProperty('checked', true);
+    chooseBest();
+    expect(screen.queryByRole('group', { name: 'Model selection' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Validation method' })).toBeNull();
+    expect(screen.getByText(/Every model of the problem type is cross-validated on the same folds/)).toBeVisible();
+    const budget = screen.getByRole('combobox', { name: 'Time budget' });
+    expect((budget as HTMLSelectElement).value).toBe('120');
+    expect(
+      within(budget)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['30 seconds', '1 minute', '2 minutes', '5 minutes', '10 minutes', '30 minutes', '60 minutes']);
+    fireEvent.change(budget, { target: { value: '30' } });
+    const folds = screen.getByRole('spinbutton', { name: 'CV folds' });
+    fireEvent.change(folds, { target: { value: '2' } });
+    expect(screen.getByRole('button', { name: 'Find the best model' })).toHaveProperty('disabled', true);
+    fireEvent.change(folds, { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find the best model' }));
+    await waitFor(() => expect(api.routes()).toContain('POST /api/train-models/'));
+    expect(api.calls.find((call) => call.route === 'POST /api/train-models/')?.body).toEqual({
+      target_column: 'member',
+      problem_type: 'classification',
+      validation_method: 'cross_validation',
+      test_size: 0.2,
+      cv_folds: 3,
+      mode: 'best',
+      time_budget: 30,
+    });
+  });
+
+  it('offers no search for clustering, which trains the chosen models', async () => {
+    await start({}, 'member');
+    chooseBest();
+    fireEvent.change(problemType(), { target: { value: 'clustering' } });
+    expect(screen.queryByRole('radiogroup', { name: 'Training mode' })).toBeNull();
+    expect(checked()).toEqual(['KMeans', 'DBSCAN']);
+    expect(trainButton()).toHaveProperty('disabled', false);
+  });
+
+  it('shows the leaderboard live while the search runs, then keeps the final one with the ensemble members', async () => {
+    const answer = deferred<Response>();
+    let board: unknown = null;
+    const { api, onContinue } = await start(
+      { 'POST /api/train-models/': () => answer.promise, 'GET /api/leaderboard/': () => json({ leaderboard: board }) },
+      'member',
+    );
+    chooseBest();
+    fireEvent.click(screen.getByRole('button', { name: 'Find the best model' }));
+    await screen.findByRole('progressbar', { name: 'Training in progress' });
+    board = BOARD;
+    const table = await screen.findByRole('table', { name: /Models ranked by Accuracy/ }, { timeout: 3000 });
+    expect(
+      within(table).getByText('Models ranked by Accuracy over the cross-validation folds; 12 s of the 30 s budget used.'),
+    ).toBeVisible();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Rank', 'Model', 'Settings', 'Accuracy (mean ± std)', 'Fit time (s)', 'Prediction (ms per 1,000 rows)', 'Status']);
+    expect(boardRows()).toEqual([
+      ['1', 'RandomForestClassifier', 'defaults', '0.9123 ± 0.0211', '1.25', '3.5', 'Finished'],
+      ['—', 'SVC', 'defaults', '—', '0.00', '—', 'Running'],
+    ]);
+    expect(screen.getByText('1 model finished').getAttribute('role')).toBe('status');
+    const polls = api.routes().filter((route) => route === 'GET /api/leaderboard/').length;
+    await waitFor(() => expect(api.routes().filter((route) => route === 'GET /api/leaderboard/').length).toBeGreaterThan(polls), {
+      timeout: 3000,
+    });
+
+    answer.resolve(json(SEARCH_RESULT));
+    expect(await screen.findByText('Training completed successfully')).toBeVisible();
+    expect(onContinue).toHaveBeenCalledWith(SEARCH_RESULT);
+    await waitFor(() => expect(boardRows()[0]).toEqual(['1', 'Ensembleensemble', '—', '0.9300 ± 0.0150', '1.25', '3.5', 'Finished']));
+    expect(boardRows().slice(1)).toEqual([
+      ['2', 'RandomForestClassifier (tuned)tuned', 'n_estimators=300, max_depth=None', '0.9000 ± 0.0100', '1.25', '3.5', 'Finished'],
+      ['3', 'RandomForestClassifier', 'defaults', '0.9123 ± 0.0211', '1.25', '3.5', 'Finished'],
+      ['—', 'SVC', 'defaults', '—', '1.25', '—', 'Skipped: out of time'],
+    ]);
+    expect(screen.getByText('3 models finished')).toBeVisible();
+    const members = screen.getByRole('list');
+    expect(
+      within(members)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['RandomForestClassifier (tuned): weight 75.0%', 'LogisticRegression: weight 25.0%']);
+    // the search is over: the board is read no more
+    const reads = api.routes().filter((route) => route === 'GET /api/leaderboard/').length;
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(api.routes().filter((route) => route === 'GET /api/leaderboard/')).toHaveLength(reads);
+  });
+
+  it('after a cancelled search keeps the finished rows, says so and hands the result on', async () => {
+    const answer = deferred<Response>();
+    const { api, onContinue } = await start(
+      {
+        'POST /api/train-models/': () => answer.promise,
+        'POST /api/cancel-task/': () => json({ cancelled: ['training'], message: 'Cancelling the training.' }),
+      },
+      'member',
+    );
+    chooseBest();
+    fireEvent.click(screen.getByRole('button', { name: 'Find the best model' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(api.routes()).toContain('POST /api/cancel-task/'));
+    const kept = { ...FINAL_BOARD, stopped: true, rows: FINAL_BOARD.rows.slice(2), ensemble: [] };
+    answer.resolve(json({ ...RESULT, trained_models: ['RandomForestClassifier'], search: kept }));
+
+    await waitFor(() => expect(screen.getAllByText('The search was stopped: the models that finished are kept.')).toHaveLength(2));
+    expect(boardRows()).toEqual([
+      ['1', 'RandomForestClassifier', 'defaults', '0.9123 ± 0.0211', '1.25', '3.5', 'Finished'],
+      ['—', 'SVC', 'defaults', '—', '1.25', '—', 'Skipped: out of time'],
+    ]);
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.queryByText('Training was cancelled. The previous results are kept.')).toBeNull();
+    expect(onContinue).toHaveBeenCalledWith(expect.objectContaining({ trained_models: ['RandomForestClassifier'] }));
+  });
+
+  it('shows the running search when the screen opens during it (a reload)', async () => {
+    await start({
+      'GET /api/progress/': () => json({ task: 'training', done: 12, total: 30, message: 'SVC', job_id: 'j3', queue_position: null }),
+      'GET /api/leaderboard/': () => json({ leaderboard: BOARD }),
+    });
+    await screen.findByRole('table', { name: /Models ranked by Accuracy/ });
+    expect(boardRows()[0]?.[1]).toBe('RandomForestClassifier');
+    expect(screen.getByRole('progressbar', { name: 'Training in progress' })).toBeVisible();
+  });
+
+  it('comes back in the mode and with the time budget of the last visit', async () => {
+    await start({}, null, { problemType: 'classification', mode: 'best', timeBudget: 600 });
+    expect(screen.getByRole('radio', { name: 'Find the best model' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('combobox', { name: 'Time budget' })).toHaveProperty('value', '600');
   });
 });

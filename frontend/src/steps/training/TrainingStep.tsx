@@ -8,16 +8,19 @@ import { notify } from '../../components/notify';
 import { BusyNote, CardNote, runningButtonProps, StepHeader } from '../../components/StepScreen/StepScreen';
 import { TaskProgress } from '../../components/TaskProgress/TaskProgress';
 import { errorMessage } from '../../i18n/errorMessage';
+import { keepLeaderboard, useLeaderboard } from '../../queries/leaderboard';
 import { evaluateAgain, useTrainingResult } from '../../queries/results';
 import { rememberSessionTarget, useSessionData } from '../../queries/sessionData';
 import { useStepTarget } from '../common/sessionTarget';
 import { useLongTask } from '../common/useLongTask';
 import { useModelCatalog } from '../../queries/modelCatalog';
 import { useDetectedProblemType } from '../../queries/problemType';
+import { LeaderboardCard } from './LeaderboardCard';
 import { leftOutClassesNote } from './leftOutClasses';
 import { ModelsCard } from './ModelsCard';
 import { PrimaryMetricCard, usePrimaryMetricChoice } from './PrimaryMetricCard';
 import { ProblemCard } from './ProblemCard';
+import { TrainingModeCard } from './TrainingModeCard';
 import { TrainingSummary } from './TrainingSummary';
 import {
   catalogueType,
@@ -25,6 +28,7 @@ import {
   modelLists,
   problemTypeSuggestion,
   restoredSettings,
+  trainingMode,
   trainingProblems,
   trainRequest,
   withChosenProblemType,
@@ -42,7 +46,10 @@ interface TrainingStepProps {
   onSettingsChange?: (settings: TrainingSettings) => void;
 }
 
-/** Step 8: choose the problem, the models (from the server's catalogue) and the validation, then train them all. */
+/**
+ * Step 8: choose the problem, the models (from the server's catalogue) and the validation, then
+ * train them all; or find the best model of the catalogue within a time budget, on a live leaderboard.
+ */
 export function TrainingStep({ session, onContinue, onSettingsChange }: TrainingStepProps) {
   const { t } = useTranslation();
   const catalog = useModelCatalog();
@@ -86,6 +93,11 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
   const training = useTraining(onContinue);
   const primaryMetric = usePrimaryMetricChoice(catalogueType(current.problemType, detectedType));
   const busy = training.busy;
+  const mode = trainingMode(current);
+  const catalogue = lists[catalogueType(current.problemType, detectedType)];
+  // the kept board while idle; while training, only a running search's (a new one replaces it)
+  const board = useLeaderboard(busy).data;
+  const shownBoard = board != null && (board.running || !busy) ? board : null;
 
   const rows = frame.info?.shape[0] ?? frame.preview.length;
   const columns = frame.info?.shape[1] ?? frame.columns.length;
@@ -104,13 +116,13 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
         onProblemTypeChange={(problemType) => update(withChosenProblemType(current, problemType, detectedType, lists))}
         onTargetChange={(column) => update({ ...current, target: column })}
       />
-      <ModelsCard
-        catalogue={lists[catalogueType(current.problemType, detectedType)]}
-        selected={current.models}
-        busy={busy}
-        onChange={(models) => update({ ...current, models })}
-      />
       {current.problemType !== 'clustering' && (
+        <TrainingModeCard settings={current} busy={busy} onChange={(change) => update({ ...current, ...change })} />
+      )}
+      {mode === 'selected' && (
+        <ModelsCard catalogue={catalogue} selected={current.models} busy={busy} onChange={(models) => update({ ...current, models })} />
+      )}
+      {mode === 'selected' && current.problemType !== 'clustering' && (
         <ValidationCard settings={current} busy={busy} onChange={(change) => update({ ...current, ...change })} />
       )}
       <PrimaryMetricCard choice={primaryMetric} busy={busy} />
@@ -118,11 +130,12 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
         rows={rows}
         columns={columns}
         features={Math.max(0, columns - (current.target === '' ? 0 : 1))}
-        models={current.models.length}
+        models={mode === 'best' ? catalogue.length : current.models.length}
       />
 
       {busy && <TaskProgress label={t('training.inProgress')} onCancel={training.cancel} cancelling={training.cancelling} />}
       {training.cancelled && <CardNote>{t('longTask.cancelled.training')}</CardNote>}
+      {shownBoard !== null && <LeaderboardCard board={shownBoard} />}
 
       <div className="step-screen__actions">
         <button
@@ -135,7 +148,7 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
           ) : (
             <>
               <CheckIcon />
-              {t('training.train')}
+              {mode === 'best' ? t('training.mode.best') : t('training.train')}
             </>
           )}
         </button>
@@ -178,6 +191,8 @@ function useTraining(onContinue: (result: TrainResult) => void) {
     onSuccess: (result: TrainResult) => {
       // the target trained on becomes the session target on the server
       if (result.target_column !== null) void rememberSessionTarget(queryClient, result.target_column);
+      void keepLeaderboard(queryClient, result.search ?? null);
+      if (result.search?.stopped) notify.info(t('training.leaderboard.stopped'));
       void evaluateAgain(queryClient);
       notify.success(t('training.completed'));
       const leftOut = leftOutClassesNote(result.left_out_classes, t);

@@ -44,19 +44,34 @@ export function ValidationCard({ settings, busy, onChange }: ValidationCardProps
             onChange={(testSize) => onChange({ testSize })}
           />
         ) : (
-          <NumberField
-            key="cv-folds"
-            label={t('training.validation.cvFolds')}
-            value={settings.cvFolds}
-            min={CV_FOLDS.min}
-            max={CV_FOLDS.max}
-            step={CV_FOLDS.step}
-            integer
-            disabled={busy}
-            onChange={(cvFolds) => onChange({ cvFolds })}
-          />
+          <CvFoldsField key="cv-folds" value={settings.cvFolds} busy={busy} onChange={(cvFolds) => onChange({ cvFolds })} />
         )}
       </div>
     </SectionCard>
+  );
+}
+
+/** The folds of cross-validation, 3 to 10 (SPEC §5). */
+export function CvFoldsField({
+  value,
+  busy,
+  onChange,
+}: {
+  value: number | null;
+  busy: boolean;
+  onChange: (cvFolds: number | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <NumberField
+      label={t('training.validation.cvFolds')}
+      value={value}
+      min={CV_FOLDS.min}
+      max={CV_FOLDS.max}
+      step={CV_FOLDS.step}
+      integer
+      disabled={busy}
+      onChange={onChange}
+    />
   );
 }

@@ -31,6 +31,8 @@ describe('defaults and catalogue', () => {
       testSize: 0.2,
       cvFolds: 5,
       typeChosenFor: null,
+      mode: 'selected',
+      timeBudget: 120,
     });
     expect(TEST_SIZE).toEqual({ min: 0.1, max: 0.5, step: 0.05, default: 0.2 });
     expect(CV_FOLDS).toEqual({ min: 3, max: 10, step: 1, default: 5 });
@@ -112,6 +114,15 @@ describe('trainingProblems', () => {
     for (const folds of [2, 11, 4.5, null]) expect(trainingProblems(cv(folds))).toEqual(['cvFolds']);
   });
 
+  it('needs no models, test size or method to find the best model, only whole folds', () => {
+    const best = (change: Partial<TrainingSettings>) => settings({ mode: 'best', models: [], testSize: null, ...change });
+    expect(trainingProblems(best({}))).toEqual([]);
+    expect(trainingProblems(best({ cvFolds: 2 }))).toEqual(['cvFolds']);
+    expect(trainingProblems(best({ target: '' }))).toEqual(['noTarget']);
+    // clustering trains the chosen models whatever the mode
+    expect(trainingProblems(best({ problemType: 'clustering', target: '' }))).toEqual(['noModel']);
+  });
+
   it('ignores the validation settings for clustering', () => {
     expect(trainingProblems(settings({ problemType: 'clustering', models: ['KMeans'], testSize: null, cvFolds: null }))).toEqual([]);
   });
@@ -126,8 +137,25 @@ describe('trainRequest', () => {
       validation_method: 'cross_validation',
       test_size: 0.2,
       cv_folds: 4,
+      mode: 'selected',
     });
     expect(trainRequest(settings({ problemType: 'clustering', target: '', models: ['KMeans'] }))).toEqual({
+      model_names: ['KMeans'],
+      problem_type: 'clustering',
+    });
+  });
+
+  it('finds the best model with the time budget and folds, cross-validating, without a model list', () => {
+    expect(trainRequest(settings({ mode: 'best', timeBudget: 30, cvFolds: 3, validationMethod: 'train_test' }))).toEqual({
+      target_column: 'y',
+      problem_type: 'classification',
+      validation_method: 'cross_validation',
+      test_size: 0.2,
+      cv_folds: 3,
+      mode: 'best',
+      time_budget: 30,
+    });
+    expect(trainRequest(settings({ mode: 'best', problemType: 'clustering', target: '', models: ['KMeans'] }))).toEqual({
       model_names: ['KMeans'],
       problem_type: 'clustering',
     });
@@ -206,6 +234,8 @@ describe('restoredSettings', () => {
       testSize: 0.3,
       cvFolds: 7,
       typeChosenFor: 'price',
+      mode: 'best',
+      timeBudget: 600,
     };
     expect(restoredSettings(saved, lists)).toEqual({
       problemType: 'regression',
@@ -215,11 +245,13 @@ describe('restoredSettings', () => {
       testSize: 0.3,
       cvFolds: 7,
       typeChosenFor: 'price',
+      mode: 'best',
+      timeBudget: 600,
     });
   });
 
   it('falls back to the defaults for what no longer fits', () => {
-    const saved = { problemType: 'ranking', models: ['Gone'], validationMethod: 'loo', testSize: 'big' };
+    const saved = { problemType: 'ranking', models: ['Gone'], validationMethod: 'loo', testSize: 'big', mode: 'all', timeBudget: 45 };
     expect(restoredSettings(saved, lists)).toEqual(defaultSettings(lists));
     expect(restoredSettings(null, lists)).toEqual(defaultSettings(lists));
   });

@@ -18,6 +18,13 @@ export const VALIDATION_METHODS: readonly ValidationMethod[] = ['train_test', 'c
 export const TEST_SIZE = { min: 0.1, max: 0.5, step: 0.05, default: 0.2 } as const;
 export const CV_FOLDS = { min: 3, max: 10, step: 1, default: 5 } as const;
 
+/** Train the chosen models, or find the best model of the catalogue within a time budget. */
+export type TrainingMode = TrainRequest['mode'];
+export const TRAINING_MODES: readonly TrainingMode[] = ['selected', 'best'];
+/** The time budgets (seconds) a search may be given: 30 s to 1 h, by default 2 minutes. */
+export const TIME_BUDGETS: readonly number[] = [30, 60, 120, 300, 600, 1800, 3600];
+export const DEFAULT_TIME_BUDGET = 120;
+
 export interface TrainingSettings {
   problemType: RequestedProblemType;
   /** '' for none (clustering). */
@@ -32,6 +39,9 @@ export interface TrainingSettings {
    * target, the type no longer follows the type detected for it.
    */
   typeChosenFor: string | null;
+  mode: TrainingMode;
+  /** Seconds, one of `TIME_BUDGETS`. */
+  timeBudget: number;
 }
 
 /** SPEC §4: classification with the first two classifiers, a train/test split of 0.2, 5 folds. */
@@ -44,6 +54,8 @@ export function defaultSettings(lists: ModelLists): TrainingSettings {
     testSize: TEST_SIZE.default,
     cvFolds: CV_FOLDS.default,
     typeChosenFor: null,
+    mode: 'selected',
+    timeBudget: DEFAULT_TIME_BUDGET,
   };
 }
 
@@ -69,6 +81,8 @@ export function restoredSettings(saved: Record<string, unknown> | null, lists: M
     testSize: number(saved.testSize) ?? defaults.testSize,
     cvFolds: number(saved.cvFolds) ?? defaults.cvFolds,
     typeChosenFor: typeof saved.typeChosenFor === 'string' ? saved.typeChosenFor : null,
+    mode: TRAINING_MODES.find((mode) => mode === saved.mode) ?? defaults.mode,
+    timeBudget: TIME_BUDGETS.find((budget) => budget === saved.timeBudget) ?? defaults.timeBudget,
   };
 }
 
@@ -149,13 +163,25 @@ export function toggleModel(models: readonly string[], model: string, on: boolea
 
 export type TrainingProblem = 'noModel' | 'noTarget' | 'testSize' | 'cvFolds';
 
-/** SPEC §5: what keeps the settings from training; the train button is disabled while any is found. */
+/**
+ * The mode training runs in: a search needs a target, so clustering trains the chosen models
+ * whatever mode was chosen before it.
+ */
+export function trainingMode(settings: TrainingSettings): TrainingMode {
+  return settings.problemType === 'clustering' ? 'selected' : settings.mode;
+}
+
+/**
+ * SPEC §5: what keeps the settings from training; the train button is disabled while any is
+ * found. A search takes every model and cross-validates, so only its folds are checked.
+ */
 export function trainingProblems(settings: TrainingSettings): TrainingProblem[] {
   const problems: TrainingProblem[] = [];
-  if (settings.models.length === 0) problems.push('noModel');
+  const searching = trainingMode(settings) === 'best';
+  if (!searching && settings.models.length === 0) problems.push('noModel');
   if (settings.problemType === 'clustering') return problems;
   if (settings.target === '') problems.push('noTarget');
-  if (settings.validationMethod === 'train_test') {
+  if (!searching && settings.validationMethod === 'train_test') {
     const size = settings.testSize;
     if (size === null || size < TEST_SIZE.min || size > TEST_SIZE.max) problems.push('testSize');
   } else {
@@ -165,20 +191,27 @@ export function trainingProblems(settings: TrainingSettings): TrainingProblem[] 
   return problems;
 }
 
-/** The request of SPEC §7: clustering sends no target, validation method, test size or folds. */
+/**
+ * The request of SPEC §7: clustering sends no target, validation method, test size or folds;
+ * a search sends its mode and time budget instead of the models.
+ */
 export function trainRequest(settings: TrainingSettings): TrainRequest {
   if (settings.problemType === 'clustering') {
     // the server gives the three fields it ignores for clustering their defaults
     return { model_names: settings.models, problem_type: 'clustering' } as TrainRequest;
   }
-  return {
-    model_names: settings.models,
+  const request = {
     target_column: settings.target,
     problem_type: settings.problemType,
-    validation_method: settings.validationMethod,
     test_size: settings.testSize ?? TEST_SIZE.default,
     cv_folds: settings.cvFolds ?? CV_FOLDS.default,
   };
+  if (trainingMode(settings) === 'best') {
+    // the server cross-validates every catalogue model; the method and models are not sent
+    return { ...request, validation_method: 'cross_validation', mode: 'best', time_budget: settings.timeBudget };
+  }
+  // the server gives the time budget, which only a search takes, its default
+  return { model_names: settings.models, ...request, validation_method: settings.validationMethod, mode: 'selected' } as TrainRequest;
 }
 
 /** A problem type to suggest instead of the chosen one. */
