@@ -3,6 +3,7 @@
 import accessibility from './scenarios/accessibility.e2e.mjs';
 import analyze from './scenarios/analyze.e2e.mjs';
 import automatic from './scenarios/automatic.e2e.mjs';
+import bestmodel from './scenarios/bestmodel.e2e.mjs';
 import german from './scenarios/german.e2e.mjs';
 import guards from './scenarios/guards.e2e.mjs';
 import keyboard from './scenarios/keyboard.e2e.mjs';
@@ -21,6 +22,7 @@ for (const scenario of [
   readnotes,
   transforms,
   automatic,
+  bestmodel,
   models,
   lookingback,
   optimization,

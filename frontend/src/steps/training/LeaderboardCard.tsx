@@ -70,8 +70,13 @@ export function LeaderboardCard({ board }: { board: Leaderboard }) {
                 <tr key={row.model}>
                   <td>{row.status === 'finished' ? formatInteger(index + 1, language) : '—'}</td>
                   <th scope="row">
-                    {row.model}
-                    {row.stage !== 'default' && <span className="leaderboard__stage">{t(STAGE_LABELS[row.stage])}</span>}
+                    <span className="leaderboard__model">{row.model}</span>
+                    {row.stage !== 'default' && (
+                      <>
+                        {' '}
+                        <span className="leaderboard__stage">{t(STAGE_LABELS[row.stage])}</span>
+                      </>
+                    )}
                   </th>
                   <td className="leaderboard__settings">{rowSettings(row, t('training.leaderboard.defaults'))}</td>
                   <td className="leaderboard__number">{score(row)}</td>

@@ -432,6 +432,7 @@ describe('TrainingStep: Find the best model', () => {
     expect(screen.queryByRole('group', { name: 'Model selection' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Validation method' })).toBeNull();
     expect(screen.getByText(/Every model of the problem type is cross-validated on the same folds/)).toBeVisible();
+    expect(screen.getByText('Models to search').nextElementSibling?.textContent).toBe('3');
     const budget = screen.getByRole('combobox', { name: 'Time budget' });
     expect((budget as HTMLSelectElement).value).toBe('120');
     expect(
@@ -499,9 +500,9 @@ describe('TrainingStep: Find the best model', () => {
     answer.resolve(json(SEARCH_RESULT));
     expect(await screen.findByText('Training completed successfully')).toBeVisible();
     expect(onContinue).toHaveBeenCalledWith(SEARCH_RESULT);
-    await waitFor(() => expect(boardRows()[0]).toEqual(['1', 'Ensembleensemble', '—', '0.9300 ± 0.0150', '1.25', '3.5', 'Finished']));
+    await waitFor(() => expect(boardRows()[0]).toEqual(['1', 'Ensemble ensemble', '—', '0.9300 ± 0.0150', '1.25', '3.5', 'Finished']));
     expect(boardRows().slice(1)).toEqual([
-      ['2', 'RandomForestClassifier (tuned)tuned', 'n_estimators=300, max_depth=None', '0.9000 ± 0.0100', '1.25', '3.5', 'Finished'],
+      ['2', 'RandomForestClassifier (tuned) tuned', 'n_estimators=300, max_depth=None', '0.9000 ± 0.0100', '1.25', '3.5', 'Finished'],
       ['3', 'RandomForestClassifier', 'defaults', '0.9123 ± 0.0211', '1.25', '3.5', 'Finished'],
       ['—', 'SVC', 'defaults', '—', '1.25', '—', 'Skipped: out of time'],
     ]);

@@ -131,6 +131,7 @@ function TrainingForm({ session, onContinue, onSettingsChange, lists }: Training
         columns={columns}
         features={Math.max(0, columns - (current.target === '' ? 0 : 1))}
         models={mode === 'best' ? catalogue.length : current.models.length}
+        searching={mode === 'best'}
       />
 
       {busy && <TaskProgress label={t('training.inProgress')} onCancel={training.cancel} cancelling={training.cancelling} />}

@@ -10,10 +10,12 @@ interface TrainingSummaryProps {
   /** The columns the models learn from: all but the target. */
   features: number;
   models: number;
+  /** The models are every one of the catalogue a search tries, not a selection. */
+  searching: boolean;
 }
 
-/** The shape of the data the models are trained on, and how many models are chosen. */
-export function TrainingSummary({ rows, columns, features, models }: TrainingSummaryProps) {
+/** The shape of the data the models are trained on, and how many models are chosen (or searched). */
+export function TrainingSummary({ rows, columns, features, models, searching }: TrainingSummaryProps) {
   const { t } = useTranslation();
   const number = useNumberFormat();
   return (
@@ -25,7 +27,7 @@ export function TrainingSummary({ rows, columns, features, models }: TrainingSum
         />
         <StatCard label={t('training.summary.features')} value={number(features)} />
         <StatCard label={t('training.summary.samples')} value={number(rows)} />
-        <StatCard label={t('training.summary.models')} value={number(models)} />
+        <StatCard label={t(searching ? 'training.summary.modelsSearched' : 'training.summary.models')} value={number(models)} />
       </StatCards>
     </SectionCard>
   );
