@@ -18,9 +18,9 @@ primary metric.
 
 No fit starts unless its expected time (the model's own fold time, once known) and the
 time the results will take (every metric of every fold of every finished row, timed on
-the first fold, and ``EXPLAINED_MODELS`` explanations) still fit in ``FIT_SHARE`` of the
-budget. Every finished
-row is fitted on every row and kept as an ordinary trained model. Cancelling stops the
+the first fold, and ``EXPLAINED_MODELS`` explanations with importances) still fit in
+``FIT_SHARE`` of the budget. Every finished row is fitted on every row and kept as an
+ordinary trained model. Cancelling stops the
 search between fits and keeps every finished row (``stopped``).
 """
 
@@ -30,7 +30,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -75,6 +75,9 @@ LEADERS = 2
 ENSEMBLE_CANDIDATES = 6
 EXPLAINED_MODELS = 3
 SELECTION_ROWS = 20_000
+IMPORTANCE_SECONDS = 2.0
+"""Reserved per explained row beside its explanation: its permutation importances and
+its explainer's start (2–4 s in all were measured for an ensemble)."""
 ENSEMBLE = "Ensemble"
 UNEXPORTABLE = {"weights": "distance"}
 """k-neighbours weighted by distance predict a training row otherwise in ONNX."""
@@ -155,6 +158,105 @@ def search_entries(config: TrainingConfig) -> list[CatalogEntry]:
     return sorted(entries, key=lambda entry: order.get(entry.name, len(order)))
 
 
+@dataclass(frozen=True)
+class FoldData:
+    """What fitting and scoring a model on the search's folds needs: sent once to the
+    workers that score trials."""
+
+    frame: pd.DataFrame
+    target: pd.Series[Any]
+    recipe: Sequence[RecipeStep]
+    target_column: str
+    splits: Sequence[Split]
+    classes: npt.NDArray[Any] | None
+    metric: str
+    sign: float
+
+    def score(self, part: HeldOut) -> float:
+        """The primary metric of a held-out part, higher better."""
+        actual = self.target.to_numpy()[part.rows]
+        value = metric_value(self.metric, actual, part.predicted, part.probabilities, self.classes)
+        return -math.inf if value is None else self.sign * value
+
+    def fit_fold(self, contender: Contender, number: int) -> None:
+        entry = contender.entry
+        assert entry is not None
+        train_rows, test_rows = self.splits[number]
+        fitted = fit_pipeline(
+            entry,
+            self.recipe,
+            self.target_column,
+            self.frame.iloc[train_rows],
+            self.target.iloc[train_rows],
+            contender.params,
+        )
+        started = time.perf_counter()
+        part = held_out_part(fitted.pipeline, self.frame, test_rows, self.classes)
+        contender.predict_seconds += time.perf_counter() - started
+        contender.predicted_rows += len(test_rows)
+        contender.fit_seconds += fitted.seconds
+        contender.fold_fits.append(fitted)
+        contender.parts.append(part)
+        contender.scores.append(self.score(part))
+
+
+@dataclass(frozen=True)
+class Trial:
+    contender: Contender
+    bar: float | None
+    """Its first fold must score at least this, or it stops there (racing)."""
+    ends_by: float
+    """A ``time.time()`` by which its folds must end: no fold starts that would not."""
+    fold_seconds: float
+    """What a fold is expected to take before the first has (twice the defaults')."""
+
+
+def scored_trial(data: FoldData, trial: Trial) -> Contender:
+    """A tuning trial cross-validated on the search's folds, raced and timed; a failure
+    is recorded on it. Runs where the search's ``TrialMap`` puts it."""
+    contender = trial.contender
+    try:
+        for number in range(len(data.splits)):
+            expected = contender.fold_seconds() if number else trial.fold_seconds
+            if time.time() + expected > trial.ends_by:
+                contender.status = "skipped_for_time"
+                return contender
+            data.fit_fold(contender, number)
+            if number == 0 and trial.bar is not None and contender.scores[0] < trial.bar:
+                contender.status = "stopped_early"
+                return contender
+        contender.status = "finished"
+    except Exception as error:
+        contender.status = "failed"
+        contender.error = error_text(error)
+    return contender
+
+
+class TrialMap(Protocol):
+    """Scores a batch of trials: one after the other here, or across a cluster's workers
+    (``lathe.jobs.best_model_trials``), as many at once as its ``width``."""
+
+    width: int
+
+    def map(self, data: FoldData, trials: Sequence[Trial]) -> list[Contender]: ...
+
+
+class TrialsHere:
+    width = 1
+
+    def map(self, data: FoldData, trials: Sequence[Trial]) -> list[Contender]:
+        return [scored_trial(data, trial) for trial in trials]
+
+
+def race_bar(rivals: Sequence[Contender]) -> float | None:
+    """The first-fold score below which a model is clearly behind the ``RACE_FROM``-th of
+    `rivals` (by more than ``RACE_MARGIN``, relative, plus twice the leader's spread)."""
+    if len(rivals) < RACE_FROM:
+        return None
+    bar = sorted((rival.scores[0] for rival in rivals), reverse=True)[RACE_FROM - 1]
+    return bar - RACE_MARGIN * max(1.0, abs(bar)) - 2 * rivals[0].spread
+
+
 class BestModelSearch:
     def __init__(
         self,
@@ -164,6 +266,7 @@ class BestModelSearch:
         budget: float,
         progress: ProgressReport,
         publish: Publish,
+        trials: TrialMap | None = None,
     ) -> None:
         if config.target_column is None or config.problem_type == "clustering":
             raise LatheError("Please select a target column.", ErrorCode.TARGET_REQUIRED)
@@ -183,6 +286,17 @@ class BestModelSearch:
         self.actual = self.target.to_numpy()
         self.classes = np.unique(self.actual) if config.problem_type == "classification" else None
         self.splits: list[Split] = validation_splits(self.target, self.config)
+        self.data = FoldData(
+            self.frame,
+            self.target,
+            recipe,
+            config.target_column,
+            self.splits,
+            self.classes,
+            self.metric,
+            self.sign,
+        )
+        self.trials = trials or TrialsHere()
         self.contenders: list[Contender] = []
         self.metrics_seconds = 0.0
         """One fold's every metric, timed on the first fold fitted."""
@@ -200,7 +314,7 @@ class BestModelSearch:
     def results_seconds(self) -> float:
         """What turning the finished rows (and an ensemble) into results will take."""
         rows = len(self.finished()) + 1
-        explanations = min(rows, EXPLAINED_MODELS) * (EXPLANATION_SECONDS + 0.5)
+        explanations = min(rows, EXPLAINED_MODELS) * (EXPLANATION_SECONDS + IMPORTANCE_SECONDS)
         return rows * (len(self.splits) + 2) * self.metrics_seconds + explanations
 
     def report(self, message: str) -> None:
@@ -213,48 +327,19 @@ class BestModelSearch:
     # scoring
 
     def fold_score(self, part: HeldOut) -> float:
-        value = metric_value(
-            self.metric, self.actual[part.rows], part.predicted, part.probabilities, self.classes
-        )
-        return -math.inf if value is None else self.sign * value
+        return self.data.score(part)
 
     def finished(self) -> list[Contender]:
         done = [contender for contender in self.contenders if contender.status == "finished"]
         return sorted(done, key=lambda contender: -contender.mean)
 
-    def behind(self, contender: Contender, rivals: Sequence[Contender]) -> bool:
-        """After its first fold, `contender` is clearly behind the ``RACE_FROM``-th of
-        `rivals` on that fold."""
-        if len(rivals) < RACE_FROM or not contender.scores:
-            return False
-        leader = rivals[0]
-        bar = sorted((rival.scores[0] for rival in rivals), reverse=True)[RACE_FROM - 1]
-        return contender.scores[0] < bar - RACE_MARGIN * max(1.0, abs(bar)) - 2 * leader.spread
-
     # fitting
 
     def fit_fold(self, contender: Contender, number: int) -> None:
-        entry = contender.entry
-        assert entry is not None
-        train_rows, test_rows = self.splits[number]
         self.report(f"{contender.name}, fold {number + 1} of {len(self.splits)}")
-        fitted = fit_pipeline(
-            entry,
-            self.recipe,
-            self.config.target_column,
-            self.frame.iloc[train_rows],
-            self.target.iloc[train_rows],
-            contender.params,
-        )
-        started = time.perf_counter()
-        part = held_out_part(fitted.pipeline, self.frame, test_rows, self.classes)
-        contender.predict_seconds += time.perf_counter() - started
-        contender.predicted_rows += len(test_rows)
-        contender.fit_seconds += fitted.seconds
-        contender.fold_fits.append(fitted)
-        contender.parts.append(part)
-        contender.scores.append(self.fold_score(part))
+        self.data.fit_fold(contender, number)
         if not self.metrics_seconds:
+            part = contender.parts[-1]
             started = time.perf_counter()
             fold_metrics(self.actual[part.rows], part.predicted, part.probabilities, self.classes)
             self.metrics_seconds = time.perf_counter() - started
@@ -263,11 +348,13 @@ class BestModelSearch:
         """Fit `contender` on every fold unless it falls behind `rivals` after the first,
         or time runs out; True when every fold was fitted."""
         for number in range(len(self.splits)):
-            if number > 0 and not self.fits_in_time(contender.fold_seconds()):
+            expected = contender.fold_seconds() if number else self.typical_fold_seconds()
+            if not self.fits_in_time(expected * (1 if number else len(self.splits) + 1.25)):
                 contender.status = "skipped_for_time"
                 return False
             self.fit_fold(contender, number)
-            if number == 0 and self.behind(contender, rivals):
+            bar = race_bar(rivals)
+            if number == 0 and bar is not None and contender.scores[0] < bar:
                 contender.status = "stopped_early"
                 return False
         return True
@@ -298,14 +385,22 @@ class BestModelSearch:
 
     # the three passes
 
+    def typical_fold_seconds(self) -> float:
+        """A fold of a model not fitted yet: the mean fold of those fitted (they come
+        cheapest first, so this is at most what it will take)."""
+        fitted = [c.fold_seconds() for c in self.contenders if c.fold_fits]
+        return float(np.mean(fitted)) if fitted else 0.0
+
     def defaults(self) -> None:
+        out_of_time = False
         for entry in search_entries(self.config):
             contender = Contender(entry.name, entry, "default")
-            if self.elapsed() > DEFAULTS_SHARE * self.budget:
+            if out_of_time or self.elapsed() > DEFAULTS_SHARE * self.budget:
                 contender.status = "skipped_for_time"
                 self.contenders.append(contender)
                 continue
             self.run_contender(contender, self.finished())
+            out_of_time = contender.status == "skipped_for_time"
 
     def tune(self) -> None:
         optuna.logging.set_verbosity(optuna.logging.WARNING)
@@ -320,7 +415,6 @@ class BestModelSearch:
         trial_number = 0
         while studies:
             for name in list(studies):
-                leader = best[name]
                 default = next(c for c in self.contenders if c.name == name)
                 if not self.fits_in_time(default.fold_seconds() * (len(self.splits) + 1.25) * 2):
                     del studies[name]
@@ -328,20 +422,24 @@ class BestModelSearch:
                 entry = default.entry
                 assert entry is not None
                 distributions = exportable_distributions(entry)
-                trial = studies[name].ask(distributions)
-                trial_number += 1
-                params = {key: plain(value) for key, value in trial.params.items()}
-                candidate = Contender(f"{name} (trial {trial_number})", entry, "tuned", params)
-                ok = False
-                try:
-                    ok = self.cross_validate(candidate, [leader, leader, leader])
-                except TaskStopped:
-                    raise
-                except Exception as error:
-                    candidate.error = error_text(error)
-                studies[name].tell(trial, candidate.mean if ok else -math.inf)
-                if ok and candidate.mean > leader.mean:
-                    best[name] = candidate
+                asked = [studies[name].ask(distributions) for _ in range(self.trials.width)]
+                self.report(f"Tuning {name}: trials {trial_number + 1}–{trial_number + len(asked)}")
+                ends_by = time.time() + (
+                    FIT_SHARE * self.budget - self.elapsed() - self.results_seconds()
+                )
+                trials = []
+                for trial in asked:
+                    trial_number += 1
+                    params = {key: plain(value) for key, value in trial.params.items()}
+                    candidate = Contender(f"{name} (trial {trial_number})", entry, "tuned", params)
+                    bar = race_bar([best[name]] * RACE_FROM)
+                    trials.append(Trial(candidate, bar, ends_by, 2 * default.fold_seconds()))
+                for trial, scored in zip(asked, self.trials.map(self.data, trials), strict=True):
+                    done = scored.status == "finished"
+                    studies[name].tell(trial, scored.mean if done else -math.inf)
+                    if done and scored.mean > best[name].mean:
+                        scored.status = "running"
+                        best[name] = scored
         for name, candidate in best.items():
             if candidate.stage != "tuned":
                 continue
@@ -349,6 +447,8 @@ class BestModelSearch:
             self.run_tuned(candidate)
 
     def run_tuned(self, candidate: Contender) -> None:
+        if not self.fits_in_time(candidate.fold_seconds() * 1.25):
+            return
         self.contenders.append(candidate)
         try:
             self.final_fit(candidate)
@@ -531,6 +631,8 @@ def find_best_model(
     budget: float,
     progress: ProgressReport,
     publish: Publish,
+    trials: TrialMap | None = None,
 ) -> TrainingRun:
-    """The search (see the module's description) as a training run."""
-    return BestModelSearch(raw_frame, recipe, config, budget, progress, publish).run()
+    """The search (see the module's description) as a training run; `trials` scores the
+    tuning trials (here, one after the other, by default)."""
+    return BestModelSearch(raw_frame, recipe, config, budget, progress, publish, trials).run()

@@ -71,7 +71,12 @@ class EnsembleStep(BaseEstimator):  # type: ignore[misc]
 
     @property
     def feature_names_in_(self) -> npt.NDArray[Any]:
-        return np.asarray(self.members[0][1].feature_names_in_)
+        """The recipe's output columns it takes (each member converts them itself)."""
+        model_input = self.members[0][0]
+        names = [
+            name for name in model_input.feature_names_in_ if name != model_input.target_column
+        ]
+        return np.asarray(names, dtype=object)
 
     @property
     def classes_(self) -> npt.NDArray[Any]:

@@ -38,6 +38,7 @@ from sklearn.model_selection import KFold, StratifiedKFold, train_test_split
 from lathe.errors import ErrorCode, LatheError
 from lathe.ml.baseline import clustering_baseline, mark_at_chance, supervised_baseline
 from lathe.ml.catalog import CatalogEntry
+from lathe.ml.ensemble import is_ensemble
 from lathe.ml.evaluation import (
     SILHOUETTE_ROWS,
     aligned_probabilities,
@@ -431,7 +432,7 @@ def training_results(
     """The training's results around the models' `results`, with the baseline, ranked by
     the primary metric."""
     frame, target, target_column = rows.frame, rows.target, config.target_column
-    first_pipeline = next(iter(pipelines.values()))
+    first_pipeline = next(p for p in pipelines.values() if not is_ensemble(p))
     supervised = target is not None
     cross_validated = config.validation_method == "cross_validation"
     primary_metric = config.primary_metric or PRIMARY_METRIC[config.problem_type]

@@ -24,8 +24,9 @@ from lathe.api.training_schemas import (
     TrainModelsResponse,
 )
 from lathe.errors import ErrorCode, check_range
+from lathe.jobs.best_model_trials import find_best_on_workers
 from lathe.jobs.session_job import JobData, JobKind, session_recipe
-from lathe.ml.best_model_search import MAX_BUDGET, MIN_BUDGET, find_best_model
+from lathe.ml.best_model_search import MAX_BUDGET, MIN_BUDGET
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.metric_catalog import METRICS, PRIMARY_METRIC
 from lathe.ml.problem import detect_problem_type, left_out_summary
@@ -35,11 +36,7 @@ from lathe.ml.search_candidates import described
 from lathe.ml.target_variation import check_target_varies
 from lathe.ml.training import TrainingRun, train
 from lathe.ml.training_config import TrainingConfig, target_values, training_config
-from lathe.store.leaderboard_file import (
-    forget_leaderboard,
-    read_leaderboard,
-    write_leaderboard,
-)
+from lathe.store.leaderboard_file import read_leaderboard
 from lathe.store.session_store import Session
 
 router = APIRouter(tags=["training"], responses=ERRORS)
@@ -72,19 +69,7 @@ class SearchSetup:
 
 
 def _find_best(data: JobData, setup: SearchSetup, progress: ProgressReport) -> TrainingRun:
-    folder = data.models.folder.parent
-    forget_leaderboard(folder)
-    try:
-        return find_best_model(
-            data.raw_frame,
-            data.recipe,
-            setup.config,
-            setup.budget,
-            progress,
-            lambda board: write_leaderboard(folder, board),
-        )
-    finally:
-        forget_leaderboard(folder)
+    return find_best_on_workers(data, setup.config, setup.budget, progress)
 
 
 def _keep(session: Session, run: TrainingRun) -> TrainingResults:
