@@ -4,7 +4,7 @@ import { cancelThenWrite } from './cacheWrite';
 import { queryKeys } from './keys';
 
 /** How often the board is read while a training runs. */
-export const LEADERBOARD_POLL_MS = 1000;
+const LEADERBOARD_POLL_MS = 1000;
 
 /**
  * Find the best model's leaderboard (`GET /api/leaderboard/`): read when the screen opens

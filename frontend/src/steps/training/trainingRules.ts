@@ -23,7 +23,7 @@ export type TrainingMode = TrainRequest['mode'];
 export const TRAINING_MODES: readonly TrainingMode[] = ['selected', 'best'];
 /** The time budgets (seconds) a search may be given: 30 s to 1 h, by default 2 minutes. */
 export const TIME_BUDGETS: readonly number[] = [30, 60, 120, 300, 600, 1800, 3600];
-export const DEFAULT_TIME_BUDGET = 120;
+const DEFAULT_TIME_BUDGET = 120;
 
 export interface TrainingSettings {
   problemType: RequestedProblemType;
