@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 from sklearn.base import BaseEstimator
+from sklearn.utils.metaestimators import available_if
 
 from lathe.ml.evaluation import aligned_probabilities
 from lathe.ml.model_input import ModelInput
@@ -52,6 +53,10 @@ class EnsembleInput(BaseEstimator):  # type: ignore[misc]
     @property
     def conversions_(self) -> dict[str, Any]:
         return dict(getattr(self.members_input, "conversions_", {}))
+
+
+def _classifies(step: EnsembleStep) -> bool:
+    return step.problem_type == "classification"
 
 
 class EnsembleStep(BaseEstimator):  # type: ignore[misc]
@@ -91,6 +96,7 @@ class EnsembleStep(BaseEstimator):  # type: ignore[misc]
         features: pd.DataFrame = model_input.transform(frame)
         return features.drop(columns=[target]) if target in features.columns else features
 
+    @available_if(_classifies)  # type: ignore[untyped-decorator]
     def predict_proba(self, X: pd.DataFrame) -> FloatArray:
         classes = self.classes_
         total = np.zeros((len(X), len(classes)), dtype=np.float64)

@@ -52,6 +52,7 @@ def test_an_ensembles_onnx_graph_predicts_as_its_pipeline(frames, target):
         )
         assert found["prediction"].tolist() == ensemble.predict(held_out).tolist()
     else:
+        assert not hasattr(ensemble, "predict_proba")
         expected = sum(w * m.predict(held_out) for m, w in zip(members, WEIGHTS, strict=True))
         np.testing.assert_allclose(ensemble.predict(held_out), expected, rtol=1e-12)
         np.testing.assert_allclose(found["prediction"], expected, rtol=1e-4, atol=1e-4)
