@@ -13,6 +13,7 @@ from lathe.ml.evaluation import fold_metrics
 from lathe.ml.metric_catalog import METRICS
 from lathe.ml.metric_value import metric_value
 from lathe.ml.progress import TaskStopped
+from lathe.ml.results import Leaderboard
 from lathe.ml.training_config import training_config
 from tests.utils.datasets import mixed_classification, regression_frame
 
@@ -81,7 +82,7 @@ def config_of(frame, target, problem_type):
     ],
 )
 def test_the_search_holds_its_budget_and_ranks_like_with_like(frame, target, problem_type, metric):
-    boards = []
+    boards: list[Leaderboard] = []
     started = time.perf_counter()
     run = find_best_model(
         frame, [], config_of(frame, target, problem_type), 20, lambda *_: None, boards.append
@@ -94,12 +95,14 @@ def test_the_search_holds_its_budget_and_ranks_like_with_like(frame, target, pro
     assert all(row["folds"] == 3 for row in finished)
     for result, row in zip(run.results["results"], finished, strict=True):
         assert result["metrics"][metric] == pytest.approx(row["score"])
-        folds = [fold[metric] for fold in result["fold_metrics"]]
+        folds = [float(fold[metric] or 0.0) for fold in result["fold_metrics"]]
         assert row["score"] == pytest.approx(np.mean(folds))
-    singles = [r["metrics"][metric] for r in run.results["results"] if r["model"] != ENSEMBLE]
+    singles = [
+        float(r["metrics"][metric] or 0.0) for r in run.results["results"] if r["model"] != ENSEMBLE
+    ]
     if board["ensemble"]:
         ensemble = next(r for r in run.results["results"] if r["model"] == ENSEMBLE)
-        assert ensemble["metrics"][metric] > max(singles)
+        assert float(ensemble["metrics"][metric] or 0.0) > max(singles)
         assert sum(member["weight"] for member in board["ensemble"]) == pytest.approx(1.0)
         rows = frame.drop(columns=[target]).head(20)
         members = {m["model"]: m["weight"] for m in board["ensemble"]}
