@@ -47,6 +47,10 @@ REQUESTS = {
         "/api/train-models/",
         {"model_names": ["GaussianNB"], "target_column": "sold", "cv_folds": "X"},
     ),
+    ("TrainModelsRequest", "time_budget"): (
+        "/api/train-models/",
+        {"mode": "best", "target_column": "sold", "time_budget": "X"},
+    ),
     ("OptimizeModelRequest", "cv_folds"): (
         "/api/optimize-model/",
         {"selected_model": "GaussianNB", "cv_folds": "X"},
