@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -257,6 +258,18 @@ def race_bar(rivals: Sequence[Contender]) -> float | None:
     return bar - RACE_MARGIN * max(1.0, abs(bar)) - 2 * rivals[0].spread
 
 
+@contextmanager
+def failure_recorded(contender: Contender) -> Iterator[None]:
+    """A model's failure recorded on its row (the search goes on); a stop passes."""
+    try:
+        yield
+    except TaskStopped:
+        raise
+    except Exception as error:
+        contender.status = "failed"
+        contender.error = error_text(error)
+
+
 class BestModelSearch:
     def __init__(
         self,
@@ -371,17 +384,12 @@ class BestModelSearch:
 
     def run_contender(self, contender: Contender, rivals: Sequence[Contender]) -> None:
         self.contenders.append(contender)
-        try:
+        with failure_recorded(contender):
             if self.cross_validate(contender, rivals):
                 if self.fits_in_time(contender.fold_seconds() * 1.25):
                     self.final_fit(contender)
                 else:
                     contender.status = "skipped_for_time"
-        except TaskStopped:
-            raise
-        except Exception as error:
-            contender.status = "failed"
-            contender.error = error_text(error)
 
     # the three passes
 
@@ -450,13 +458,8 @@ class BestModelSearch:
         if not self.fits_in_time(candidate.fold_seconds() * 1.25):
             return
         self.contenders.append(candidate)
-        try:
+        with failure_recorded(candidate):
             self.final_fit(candidate)
-        except TaskStopped:
-            raise
-        except Exception as error:
-            candidate.status = "failed"
-            candidate.error = error_text(error)
 
     def ensemble(self) -> None:
         candidates = self.finished()[:ENSEMBLE_CANDIDATES]
