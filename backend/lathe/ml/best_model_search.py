@@ -10,11 +10,13 @@ primary metric.
    new model past ``DEFAULTS_SHARE`` of the budget.
 2. Tuning: the ``LEADERS`` best models with a search space take turns at Optuna trials
    (TPE, seed 0) on the same folds, raced against the best set so far, never with a
-   setting ONNX cannot export (``UNEXPORTABLE``). A tuned set that
-   beats its defaults is fitted on every row and becomes a row of its own.
+   setting ONNX cannot export (``UNEXPORTABLE``). A tuned set that clearly beats its
+   defaults (``clearly_better``) is fitted on every row and becomes a row of its own.
 3. Ensemble: greedy selection with replacement (``lathe.ml.ensemble``) over the
-   out-of-fold predictions of the ``ENSEMBLE_CANDIDATES`` best rows; the ensemble is
-   kept only when its mean fold score beats the best single row's.
+   out-of-fold predictions of the ``ENSEMBLE_CANDIDATES`` best rows. Its fold scores are
+   honest: each fold is blended with weights chosen on the other folds' rows only, and the
+   ensemble is kept only when they clearly beat the best single row's. The ensemble kept
+   has the weights chosen on every row.
 
 No fit starts unless its expected time (the model's own fold time, once known) and the
 time the results will take (every metric of every fold of every finished row, timed on
@@ -31,7 +33,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -110,6 +112,12 @@ CHEAPEST_FIRST = (
 
 Publish = Callable[[Leaderboard], None]
 FloatArray = npt.NDArray[np.float64]
+T = TypeVar("T")
+
+
+def weighted(items: Sequence[T], weights: Sequence[float]) -> list[tuple[T, float]]:
+    """The items with a weight above zero, each with its weight."""
+    return [(item, weight) for item, weight in zip(items, weights, strict=True) if weight > 0]
 
 
 @dataclass
@@ -258,6 +266,15 @@ def race_bar(rivals: Sequence[Contender]) -> float | None:
     return bar - RACE_MARGIN * max(1.0, abs(bar)) - 2 * rivals[0].spread
 
 
+def clearly_better(challenger: Contender, incumbent: Contender) -> bool:
+    """Whether `challenger` beats `incumbent` on the same folds by more than the noise:
+    the mean of their fold-by-fold differences exceeds its standard error. A tuned set or
+    an ensemble chosen among many on the same folds looks better than it is by chance."""
+    differences = np.subtract(challenger.scores, incumbent.scores)
+    error = differences.std(ddof=1) / math.sqrt(len(differences))
+    return bool(differences.mean() > error)
+
+
 @contextmanager
 def failure_recorded(contender: Contender) -> Iterator[None]:
     """A model's failure recorded on its row (the search goes on); a stop passes."""
@@ -362,7 +379,7 @@ class BestModelSearch:
         or time runs out; True when every fold was fitted."""
         for number in range(len(self.splits)):
             expected = contender.fold_seconds() if number else self.typical_fold_seconds()
-            if not self.fits_in_time(expected * (1 if number else len(self.splits) + 1.25)):
+            if not self.fits_in_time(expected * (len(self.splits) - number + 1.25)):
                 contender.status = "skipped_for_time"
                 return False
             self.fit_fold(contender, number)
@@ -449,7 +466,8 @@ class BestModelSearch:
                         scored.status = "running"
                         best[name] = scored
         for name, candidate in best.items():
-            if candidate.stage != "tuned":
+            default = next(c for c in self.contenders if c.name == name)
+            if candidate.stage != "tuned" or not clearly_better(candidate, default):
                 continue
             candidate.name = f"{name} (tuned)"
             self.run_tuned(candidate)
@@ -465,43 +483,54 @@ class BestModelSearch:
         candidates = self.finished()[:ENSEMBLE_CANDIDATES]
         if len(candidates) < 2:
             return
-        rows = np.arange(len(self.actual))
-        if len(rows) > SELECTION_ROWS:
-            rows = np.sort(uniform_sample(len(rows), SELECTION_ROWS))
-        out_of_fold = [self.out_of_fold(candidate)[rows] for candidate in candidates]
-        weights = selected_weights(
-            out_of_fold, lambda blend: self.fold_score(self.blended(rows, [(blend, 1.0)]))
-        )
-        members = [(c, w) for c, w in zip(candidates, weights, strict=True) if w > 0]
-        if len(members) < 2:
-            return
         self.report("Ensemble of the best models")
+        ensemble = self.blend_of(candidates)
+        if ensemble is not None and clearly_better(ensemble, candidates[0]):
+            ensemble.status = "finished"
+            self.contenders.append(ensemble)
+
+    def blend_of(self, candidates: Sequence[Contender]) -> Contender | None:
+        """The ensemble of `candidates` (None when one alone is chosen), with honest fold
+        scores: each fold blended with the weights chosen on the other folds' rows."""
+        outputs = [self.out_of_fold(candidate) for candidate in candidates]
+        every_row = np.arange(len(self.actual))
+        weights = self.selection(outputs, every_row)
+        members = weighted(candidates, weights)
+        if len(members) < 2:
+            return None
         ensemble = Contender(ENSEMBLE, None, "ensemble")
+        for number, part in enumerate(candidates[0].parts):
+            chosen = self.selection(outputs, np.setdiff1d(every_row, part.rows))
+            blend = self.blended(part.rows, weighted([o[part.rows] for o in outputs], chosen))
+            ensemble.parts.append(blend)
+            ensemble.scores.append(self.fold_score(blend))
+            folds = [candidate.fold_fits[number].pipeline for candidate in candidates]
+            ensemble.fold_fits.append(self.blend_pipeline(folds, chosen))
+        finals = [c.final.pipeline for c in candidates if c.final is not None]
+        ensemble.final = self.blend_pipeline(finals, weights)
         ensemble.weights = {c.name: w for c, w in members}
-        for number in range(len(self.splits)):
-            part_rows = members[0][0].parts[number].rows
-            arrays = [(self.part_output(c.parts[number]), w) for c, w in members]
-            part = self.blended(part_rows, arrays)
-            ensemble.parts.append(part)
-            ensemble.scores.append(self.fold_score(part))
-        if ensemble.mean <= candidates[0].mean:
-            return
-        member_weights = [w for _, w in members]
-        ensemble.fold_fits = [
-            FittedPipeline(
-                ensemble_pipeline([c.fold_fits[n].pipeline for c, _ in members], member_weights),
-                None,
-                0.0,
-            )
-            for n in range(len(self.splits))
-        ]
-        finals = [c.final.pipeline for c, _ in members if c.final is not None]
-        ensemble.final = FittedPipeline(ensemble_pipeline(finals, member_weights), None, 0.0)
         ensemble.fit_seconds = sum(c.fit_seconds for c, _ in members)
         ensemble.predict_seconds = sum(c.predict_seconds for c, _ in members)
-        ensemble.predicted_rows = members[0][0].predicted_rows
-        ensemble.status = "finished"
-        self.contenders.append(ensemble)
+        ensemble.predicted_rows = candidates[0].predicted_rows
+        return ensemble
+
+    def selection(self, outputs: Sequence[FloatArray], rows: Positions) -> list[float]:
+        """The candidates' weights, chosen on `rows` of their out-of-fold `outputs`."""
+        if len(rows) > SELECTION_ROWS:
+            rows = rows[np.sort(uniform_sample(len(rows), SELECTION_ROWS))]
+        return selected_weights(
+            [output[rows] for output in outputs],
+            lambda blend: self.fold_score(self.blended(rows, [(blend, 1.0)])),
+        )
+
+    @staticmethod
+    def blend_pipeline(
+        pipelines: Sequence[RecipePipeline], weights: Sequence[float]
+    ) -> FittedPipeline:
+        members = weighted(pipelines, weights)
+        return FittedPipeline(
+            ensemble_pipeline([p for p, _ in members], [w for _, w in members]), None, 0.0
+        )
 
     def part_output(self, part: HeldOut) -> FloatArray:
         """A held-out part's probabilities (one column per class), or its values."""

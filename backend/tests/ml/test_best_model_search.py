@@ -2,12 +2,20 @@
 selection, the budget, racing and a cancel that keeps the finished rows."""
 
 import time
+from functools import partial
 
 import numpy as np
 import pytest
 
 from lathe.errors import ErrorCode
-from lathe.ml.best_model_search import ENSEMBLE, find_best_model
+from lathe.ml.best_model_search import (
+    ENSEMBLE,
+    ENSEMBLE_CANDIDATES,
+    BestModelSearch,
+    Contender,
+    clearly_better,
+    find_best_model,
+)
 from lathe.ml.ensemble import selected_weights
 from lathe.ml.evaluation import fold_metrics
 from lathe.ml.metric_catalog import METRICS
@@ -60,6 +68,57 @@ def test_selection_keeps_a_perfect_candidate_alone_and_mixes_complementary_ones(
     second = actual - np.where(np.arange(100) % 2 == 0, 0.5, -0.5)
     weights = selected_weights([first, second], score)
     assert weights == pytest.approx([0.52, 0.48]) or weights == pytest.approx([0.48, 0.52])
+
+
+def contender(scores):
+    judged = Contender("model", None, "default")
+    judged.scores = list(scores)
+    return judged
+
+
+@pytest.mark.parametrize(
+    ("gains", "clear"),
+    [
+        # mean 0.02, standard error 0.01 / sqrt(3) = 0.0058
+        ([0.01, 0.02, 0.03], True),
+        # mean 0.01, standard error 0.0458 / sqrt(3) = 0.0265
+        ([0.05, -0.04, 0.02], False),
+        ([0.0, 0.0, 0.0], False),
+        ([-0.01, -0.02, -0.03], False),
+    ],
+)
+def test_a_challenger_is_clearly_better_only_beyond_the_noise_of_its_fold_gains(gains, clear):
+    incumbent = contender([0.8, 0.7, 0.9])
+    challenger = contender(np.add(incumbent.scores, gains))
+    assert clearly_better(challenger, incumbent) is clear
+
+
+def test_the_ensembles_fold_scores_use_weights_chosen_without_that_folds_rows():
+    frame = mixed_classification(400)
+    search = BestModelSearch(
+        frame, [], config_of(frame, "label", "classification"), 60, lambda *_: None, lambda _: None
+    )
+    search.defaults()
+    candidates = search.finished()[:ENSEMBLE_CANDIDATES]
+    ensemble = search.blend_of(candidates)
+    assert ensemble is not None
+    outputs = [search.out_of_fold(candidate) for candidate in candidates]
+    actual, classes = search.actual, search.classes
+    assert classes is not None
+
+    def accuracy(rows, blend):
+        return float(np.mean(classes[np.argmax(blend, axis=1)] == actual[rows]))
+
+    for part, score in zip(candidates[0].parts, ensemble.scores, strict=True):
+        others = np.setdiff1d(np.arange(len(actual)), part.rows)
+        weights = selected_weights(
+            [output[others] for output in outputs],
+            partial(accuracy, others),
+        )
+        blend = sum(w * output[part.rows] for output, w in zip(outputs, weights, strict=True))
+        assert score == pytest.approx(accuracy(part.rows, blend))
+    assert sum(ensemble.weights.values()) == pytest.approx(1.0)
+    assert len(ensemble.fold_fits) == len(candidates[0].parts)
 
 
 def config_of(frame, target, problem_type):
