@@ -1,9 +1,11 @@
 """The catalogue estimator as an ONNX model of its own, input ``features`` [N, F].
 
 scikit-learn models go through skl2onnx, XGBoost and LightGBM through onnxmltools'
-converters registered with skl2onnx, CatBoost through its own ONNX export. Models that
-compute in double take double input for exact parity; trees (scikit-learn's cast their
-input to float32 anyway), boosted trees and SVR take float32.
+converters registered with skl2onnx (LightGBM's with double trees,
+``lightgbm_conversion``), CatBoost through its own ONNX export. Models that compute in
+double take double input for exact parity, LightGBM among them; scikit-learn's trees
+(they cast their input to float32 anyway), XGBoost and CatBoost (float32 thresholds) and
+SVR take float32.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ import numpy as np
 import onnx
 from catboost import CatBoost
 from lightgbm import LGBMClassifier, LGBMRegressor
-from onnxmltools.convert.lightgbm.operator_converters.LightGbm import convert_lightgbm
 from onnxmltools.convert.xgboost.operator_converters.XGBoost import convert_xgboost
 from skl2onnx import convert_sklearn, update_registered_converter
 from skl2onnx.common.data_types import DoubleTensorType, FloatTensorType
@@ -42,6 +43,7 @@ from lathe.ml.model_step import ModelStep
 from lathe.ml.onnx_export.catboost_conversion import catboost_model
 from lathe.ml.onnx_export.errors import OnnxUnsupportedError
 from lathe.ml.onnx_export.graph_builder import ML_DOMAIN, ML_OPSET, OPSET
+from lathe.ml.onnx_export.lightgbm_conversion import convert_lightgbm_in_double, float_outputs
 from lathe.ml.onnx_export.sklearn_trees import corrected_trees
 
 InputType = Literal["double", "float"]
@@ -58,8 +60,6 @@ FLOAT_MODELS = (
     SVR,
     XGBClassifier,
     XGBRegressor,
-    LGBMClassifier,
-    LGBMRegressor,
 )
 
 
@@ -73,21 +73,20 @@ class ConvertedModel:
 
 @cache
 def register_boosted_tree_converters() -> None:
-    for classifier, convert in (
-        (XGBClassifier, convert_xgboost),
-        (LGBMClassifier, convert_lightgbm),
+    lightgbm_classifier_shapes = float_outputs(calculate_linear_classifier_output_shapes)
+    for classifier, shapes, convert in (
+        (XGBClassifier, calculate_linear_classifier_output_shapes, convert_xgboost),
+        (LGBMClassifier, lightgbm_classifier_shapes, convert_lightgbm_in_double),
     ):
         update_registered_converter(
-            classifier,
-            classifier.__name__,
-            calculate_linear_classifier_output_shapes,
-            convert,
-            options=CLASSIFIER_OPTIONS,
+            classifier, classifier.__name__, shapes, convert, options=CLASSIFIER_OPTIONS
         )
-    for regressor, convert in ((XGBRegressor, convert_xgboost), (LGBMRegressor, convert_lightgbm)):
-        update_registered_converter(
-            regressor, regressor.__name__, calculate_linear_regressor_output_shapes, convert
-        )
+    lightgbm_regressor_shapes = float_outputs(calculate_linear_regressor_output_shapes)
+    for regressor, shapes, convert in (
+        (XGBRegressor, calculate_linear_regressor_output_shapes, convert_xgboost),
+        (LGBMRegressor, lightgbm_regressor_shapes, convert_lightgbm_in_double),
+    ):
+        update_registered_converter(regressor, regressor.__name__, shapes, convert)
 
 
 def _input_type(estimator: Any) -> InputType:

@@ -89,6 +89,27 @@ def test_regressors_give_the_pipelines_values(frames, name):
     )
 
 
+def fine_grained_frame(rows: int, seed: int) -> pd.DataFrame:
+    """Odometer readings a hundredth of a kilometre apart near a million, where float32
+    (a step of 0.0625 there) merges several readings into one, and a price that climbs
+    with them: a split between two readings only double precision tells apart."""
+    rng = np.random.default_rng(seed)
+    odometer = 1_000_000.0 + rng.integers(0, 3_000, size=rows) * 0.01
+    power = rng.normal(100.0, 15.0, size=rows)
+    price = 100.0 + (odometer - 1_000_000.0) * 10.0 + 0.05 * power
+    return pd.DataFrame({"odometer": odometer, "power": power, "price": price})
+
+
+@pytest.mark.parametrize("name", names_of("regression"))
+def test_regressors_keep_the_precision_of_splits_float32_would_merge(name):
+    train, held_out = fine_grained_frame(600, seed=0), fine_grained_frame(300, seed=1)
+    features = train.drop(columns=["price"])
+    pipeline = training_pipeline([], ENTRIES[name], "price").fit(features, train["price"])
+    rows = held_out.drop(columns=["price"])
+    found = onnx_outputs(onnx_model(pipeline, name), rows)
+    np.testing.assert_allclose(found["prediction"], pipeline.predict(rows), rtol=1e-4)
+
+
 @pytest.mark.parametrize("name", names_of("clustering"))
 def test_clusterers_give_the_pipelines_clusters(name):
     train, new = blobs_frame(150, seed=2), blobs_frame(60, seed=5)
