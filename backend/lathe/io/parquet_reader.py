@@ -7,7 +7,8 @@ values. Types a table of Lathe cannot hold (times of day, durations, bytes, list
 structs) become their text. Column names go through the same rule as a CSV's header.
 
 The file's own metadata says its rows and columns before anything is decompressed, so a
-file that would expand past ``MAX_CELLS`` is refused before it is read.
+file that would expand past ``MAX_CELLS``, or that has no columns, is refused before it
+is read.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ MAX_CELLS = 250_000_000
 """Ten million rows of 25 columns."""
 
 
-def _check_cells(file: pq.ParquetFile) -> None:
+def _check_size(file: pq.ParquetFile) -> None:
+    if not file.schema_arrow.names:
+        raise UnreadableFileError("The Parquet file has no columns.", ErrorCode.EMPTY_FILE)
     cells = file.metadata.num_rows * file.metadata.num_columns
     if cells > MAX_CELLS:
         raise UnreadableFileError(
@@ -74,7 +77,7 @@ def read_parquet(path: Path) -> pd.DataFrame:
     """The file's table."""
     try:
         file = pq.ParquetFile(path)
-        _check_cells(file)
+        _check_size(file)
         table = file.read()
     except (pa.ArrowException, OSError) as error:
         raise UnreadableFileError(

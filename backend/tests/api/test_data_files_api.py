@@ -114,3 +114,18 @@ def test_apply_recipe_refuses_missing_columns_and_unknown_formats(prepared):
     assert response.status_code == 400 and response.json()["code"] == "missing_columns"
     response = apply(prepared, frame(20), format="xml")
     assert response.status_code == 400 and response.json()["code"] == "unknown_format"
+
+
+def test_apply_recipe_reads_a_parquet_file_as_it_reads_the_csv(prepared):
+    rows = frame(30)
+    typed = rows.assign(day=pd.to_datetime(rows["day"]), seen=pd.to_datetime(rows["seen"]))
+    buffer = io.BytesIO()
+    typed.to_parquet(buffer, index=False)
+    response = prepared.post(
+        "/api/apply-recipe/",
+        files={"file": ("april.parquet", buffer.getvalue(), "application/octet-stream")},
+    )
+    assert response.status_code == 200, response.text
+    from_parquet = pd.read_csv(io.BytesIO(response.content))
+    from_csv = pd.read_csv(io.BytesIO(apply(prepared, rows).content))
+    pd.testing.assert_frame_equal(from_parquet, from_csv)

@@ -3,6 +3,9 @@ header's are, and files that are damaged or would expand too far refused."""
 
 import datetime
 import decimal
+import io
+import os
+import pickle
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -89,3 +92,57 @@ def test_a_file_that_would_expand_past_the_limit_is_refused_before_it_is_read(
         read_table(path, "t.parquet")
     assert refused.value.code == "too_many_parquet_cells"
     assert refused.value.params == {"cells": 200, "max_cells": 199}
+
+
+def parquet_bytes(table: pa.Table) -> bytes:
+    buffer = io.BytesIO()
+    pq.write_table(table, buffer)
+    return buffer.getvalue()
+
+
+WHOLE = parquet_bytes(pa.table({"a": list(range(100)), "b": [str(n) for n in range(100)]}))
+
+
+@pytest.mark.parametrize(
+    ("content", "code"),
+    [
+        (WHOLE[: len(WHOLE) // 2], "file_unreadable"),
+        (WHOLE[:-10], "file_unreadable"),
+        (b"PAR1", "file_unreadable"),
+        (b"PAR1" + bytes(64) + b"PAR1", "file_unreadable"),
+        (parquet_bytes(pa.table({})), "empty_file"),
+        (pickle.dumps({"a": 1}), "unsupported_file"),
+        (bytes(range(256)) * 8, "unsupported_file"),
+    ],
+    ids=["half", "footer cut", "magic", "no footer", "no columns", "pickle", "binary"],
+)
+def test_a_broken_or_foreign_file_named_parquet_is_refused_with_a_code(tmp_path, content, code):
+    path = tmp_path / "t.parquet"
+    path.write_bytes(content)
+    with pytest.raises(LatheError) as refused:
+        read_table(path, "t.parquet")
+    assert refused.value.code == code
+
+
+class MakesAFolder:
+    def __init__(self, path):
+        self.path = path
+
+    def __reduce__(self):
+        return (os.mkdir, (str(self.path),))
+
+
+def test_a_column_that_names_a_pickled_type_is_read_without_unpickling(tmp_path):
+    payload = pickle.dumps(MakesAFolder(tmp_path / "unpickled"))
+    pickle.loads(payload)  # the payload runs when unpickled
+    assert (tmp_path / "unpickled").is_dir()
+    (tmp_path / "unpickled").rmdir()
+    extension = {
+        b"ARROW:extension:name": b"arrow.py_extension_type",
+        b"ARROW:extension:metadata": payload,
+    }
+    schema = pa.schema([pa.field("x", pa.binary(), metadata=extension)])
+    table = pa.Table.from_arrays([pa.array([b"a", b"b"])], schema=schema)
+    frame = read_table(written(tmp_path, table), "t.parquet").frame
+    assert not (tmp_path / "unpickled").exists()
+    assert frame["x"].tolist() == ["b'a'", "b'b'"]
