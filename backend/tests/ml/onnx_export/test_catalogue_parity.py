@@ -110,6 +110,20 @@ def test_regressors_keep_the_precision_of_splits_float32_would_merge(name):
     np.testing.assert_allclose(found["prediction"], pipeline.predict(rows), rtol=1e-4)
 
 
+@pytest.mark.parametrize("name", names_of("classification"))
+def test_classifiers_keep_the_precision_of_splits_float32_would_merge(name):
+    train, held_out = fine_grained_frame(600, seed=0), fine_grained_frame(300, seed=1)
+    dear = train["price"] > 250.0
+    features = train.drop(columns=["price"])
+    pipeline = training_pipeline([], ENTRIES[name], "dear").fit(features, dear)
+    rows = held_out.drop(columns=["price"])
+    found = onnx_outputs(onnx_model(pipeline, name), rows)
+    assert found["prediction"].tolist() == pipeline.predict(rows).tolist()
+    np.testing.assert_allclose(
+        found["probabilities"], pipeline.predict_proba(rows), rtol=1e-4, atol=1e-6
+    )
+
+
 @pytest.mark.parametrize("name", names_of("clustering"))
 def test_clusterers_give_the_pipelines_clusters(name):
     train, new = blobs_frame(150, seed=2), blobs_frame(60, seed=5)
