@@ -307,7 +307,7 @@ const scenario = {
           }
           if (lines.length - 1 !== PREDICT_ROWS) throw new Error(`${lines.length - 1} explained rows for ${PREDICT_ROWS}`);
           const top = header.indexOf('top_1_column');
-          const named = lines.slice(1).map((line) => line.split(',')[top]);
+          const named = lines.slice(1).map((line) => line.split(',')[top].replace(/^"(.*)"$/, '$1'));
           if (!named.every((column) => COLUMNS.includes(column))) throw new Error(`top columns: ${named.join(' ')}`);
         },
       ],
