@@ -7,7 +7,7 @@ import pytest
 from lathe.io import table_download
 from tests.utils.client import upload
 from tests.utils.datasets import mixed_classification
-from tests.utils.training import csv_bytes
+from tests.utils.training import csv_bytes, parquet_bytes
 
 
 def frame(rows: int = 130) -> pd.DataFrame:
@@ -119,11 +119,9 @@ def test_apply_recipe_refuses_missing_columns_and_unknown_formats(prepared):
 def test_apply_recipe_reads_a_parquet_file_as_it_reads_the_csv(prepared):
     rows = frame(30)
     typed = rows.assign(day=pd.to_datetime(rows["day"]), seen=pd.to_datetime(rows["seen"]))
-    buffer = io.BytesIO()
-    typed.to_parquet(buffer, index=False)
     response = prepared.post(
         "/api/apply-recipe/",
-        files={"file": ("april.parquet", buffer.getvalue(), "application/octet-stream")},
+        files={"file": ("april.parquet", parquet_bytes(typed), "application/octet-stream")},
     )
     assert response.status_code == 200, response.text
     from_parquet = pd.read_csv(io.BytesIO(response.content))

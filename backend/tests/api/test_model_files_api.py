@@ -10,7 +10,13 @@ import pytest
 from tests.utils.client import upload
 from tests.utils.datasets import mixed_classification
 from tests.utils.predictions import new_rows, onnx_predictions
-from tests.utils.training import csv_bytes, train_body, trained_on, trained_pipeline
+from tests.utils.training import (
+    csv_bytes,
+    parquet_bytes,
+    train_body,
+    trained_on,
+    trained_pipeline,
+)
 
 
 @pytest.fixture
@@ -173,11 +179,9 @@ def test_predict_returns_the_rows_with_predictions_and_probabilities(trained):
 
 def test_predict_reads_a_parquet_file_as_it_reads_a_csv(trained):
     features = new_rows().drop(columns=["label"])
-    buffer = io.BytesIO()
-    features.to_parquet(buffer, index=False)
     response = trained.post(
         "/api/predict/",
-        files={"file": ("march.parquet", buffer.getvalue(), "application/octet-stream")},
+        files={"file": ("march.parquet", parquet_bytes(features), "application/octet-stream")},
         data={"selected_model": "RandomForestClassifier"},
     )
     assert response.status_code == 200, response.text

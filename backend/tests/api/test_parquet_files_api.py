@@ -12,12 +12,7 @@ import pytest
 
 from tests.utils.client import upload
 from tests.utils.files import SMALL_CSV
-
-
-def parquet_bytes(frame: pd.DataFrame) -> bytes:
-    buffer = io.BytesIO()
-    frame.to_parquet(buffer, index=False)
-    return buffer.getvalue()
+from tests.utils.training import parquet_bytes
 
 
 def post(client, content: bytes, name: str = "cars.parquet"):

@@ -1,5 +1,3 @@
-import io
-
 import pandas as pd
 from fastapi.testclient import TestClient
 
@@ -219,23 +217,3 @@ def test_upload_limit_holds_without_a_content_length(settings):
         )
         assert response.status_code == 413
         assert client.get("/api/get-session-data/").json()["code"] == "no_dataset"
-
-
-def test_a_parquet_upload_keeps_its_types(client):
-    frame = pd.DataFrame(
-        {
-            "zip": pd.Series(["01234", "98765", None], dtype="str"),
-            "rooms": pd.Series([3, None, 2], dtype="Int64"),
-            "sold": [True, False, True],
-        }
-    )
-    buffer = io.BytesIO()
-    frame.to_parquet(buffer, index=False)
-    response = client.post(
-        "/api/upload/",
-        files={"file": ("homes.parquet", buffer.getvalue(), "application/octet-stream")},
-    )
-    assert response.status_code == 200, response.text
-    body = response.json()
-    assert body["column_kinds"] == {"zip": "categorical", "rooms": "numeric", "sold": "boolean"}
-    assert body["data"][0][0] == "01234"

@@ -15,6 +15,12 @@ def csv_bytes(frame: pd.DataFrame) -> bytes:
     return buffer.getvalue().encode()
 
 
+def parquet_bytes(frame: pd.DataFrame) -> bytes:
+    buffer = io.BytesIO()
+    frame.to_parquet(buffer, index=False)
+    return buffer.getvalue()
+
+
 def trained_on(client, *model_names: str):
     """The uploaded customers' missing values handled and text encoded, then `model_names`
     trained on them (a train/test split)."""
