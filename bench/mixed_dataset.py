@@ -9,6 +9,9 @@ import pyarrow as pa
 import pyarrow.csv as pacsv
 
 
+DATE_COLUMNS = ("signup_date", "last_seen")
+
+
 def mixed_frame(rows: int, seed: int = 0) -> pd.DataFrame:
     rng = np.random.default_rng(seed)
 

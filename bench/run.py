@@ -18,6 +18,7 @@ cluster's worker processes.
 """
 
 import argparse
+import io
 import json
 import math
 import os
@@ -34,12 +35,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import joblib
+import pandas as pd
 import psutil
 import pyarrow.csv
 from bare_transfer import body_sink
 from explain_and_download import download_memory, explain_timing
 from jobs_bench import jobs_bench
-from mixed_dataset import mixed_frame, write_csv
+from mixed_dataset import DATE_COLUMNS, mixed_frame, write_csv
 from prediction_load import prediction_load
 from training_speed import SHAPES, seconds_of, training_speed
 from wide_frame import wide_frame_bench
@@ -57,6 +60,8 @@ BACKEND = Path(__file__).resolve().parents[1] / "backend"
 TARGET = "churned"
 TRAINED_MODELS = ("LGBMClassifier", "RandomForestClassifier", "LogisticRegression")
 OPTIMIZED_MODEL = TRAINED_MODELS[-1]
+PREDICTED_MODEL = TRAINED_MODELS[0]
+PREDICTION_TARGET = 2.0
 OPTIMIZATION = {
     "selected_model": OPTIMIZED_MODEL,
     "optimization_method": "random_search",
@@ -411,12 +416,45 @@ def request_timings(data_dir: Path, dataset: Path) -> None:
                 partial(server.client.post, path, json=body),
             )
         download_memory(server.client, server.reset_peak, server.peak_kib, data_dir)
-        training_timings(server)
+        training_timings(server, dataset)
     finally:
         server.stop()
 
 
-def training_timings(server: Server) -> None:
+def predictions_against_bare(server: Server, dataset: Path, model: str) -> None:
+    """`/api/predict/` of every row of `dataset` against the bare fitted pipeline's
+    predict plus a pyarrow CSV write of the rows with their predictions."""
+    features = pd.read_csv(dataset, parse_dates=list(DATE_COLUMNS)).drop(columns=[TARGET])
+    upload = features.to_csv(index=False).encode()
+    started = time.perf_counter()
+    response = server.client.post(
+        "/api/predict/",
+        files={"file": ("rows.csv", upload, "text/csv")},
+        data={"selected_model": model},
+    )
+    seconds = time.perf_counter() - started
+    response.raise_for_status()
+    exported = server.client.post(
+        "/api/export-model/",
+        json={"selected_model": model, "model_name": model, "format": "joblib"},
+    )
+    exported.raise_for_status()
+    pipeline = joblib.load(io.BytesIO(exported.content))
+
+    def bare() -> None:
+        predicted = features.assign(prediction=pipeline.predict(features))
+        table = pyarrow.Table.from_pandas(predicted, preserve_index=False)
+        pyarrow.csv.write_csv(table, pyarrow.BufferOutputStream())
+
+    bare_seconds = _best_seconds(bare)
+    print(
+        f"predict {len(features):,} rows with {model}: {seconds:.2f} s = "
+        f"{seconds / bare_seconds:.2f}x the bare predict and pyarrow write's {bare_seconds:.2f} s "
+        f"(target {PREDICTION_TARGET:.0f}x)"
+    )
+
+
+def training_timings(server: Server, dataset: Path) -> None:
     for model in TRAINED_MODELS:
         trained = measure(server, f"train {model}", partial(train_model, server, model))
         print(f"  {trained.json()['sampling'][model] or 'every training row'}")
@@ -427,6 +465,7 @@ def training_timings(server: Server) -> None:
         print(
             f"  fit {result['train_seconds']:.2f} s, accuracy {result['metrics']['accuracy']:.4f}"
         )
+    predictions_against_bare(server, dataset, PREDICTED_MODEL)
     optimized = measure(
         server,
         f"optimize {OPTIMIZED_MODEL}",
