@@ -92,6 +92,7 @@ class ErrorCode(StrEnum):
     TRAINING_FAILED = "training_failed"
     NO_TRAINING_RESULTS = "no_training_results"
     MODEL_NOT_TRAINED = "model_not_trained"
+    NOT_EXPLAINABLE = "not_explainable"
     # optimization
     OPTIMIZATION_MODEL_REQUIRED = "optimization_model_required"
     N_ITERATIONS_OUT_OF_RANGE = "n_iterations_out_of_range"
@@ -116,6 +117,7 @@ class ErrorCode(StrEnum):
     DATA_CHANGED_DURING_TRAINING = "data_changed_during_training"
     DATA_CHANGED_DURING_OPTIMIZATION = "data_changed_during_optimization"
     DATA_CHANGED_DURING_PREDICTION = "data_changed_during_prediction"
+    DATA_CHANGED_DURING_EXPLANATION = "data_changed_during_explanation"
     # the cluster jobs run on
     CLUSTER_UNREACHABLE = "cluster_unreachable"
     JOB_LOST = "job_lost"

@@ -10,6 +10,8 @@ from lathe.ml.best_model_search import DEFAULT_BUDGET, MAX_BUDGET, MIN_BUDGET
 from lathe.ml.metric_catalog import Direction
 from lathe.ml.problem import ProblemType
 from lathe.ml.results import (
+    Explanation,
+    FeatureImportances,
     Leaderboard,
     SamplingNote,
     TrainingResults,
@@ -125,6 +127,22 @@ class CancelTaskResponse(BaseModel):
 
 class EvaluateModelsResponse(TrainingResults):
     message: str
+
+
+class ExplanationRequest(RequestBody):
+    model: str = Field(description="A trained supervised model of the session's training.")
+
+
+class ExplanationResponse(BaseModel):
+    model: str
+    explanation: Explanation | None = Field(
+        description="Per-column contributions on held-out rows; null when the model could "
+        "not be explained."
+    )
+    feature_importances: FeatureImportances | None
+    computed: bool = Field(
+        description="Computed by this request's job; false when they were kept already."
+    )
 
 
 class DetectedProblemType(BaseModel):

@@ -132,7 +132,12 @@ class ModelResult(TypedDict):
     at_chance: NotRequired[bool]
     """Classification: balanced accuracy within 0.02 of 1 / classes."""
     explanation: NotRequired[Explanation | None]
-    """Per-column contributions on held-out rows (supervised models)."""
+    """Per-column contributions on held-out rows (supervised models), once asked for;
+    null when the model could not be explained."""
+    explained: NotRequired[bool]
+    """Supervised: the held-out explanation and, for a model without importances of its
+    own, the permutation importances have been computed (``POST /api/explanations/``);
+    until then ``explanation`` is absent and ``charts.feature_importances`` null."""
 
 
 class Baseline(TypedDict):

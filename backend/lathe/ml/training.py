@@ -27,7 +27,7 @@ import logging
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -82,6 +82,9 @@ ERROR_CHARS = 500
 class TrainingRun:
     results: TrainingResults
     pipelines: dict[str, RecipePipeline]
+    last_folds: dict[str, RecipePipeline] = field(default_factory=dict)
+    """The pipeline of each cross-validated model's last split, which its held-out
+    explanation explains on request (a train/test split's is the one kept)."""
 
 
 class _Tracker:
@@ -260,7 +263,8 @@ def _supervised_result(
     splits: Sequence[Split],
     tracker: _Tracker,
     label: str,
-) -> tuple[ModelResult, RecipePipeline]:
+) -> tuple[ModelResult, RecipePipeline, RecipePipeline]:
+    """The model's result, the pipeline kept and the pipeline of its last split."""
     classes = np.unique(target.to_numpy()) if config.problem_type == "classification" else None
     cross_validated = config.validation_method == "cross_validation"
 
@@ -293,10 +297,11 @@ def _supervised_result(
         fitted = fits[-1] if final_beside_folds else final_fit()
     held_out = [part for part, _ in folds]
     seconds = sum(part.seconds for _, part in folds) + (fitted.seconds if cross_validated else 0)
+    last_fold = folds[-1][1].pipeline
     result = supervised_result(
-        entry.name, held_out, folds[-1][1].pipeline, fitted, seconds, config, frame, target, splits
+        entry.name, held_out, last_fold, fitted, seconds, config, frame, target, splits, False
     )
-    return result, fitted.pipeline
+    return result, fitted.pipeline, last_fold
 
 
 def supervised_result(
@@ -334,10 +339,10 @@ def supervised_result(
         "sampling": [fitted.sampling] if fitted.sampling else [],
         "charts": charts,
         "imputed_cells": model_input(fitted.pipeline).imputed_cells_,
-        "explanation": (
-            held_out_explanation(last_fold, frame, splits[-1][0], last_rows) if explain else None
-        ),
+        "explained": False,
     }
+    if explain:
+        result["explanation"] = held_out_explanation(last_fold, frame, splits[-1][0], last_rows)
     if config.validation_method == "cross_validation":
         folds_scored = [
             fold_metrics(actual_values[part.rows], part.predicted, part.probabilities, classes)
@@ -393,6 +398,7 @@ def train(
 
     results: list[ModelResult] = []
     pipelines: dict[str, RecipePipeline] = {}
+    last_folds: dict[str, RecipePipeline] = {}
     for number, entry in enumerate(config.models, 1):
         label = f"{entry.name} (model {number} of {len(config.models)})"
         try:
@@ -400,9 +406,11 @@ def train(
                 tracker.fitting(f"Training {label}")
                 result, pipeline = _clustering_result(entry, recipe, frame)
             else:
-                result, pipeline = _supervised_result(
+                result, pipeline, last_fold = _supervised_result(
                     entry, recipe, config, frame, target, splits, tracker, label
                 )
+                if last_fold is not pipeline:
+                    last_folds[entry.name] = last_fold
             pipelines[entry.name] = pipeline
         except TaskStopped:
             raise
@@ -418,7 +426,7 @@ def train(
             f"No model could be trained: {first}", ErrorCode.TRAINING_FAILED, {"detail": first}
         )
     training = training_results(raw_frame, rows, splits, config, results, pipelines)
-    return TrainingRun(training, pipelines)
+    return TrainingRun(training, pipelines, last_folds)
 
 
 def training_results(

@@ -4,7 +4,10 @@
 itself; nothing a person uploaded is ever loaded this way), ``models/results.json`` the
 results, ``models/optimized/history.json`` each model's kept optimization runs (at most
 ``KEPT_RUNS``, the picked one marked, and whether the person picked it) and
-``models/optimized/<model>/<run>.joblib`` the pipeline each run fitted. A session
+``models/optimized/<model>/<run>.joblib`` the pipeline each run fitted and
+``models/last_fold/<model>.joblib`` the pipeline of a cross-validated model's last split,
+which its held-out explanation explains when asked for (``save_explanation`` adds it to
+the model's result). A session
 optimized before runs were kept (a single ``last.json``) reads as optimized never.
 Every file is written atomically and the results last: they are the commit point, so
 models without results are leftovers of an unfinished run, replaced by the next one.
@@ -28,6 +31,7 @@ MODELS_FOLDER = "models"
 _RESULTS = "results.json"
 _OPTIMIZED = "optimized"
 _HISTORY = "history.json"
+_LAST_FOLD = "last_fold"
 KEPT_RUNS = 10
 """Optimization runs kept per model: past it, the oldest run not picked is dropped."""
 
@@ -42,12 +46,22 @@ class TrainedModels:
     def __init__(self, session_folder: Path) -> None:
         self.folder = session_folder / MODELS_FOLDER
 
-    def save(self, results: Mapping[str, Any], pipelines: Mapping[str, Any]) -> None:
-        """Replace the session's models and results with these."""
+    def save(
+        self,
+        results: Mapping[str, Any],
+        pipelines: Mapping[str, Any],
+        last_folds: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Replace the session's models and results with these (and the pipelines of
+        the cross-validated models' last splits)."""
         self.forget()
         self.folder.mkdir()
         for name, pipeline in pipelines.items():
             write_atomically(self.folder / f"{name}.joblib", partial(joblib.dump, pipeline))
+        if last_folds:
+            (self.folder / _LAST_FOLD).mkdir()
+        for name, pipeline in (last_folds or {}).items():
+            write_atomically(self._last_fold_path(name), partial(joblib.dump, pipeline))
         write_text_atomically(self.folder / _RESULTS, json.dumps(results, allow_nan=False))
 
     def save_results(self, results: Mapping[str, Any]) -> None:
@@ -162,6 +176,27 @@ class TrainedModels:
         except FileNotFoundError:
             return None
         return status.st_ino, status.st_mtime_ns, status.st_size
+
+    def explained_pipeline(self, model: str) -> Any:
+        """The pipeline trained `model`'s held-out explanation explains: its last
+        split's (a train/test split's is the one kept)."""
+        self.trained_results(model)
+        last_fold = self._last_fold_path(model)
+        return joblib.load(last_fold if last_fold.is_file() else self._pipeline_path(model, False))
+
+    def save_explanation(self, model: str, explanation: Any, importances: Any) -> dict[str, Any]:
+        """Keep trained `model`'s held-out explanation and feature importances in its
+        result; returns the result."""
+        results = self.trained_results(model)
+        result: dict[str, Any] = next(r for r in results["results"] if r["model"] == model)
+        result["explanation"] = explanation
+        result["charts"]["feature_importances"] = importances
+        result["explained"] = True
+        self.save_results(results)
+        return result
+
+    def _last_fold_path(self, model: str) -> Path:
+        return self.folder / _LAST_FOLD / f"{model}.joblib"
 
     def forget(self) -> None:
         (self.folder / _RESULTS).unlink(missing_ok=True)

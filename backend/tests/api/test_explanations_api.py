@@ -68,12 +68,15 @@ def trained(request, client):
     return client, problem
 
 
-def test_every_supervised_result_carries_an_explanation(trained):
+def test_every_supervised_model_is_explained_when_asked(trained):
     client, problem = trained
     results = client.post("/api/evaluate-models/").json()["results"]
     assert [result["model"] for result in results] == models(problem)
     for result in results:
-        explanation = result["explanation"]
+        asked = client.post("/api/explanations/", json={"model": result["model"]})
+        assert asked.status_code == 200, asked.text
+        assert asked.json()["feature_importances"] is not None, result["model"]
+        explanation = asked.json()["explanation"]
         assert explanation is not None, result["model"]
         columns = {item["column"] for item in explanation["columns"]}
         assert columns <= {"amount", "city", "plan", "signup", "visits"}

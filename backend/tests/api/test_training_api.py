@@ -62,8 +62,8 @@ def test_upload_steps_train_evaluate_and_progress_idle(uploaded, settings):
         "mcc",
     }
     assert first["charts"]["confusion_matrix"]["labels"] == ["high", "low", "mid"]
-    features = {item["feature"] for item in first["charts"]["feature_importances"]["features"]}
-    assert features == {"x1", "x2", "colour", "flag"}
+    forest = result["results"][1]["charts"]["feature_importances"]
+    assert {item["feature"] for item in forest["features"]} == {"x1", "x2", "colour", "flag"}
     assert result["baseline"]["strategy"] == "most_frequent"
     assert set(result["baseline"]["metrics"]) == set(first["metrics"])
     assert all(isinstance(item["beats_baseline"], bool) for item in result["results"])

@@ -554,6 +554,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/explanations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Explain Model
+         * @description A trained supervised model's held-out explanation (summary and beeswarm) and, when
+         *     it has no importances of its own, its permutation importances. Kept with the model:
+         *     asked again, they are answered at once (`computed` false); else a job on the cluster
+         *     computes them (progress on `GET /api/progress/` as the `explanation` task, cancelled
+         *     by `POST /api/cancel-task/`) and keeps them in the model's result, which
+         *     `POST /api/evaluate-models/` then shows with `explained` true. A new training or a
+         *     change of the data forgets them with the model.
+         */
+        post: operations["evaluation-explain_model"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/optimize-model/": {
         parameters: {
             query?: never;
@@ -1250,7 +1276,7 @@ export interface components {
          *     fallback.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "body_too_large" | "not_found" | "method_not_allowed" | "http_error" | "internal_error" | "cross_origin_request" | "too_many_sessions" | "upload_too_large" | "malformed_upload" | "no_file" | "too_many_files" | "unsupported_file" | "empty_file" | "file_unreadable" | "header_too_long" | "too_many_cells" | "too_many_parquet_cells" | "unknown_format" | "store_full" | "no_dataset" | "unknown_columns" | "unknown_target" | "invalid_step" | "invalid_step_id" | "no_snapshot" | "step_failed" | "invalid_strategy" | "invalid_cat_strategy" | "invalid_drop_strategy" | "invalid_method" | "invalid_target_type" | "no_columns" | "last_column" | "no_columns_left" | "no_rows_left" | "column_not_numeric" | "column_not_categorical" | "no_numeric_columns" | "fraction_out_of_range" | "strategy_not_for_column" | "factor_out_of_range" | "threshold_out_of_range" | "max_categories_too_small" | "too_many_categories_for_onehot" | "too_few_rows_for_target_encoding" | "target_column_required" | "target_column_required_for_column" | "target_column_not_imputed" | "target_column_not_handled" | "target_column_not_encoded" | "target_column_not_scaled" | "target_not_numeric" | "unknown_step" | "target_column_dropped" | "recipe_failed" | "no_models" | "unknown_models" | "models_not_for_problem_type" | "target_required" | "target_not_uploaded" | "target_empty" | "test_size_out_of_range" | "cv_folds_out_of_range" | "time_budget_out_of_range" | "primary_metric_unavailable" | "too_few_classes" | "class_too_small" | "most_classes_too_small" | "target_constant" | "target_constant_after_step" | "too_few_rows" | "training_failed" | "no_training_results" | "model_not_trained" | "optimization_model_required" | "n_iterations_out_of_range" | "no_search_space" | "optimization_failed" | "model_not_optimized" | "search_parameter_unknown" | "search_choices_invalid" | "search_range_invalid" | "optimization_run_unknown" | "model_required" | "onnx_unsupported" | "missing_columns" | "unexpected_columns" | "column_type_changed" | "prediction_failed" | "task_running" | "no_task_running" | "task_cancelled" | "data_changed_during_training" | "data_changed_during_optimization" | "data_changed_during_prediction" | "cluster_unreachable" | "job_lost" | "worker_died" | "job_interrupted";
+        ErrorCode: "invalid_request" | "body_too_large" | "not_found" | "method_not_allowed" | "http_error" | "internal_error" | "cross_origin_request" | "too_many_sessions" | "upload_too_large" | "malformed_upload" | "no_file" | "too_many_files" | "unsupported_file" | "empty_file" | "file_unreadable" | "header_too_long" | "too_many_cells" | "too_many_parquet_cells" | "unknown_format" | "store_full" | "no_dataset" | "unknown_columns" | "unknown_target" | "invalid_step" | "invalid_step_id" | "no_snapshot" | "step_failed" | "invalid_strategy" | "invalid_cat_strategy" | "invalid_drop_strategy" | "invalid_method" | "invalid_target_type" | "no_columns" | "last_column" | "no_columns_left" | "no_rows_left" | "column_not_numeric" | "column_not_categorical" | "no_numeric_columns" | "fraction_out_of_range" | "strategy_not_for_column" | "factor_out_of_range" | "threshold_out_of_range" | "max_categories_too_small" | "too_many_categories_for_onehot" | "too_few_rows_for_target_encoding" | "target_column_required" | "target_column_required_for_column" | "target_column_not_imputed" | "target_column_not_handled" | "target_column_not_encoded" | "target_column_not_scaled" | "target_not_numeric" | "unknown_step" | "target_column_dropped" | "recipe_failed" | "no_models" | "unknown_models" | "models_not_for_problem_type" | "target_required" | "target_not_uploaded" | "target_empty" | "test_size_out_of_range" | "cv_folds_out_of_range" | "time_budget_out_of_range" | "primary_metric_unavailable" | "too_few_classes" | "class_too_small" | "most_classes_too_small" | "target_constant" | "target_constant_after_step" | "too_few_rows" | "training_failed" | "no_training_results" | "model_not_trained" | "not_explainable" | "optimization_model_required" | "n_iterations_out_of_range" | "no_search_space" | "optimization_failed" | "model_not_optimized" | "search_parameter_unknown" | "search_choices_invalid" | "search_range_invalid" | "optimization_run_unknown" | "model_required" | "onnx_unsupported" | "missing_columns" | "unexpected_columns" | "column_type_changed" | "prediction_failed" | "task_running" | "no_task_running" | "task_cancelled" | "data_changed_during_training" | "data_changed_during_optimization" | "data_changed_during_prediction" | "data_changed_during_explanation" | "cluster_unreachable" | "job_lost" | "worker_died" | "job_interrupted";
         /** ErrorResponse */
         ErrorResponse: {
             /**
@@ -1359,6 +1385,27 @@ export interface components {
             columns: components["schemas"]["ColumnContribution"][];
             /** Beeswarm */
             beeswarm: components["schemas"]["BeeswarmColumn"][];
+        };
+        /** ExplanationRequest */
+        ExplanationRequest: {
+            /**
+             * Model
+             * @description A trained supervised model of the session's training.
+             */
+            model: string;
+        };
+        /** ExplanationResponse */
+        ExplanationResponse: {
+            /** Model */
+            model: string;
+            /** @description Per-column contributions on held-out rows; null when the model could not be explained. */
+            explanation: components["schemas"]["Explanation"] | null;
+            feature_importances: components["schemas"]["FeatureImportances"] | null;
+            /**
+             * Computed
+             * @description Computed by this request's job; false when they were kept already.
+             */
+            computed: boolean;
         };
         /** ExportModelRequest */
         ExportModelRequest: {
@@ -1677,6 +1724,8 @@ export interface components {
             /** At Chance */
             at_chance?: boolean;
             explanation?: components["schemas"]["Explanation"] | null;
+            /** Explained */
+            explained?: boolean;
         };
         /**
          * MostFlags
@@ -3812,6 +3861,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EvaluateModelsResponse"];
+                };
+            };
+            /** @description The request was refused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request body is malformed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    "evaluation-explain_model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExplanationRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExplanationResponse"];
                 };
             };
             /** @description The request was refused. */

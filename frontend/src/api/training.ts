@@ -57,6 +57,16 @@ export function evaluateModels() {
   return unwrap(api.POST('/api/evaluate-models/'));
 }
 
+export type ModelExplanation = Schemas['ExplanationResponse'];
+
+/**
+ * A trained supervised model's held-out explanation and importances: the kept ones at once,
+ * else computed by a job (the `explanation` task on `GET /api/progress/`) and kept with the model.
+ */
+export function explainModel(model: string) {
+  return unwrap(api.POST('/api/explanations/', { body: { model } }));
+}
+
 /** Ranks the trained models by another rankable metric without training again; answers the evaluation ranked anew. */
 export function choosePrimaryMetric(metric: string) {
   return unwrap(api.PUT('/api/primary-metric/', { body: { metric } }));

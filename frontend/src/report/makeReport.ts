@@ -6,6 +6,7 @@ import { getUsageCode } from '../api/models';
 import { getRecipe } from '../api/recipe';
 import { getMetricCatalog } from '../api/training';
 import type { Evaluation } from '../api/training';
+import { explainedFor } from '../queries/explanation';
 import type { Session } from '../session/session';
 import { readStoredAnalysis, sameColumns, toStoredAnalysis, type StoredAnalysis } from '../steps/analyze/analysisRun';
 import type { OptimizedModel } from '../steps/optimization/optimizationRules';
@@ -21,6 +22,8 @@ export interface ReportSources {
   optimization: { model: string; result: OptimizedModel } | null;
   /** The export name the usage code loads: the best model, or the optimized one. */
   usageModel: string | null;
+  /** Told the evaluation with the best model explained, which the report may have asked for. */
+  onExplained?: (evaluation: Evaluation) => void;
 }
 
 /** The analysis Analyze saved while it still describes the current columns, else a fresh one. */
@@ -32,10 +35,13 @@ async function currentAnalysis(session: Session, columns: string[]): Promise<Sto
 
 /**
  * Gathers what the screens read (the session's data as uploaded and as it is now, the recipe
- * and usage code from the server), draws the charts and writes the report.
+ * and usage code from the server, the best model's explanation, computed first when it still
+ * is to be), draws the charts and writes the report.
  */
 export async function makeReport(sources: ReportSources, t: TFunction, language: string): Promise<DownloadedFile> {
-  const { session, evaluation, optimization, usageModel } = sources;
+  const { session, optimization, usageModel } = sources;
+  const evaluation = await explainedFor(sources.evaluation, sources.evaluation.best_model);
+  sources.onExplained?.(evaluation);
   const frame = await getSessionData();
   const [analysis, recipe, usageCode, catalog] = await Promise.all([
     currentAnalysis(session, frame.columns),

@@ -77,7 +77,7 @@ def _keep(session: Session, run: TrainingRun) -> TrainingResults:
     target (it may have been given with this training)."""
     if run.results["target_column"] is not None:
         session.save_target(run.results["target_column"])
-    session.models.save(run.results, run.pipelines)
+    session.models.save(run.results, run.pipelines, run.last_folds)
     return run.results
 
 

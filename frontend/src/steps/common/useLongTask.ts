@@ -9,7 +9,7 @@ import { errorMessage } from '../../i18n/errorMessage';
 import { useProgress } from '../../queries/progress';
 
 /** The session's long tasks, as `GET /api/progress/` names them. */
-export type LongTaskName = 'training' | 'optimization';
+export type LongTaskName = 'training' | 'optimization' | 'explanation';
 
 /** How often a job this page did not start (it was reloaded meanwhile) is looked at. */
 export const FOLLOW_POLL_MS = 400;

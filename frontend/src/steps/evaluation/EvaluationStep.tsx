@@ -12,6 +12,8 @@ import { ExportAndPredict } from '../export/ExportAndPredict';
 import { leftOutClassesNote } from '../training/leftOutClasses';
 import { comparisonFigure } from './evaluationCharts';
 import { ExplanationCard } from './ExplanationCard';
+import { ExplanationWaiting } from './ExplanationWaiting';
+import { useModelExplanation } from './useModelExplanation';
 import { FigureChart, ModelCharts } from './ModelCharts';
 import { BaselineMetrics, ModelMetrics } from './ModelMetrics';
 import { ensembleMembers } from './ensembleMembers';
@@ -109,6 +111,7 @@ function EvaluationResults({ evaluation, catalog, optimized }: EvaluationResults
   const chartable = trainedModels.map((result) => result.model);
   const [chosen, setChosen] = useState(evaluation.best_model ?? chartable[0] ?? '');
   const shown = evaluation.results.find((result) => result.model === chosen && result.error === null);
+  const explaining = useModelExplanation(evaluation, shown?.model ?? null);
   const leftOut = leftOutClassesNote(evaluation.left_out_classes, t);
   const ranking = useChoosePrimaryMetric();
   const notes = weaknessNotes(evaluation, catalog, t);
@@ -207,6 +210,7 @@ function EvaluationResults({ evaluation, catalog, optimized }: EvaluationResults
             onModelChange={setChosen}
             charts={shown.charts}
             problemType={evaluation.problem_type}
+            importancesPending={explaining.pending}
           />
         </SectionCard>
       )}
@@ -218,6 +222,7 @@ function EvaluationResults({ evaluation, catalog, optimized }: EvaluationResults
           onModelChange={setChosen}
           explanation={shown.explanation ?? null}
           problemType={evaluation.problem_type}
+          waiting={explaining.pending ? <ExplanationWaiting model={shown.model} explaining={explaining} /> : undefined}
         />
       )}
 

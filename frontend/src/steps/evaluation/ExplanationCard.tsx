@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Explanation, ProblemType } from '../../api/training';
 import { Chart } from '../../components/charts/Chart';
@@ -18,20 +19,23 @@ interface ExplanationCardProps {
   /** The chosen model's explanation; null when it could not be explained. */
   explanation: Explanation | null;
   problemType: ProblemType;
+  /** Shown instead while the explanation is still to be computed: its progress, or a way to ask for it. */
+  waiting?: ReactNode;
 }
 
 /** Step 9: which uploaded columns moved a supervised model's predictions, and how much (SHAP values). */
-export function ExplanationCard({ models, model, onModelChange, explanation, problemType }: ExplanationCardProps) {
+export function ExplanationCard({ models, model, onModelChange, explanation, problemType, waiting }: ExplanationCardProps) {
   const { t } = useTranslation();
   return (
     <SectionCard title={t('evaluation.explanations.title')} icon={<BarsIcon />}>
       <div className="card-stack">
         <ModelPicker models={models} model={model} onChange={onModelChange} />
-        {explanation === null ? (
-          <CardNote>{t('evaluation.explanations.none')}</CardNote>
-        ) : (
-          <ExplanationDetails model={model} explanation={explanation} problemType={problemType} />
-        )}
+        {waiting ??
+          (explanation === null ? (
+            <CardNote>{t('evaluation.explanations.none')}</CardNote>
+          ) : (
+            <ExplanationDetails model={model} explanation={explanation} problemType={problemType} />
+          ))}
       </div>
     </SectionCard>
   );

@@ -17,6 +17,8 @@ interface ModelChartsProps {
   onModelChange: (model: string) => void;
   charts: Charts;
   problemType: ProblemType;
+  /** The importances come with the model's explanation, still to be computed. */
+  importancesPending?: boolean;
 }
 
 export function FigureChart({ label, figure }: { label: string; figure: Figure }) {
@@ -33,7 +35,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The chosen model's confusion matrix, ROC and PR curves, residuals, importances or cluster sizes. */
-export function ModelCharts({ models, model, onModelChange, charts, problemType }: ModelChartsProps) {
+export function ModelCharts({ models, model, onModelChange, charts, problemType, importancesPending = false }: ModelChartsProps) {
   const { t } = useTranslation();
   const importances = topImportances(charts);
   const sample = charts.prediction_sample;
@@ -105,11 +107,17 @@ export function ModelCharts({ models, model, onModelChange, charts, problemType 
             />
           </Panel>
         )}
+        {importancesPending && importances.length === 0 && (
+          <Panel title={t('evaluation.charts.importance')}>
+            <CardNote>{t('evaluation.charts.importancePending', { model })}</CardNote>
+          </Panel>
+        )}
       </div>
       {!charts.confusion_matrix &&
         charts.roc_curves.length === 0 &&
         !sample &&
         importances.length === 0 &&
+        !importancesPending &&
         charts.cluster_sizes.length === 0 && <CardNote>{t('evaluation.charts.none')}</CardNote>}
     </div>
   );

@@ -1,0 +1,66 @@
+"""The explanation and permutation importances computed on request are the numbers
+training computed when it explained every model itself."""
+
+import pytest
+
+from lathe.ml.catalog import ENTRIES
+from lathe.ml.explanations import held_out_explanation
+from lathe.ml.held_out_explanation import explain_held_out
+from lathe.ml.importance import permutation_importances
+from lathe.ml.training import fit_pipeline, learning_rows, train, validation_splits
+from lathe.ml.training_config import TrainingConfig
+from lathe.steps.encoding import encoding_steps
+from lathe.steps.missing import missing_value_steps
+from tests.utils.datasets import mixed_classification
+from tests.utils.recipes import recipe_for
+
+MODELS = ("LogisticRegression", "RandomForestClassifier")
+
+
+def nobody(done: int, total: int, message: str) -> None:
+    """No one follows the progress."""
+
+
+@pytest.mark.parametrize("validation", ["train_test", "cross_validation"])
+def test_the_requested_explanation_is_the_one_training_computed(validation):
+    frame = mixed_classification(240, seed=3)
+    recipe = recipe_for(
+        frame, missing_value_steps, lambda f: encoding_steps(f, target_column="label")
+    )
+    config = TrainingConfig(
+        tuple(ENTRIES[name] for name in MODELS),
+        "classification",
+        "label",
+        validation,
+        cv_folds=3,
+    )
+    run = train(frame, recipe, config)
+    for result in run.results["results"]:
+        assert result["explained"] is False and "explanation" not in result
+    by_name = {result["model"]: result for result in run.results["results"]}
+    assert by_name["LogisticRegression"]["charts"]["feature_importances"] is None
+    native = by_name["RandomForestClassifier"]["charts"]["feature_importances"]
+    assert native is not None and native["method"] == "native"
+
+    # what training computed before: the last split's pipeline on its held-out rows
+    rows = learning_rows(frame, "label", "classification")
+    features, target = rows.frame, rows.target
+    assert target is not None
+    train_rows, test_rows = validation_splits(target, config)[-1]
+    for name in MODELS:
+        last_fold = fit_pipeline(
+            ENTRIES[name], recipe, "label", features.iloc[train_rows], target.iloc[train_rows]
+        ).pipeline
+        kept = run.last_folds.get(name, run.pipelines[name])
+        assert (name in run.last_folds) == (validation == "cross_validation")
+
+        requested = explain_held_out(frame, run.results, name, kept, nobody)
+
+        expected = held_out_explanation(last_fold, features, train_rows, test_rows)
+        assert requested.explanation == expected
+        if name == "LogisticRegression":
+            assert requested.importances == permutation_importances(
+                last_fold, features.iloc[test_rows], target.iloc[test_rows], "accuracy"
+            )
+        else:
+            assert requested.importances == by_name[name]["charts"]["feature_importances"]
