@@ -4,6 +4,7 @@ training computed when it explained every model itself."""
 import pytest
 
 from lathe.ml.catalog import ENTRIES
+from lathe.ml.ensemble import ensemble_pipeline
 from lathe.ml.explanations import held_out_explanation
 from lathe.ml.held_out_explanation import explain_held_out
 from lathe.ml.importance import permutation_importances
@@ -11,6 +12,7 @@ from lathe.ml.training import fit_pipeline, learning_rows, train, validation_spl
 from lathe.ml.training_config import TrainingConfig
 from lathe.steps.encoding import encoding_steps
 from lathe.steps.missing import missing_value_steps
+from lathe.store.trained_models import TrainedModels
 from tests.utils.datasets import mixed_classification
 from tests.utils.recipes import recipe_for
 
@@ -64,3 +66,51 @@ def test_the_requested_explanation_is_the_one_training_computed(validation):
             )
         else:
             assert requested.importances == by_name[name]["charts"]["feature_importances"]
+
+
+def test_an_ensemble_kept_with_its_last_folds_is_explained_on_request(tmp_path):
+    frame = mixed_classification(240, seed=4)
+    recipe = recipe_for(
+        frame, missing_value_steps, lambda f: encoding_steps(f, target_column="label")
+    )
+    config = TrainingConfig(
+        tuple(ENTRIES[name] for name in ("LogisticRegression", "GaussianNB")),
+        "classification",
+        "label",
+        "cross_validation",
+        cv_folds=3,
+    )
+    run = train(frame, recipe, config)
+    names = list(run.pipelines)
+    weights = [0.6, 0.4]
+    pipelines = {
+        **run.pipelines,
+        "Ensemble": ensemble_pipeline(list(run.pipelines.values()), weights),
+    }
+    last_folds = {
+        **run.last_folds,
+        "Ensemble": ensemble_pipeline([run.last_folds[name] for name in names], weights),
+    }
+    first = run.results["results"][0]
+    ensemble = {
+        **first,
+        "model": "Ensemble",
+        "charts": {**first["charts"], "feature_importances": None},
+    }
+    training = {**run.results, "results": [*run.results["results"], ensemble]}
+    models = TrainedModels(tmp_path)
+    models.save(training, pipelines, last_folds)
+
+    kept = models.explained_pipeline("Ensemble")
+    requested = explain_held_out(frame, training, "Ensemble", kept, nobody)
+
+    explanation = requested.explanation
+    assert explanation is not None and explanation["method"] == "kernel"
+    assert explanation["output"] == "probability" and explanation["rows"] > 0
+    assert {column["column"] for column in explanation["columns"]} <= set(frame.columns)
+    assert requested.importances is not None
+    assert requested.importances["method"] == "permutation"
+    saved = models.save_explanation("Ensemble", explanation, requested.importances)
+    assert saved["explained"] is True
+    stored = models.trained_results("Ensemble")["results"][-1]
+    assert stored["explanation"] == explanation
