@@ -15,10 +15,10 @@ import numpy as np
 import pandas as pd
 from sklearn.dummy import DummyClassifier, DummyRegressor
 
+from lathe.ml.class_metrics import classification_metrics
 from lathe.ml.evaluation import (
     Array,
     aligned_probabilities,
-    classification_metrics,
     clustering_metrics,
     fold_summary,
     regression_metrics,
@@ -56,7 +56,7 @@ def supervised_baseline(
         dummy = DummyClassifier(strategy="prior").fit(np.zeros((len(train), 1)), codes[train])
         rows = np.zeros((len(test), 1))
         shares = aligned_probabilities(dummy.predict_proba(rows), dummy.classes_, positions)
-        folds.append(classification_metrics(codes[test], dummy.predict(rows), shares, positions))
+        folds.append(classification_metrics(codes[test], dummy.predict(rows), shares, len(classes)))
     return {"strategy": "most_frequent", "metrics": fold_summary(folds)[0]}
 
 

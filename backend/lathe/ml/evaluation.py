@@ -1,13 +1,10 @@
-"""Metrics of SPEC §3, computed with sklearn's metric functions on rows the model never saw
-(clustering, which has no target, on every row), and the best model.
+"""Metrics of SPEC §3 on rows the model never saw (clustering, which has no target, on
+every row), and the best model.
 
-Classification, with the classes of every row with a target:
-
-- precision, recall and f1 of the second class in sorted order (``True``, ``1``,
-  ``"yes"``...) for two classes; weighted by class support for more;
-- roc_auc and pr_auc (average precision) from predicted probabilities; for more than two
-  classes one-vs-rest, macro-averaged; absent, as is log_loss, for a model without
-  probabilities; null when undefined on the scored rows.
+Classification (``class_metrics``), with the classes of every row with a target in
+sorted order (the second of two, ``True``, ``1``, ``"yes"``..., is the positive one):
+roc_auc, pr_auc and log_loss are absent for a model without probabilities and null when
+undefined on the scored rows. Regression and clustering with sklearn's functions.
 
 Clustering: noise rows (DBSCAN and OPTICS label them -1) count in ``noise_ratio`` and are
 left out of every other metric; silhouette_score needs at least two clusters and is
@@ -22,25 +19,16 @@ import numpy.typing as npt
 import pandas as pd
 from sklearn.metrics import (
     accuracy_score,
-    average_precision_score,
-    balanced_accuracy_score,
     calinski_harabasz_score,
     davies_bouldin_score,
     explained_variance_score,
-    f1_score,
-    log_loss,
-    matthews_corrcoef,
     mean_absolute_error,
     mean_absolute_percentage_error,
     mean_squared_error,
-    precision_score,
     r2_score,
-    recall_score,
-    roc_auc_score,
     root_mean_squared_error,
     silhouette_score,
 )
-from sklearn.preprocessing import label_binarize
 
 from lathe.ml.charts import (
     cluster_sizes,
@@ -49,6 +37,7 @@ from lathe.ml.charts import (
     prediction_sample,
     roc_curves,
 )
+from lathe.ml.class_metrics import classification_metrics
 from lathe.ml.metric_catalog import BY_NAME
 from lathe.ml.problem import ProblemType
 from lathe.ml.results import Charts, Metrics, ModelResult, json_number, no_charts
@@ -81,45 +70,6 @@ def _defined(compute: Any, *args: Any, **kwargs: Any) -> float | None:
         return None
 
 
-def classification_metrics(
-    actual: Array, predicted: Array, probabilities: Array | None, classes: Array
-) -> Metrics:
-    binary = len(classes) == 2
-    averaging: dict[str, Any] = (
-        {"average": "binary", "pos_label": classes[1]}
-        if binary
-        else {"average": "weighted", "labels": classes}
-    )
-    metrics: Metrics = {
-        "accuracy": json_number(accuracy_score(actual, predicted)),
-        "balanced_accuracy": json_number(balanced_accuracy_score(actual, predicted)),
-        "precision": json_number(precision_score(actual, predicted, zero_division=0, **averaging)),
-        "recall": json_number(recall_score(actual, predicted, zero_division=0, **averaging)),
-        "f1": json_number(f1_score(actual, predicted, zero_division=0, **averaging)),
-        "f1_macro": json_number(
-            f1_score(actual, predicted, zero_division=0, average="macro", labels=classes)
-        ),
-        "mcc": json_number(matthews_corrcoef(actual, predicted)),
-    }
-    if probabilities is not None:
-        if binary:
-            positive = actual == classes[1]
-            metrics["roc_auc"] = _defined(roc_auc_score, positive, probabilities[:, 1])
-            metrics["pr_auc"] = _defined(average_precision_score, positive, probabilities[:, 1])
-        else:
-            metrics["roc_auc"] = _defined(
-                roc_auc_score, actual, probabilities, multi_class="ovr", labels=classes
-            )
-            metrics["pr_auc"] = _defined(
-                average_precision_score,
-                label_binarize(actual, classes=classes),
-                probabilities,
-                average="macro",
-            )
-        metrics["log_loss"] = _defined(log_loss, actual, probabilities, labels=classes)
-    return metrics
-
-
 def regression_metrics(actual: Array, predicted: Array) -> Metrics:
     return {
         "r2": _defined(r2_score, actual, predicted),
@@ -145,12 +95,11 @@ def fold_metrics(
     if classes is None:
         return regression_metrics(actual, predicted)
     positions = pd.Index(classes)
-    codes = np.arange(len(classes))
     return classification_metrics(
         positions.get_indexer(pd.Index(actual)),
         positions.get_indexer(pd.Index(predicted)),
         probabilities,
-        codes,
+        len(classes),
     )
 
 
@@ -205,13 +154,12 @@ def classification_evaluation(
     positions = pd.Index(classes)
     actual_codes = positions.get_indexer(pd.Index(actual))
     predicted_codes = positions.get_indexer(pd.Index(predicted))
-    codes = np.arange(len(classes))
     charts = no_charts()
     charts["confusion_matrix"] = confusion_chart(actual_codes, predicted_codes, classes)
     if probabilities is not None:
         charts["roc_curves"] = roc_curves(actual_codes, probabilities, classes)
         charts["pr_curves"] = pr_curves(actual_codes, probabilities, classes)
-    metrics = classification_metrics(actual_codes, predicted_codes, probabilities, codes)
+    metrics = classification_metrics(actual_codes, predicted_codes, probabilities, len(classes))
     return metrics, charts
 
 

@@ -15,8 +15,8 @@ from lathe.ml.evaluation import (
     aligned_probabilities,
     best_model,
     classification_evaluation,
-    classification_metrics,
     clustering_metrics,
+    fold_metrics,
     regression_metrics,
 )
 from lathe.ml.results import no_charts
@@ -27,7 +27,7 @@ def test_binary_metrics_use_the_second_class_as_positive():
     predicted = np.array(["no", "yes", "no", "no", "yes"], dtype=object)
     probabilities = np.array([[0.8, 0.2], [0.3, 0.7], [0.6, 0.4], [0.9, 0.1], [0.2, 0.8]])
     classes = np.array(["no", "yes"], dtype=object)
-    found = classification_metrics(actual, predicted, probabilities, classes)
+    found = fold_metrics(actual, predicted, probabilities, classes)
     assert found["precision"] == sk.precision_score(actual, predicted, pos_label="yes")
     assert found["recall"] == pytest.approx(2 / 3)
     assert found["roc_auc"] == sk.roc_auc_score(actual == "yes", probabilities[:, 1])
@@ -60,7 +60,7 @@ def test_text_labels_are_scored_as_sklearn_scores_them():
 
 def test_scores_are_absent_without_probabilities_and_null_when_undefined():
     actual = np.array([1, 1, 0, 0, 2, 2])
-    found = classification_metrics(actual, actual, None, np.array([0, 1, 2]))
+    found = fold_metrics(actual, actual, None, np.array([0, 1, 2]))
     assert "roc_auc" not in found and "log_loss" not in found
     assert found["accuracy"] == 1.0
     constant = regression_metrics(np.array([3.0, 3.0]), np.array([3.0, 3.0]))

@@ -3,8 +3,8 @@ from fastapi.testclient import TestClient
 
 from lathe.ml.evaluation import (
     best_model,
-    classification_metrics,
     clustering_metrics,
+    fold_metrics,
     regression_metrics,
 )
 from lathe.ml.metric_catalog import BY_NAME, METRICS, PRIMARY_METRIC
@@ -19,9 +19,7 @@ def _reported() -> dict[str, set[str]]:
     )
     features = np.array([[0.0], [0.1], [5.0], [5.1], [9.0], [9.2]])
     return {
-        "classification": set(
-            classification_metrics(actual, predicted, probabilities, np.array(["a", "b"]))
-        ),
+        "classification": set(fold_metrics(actual, predicted, probabilities, np.array(["a", "b"]))),
         "regression": set(regression_metrics(np.arange(6.0), np.arange(6.0) + 0.5)),
         "clustering": set(clustering_metrics(features, np.array([0, 0, 1, 1, 2, 2]), 1.5)),
     }
