@@ -2,6 +2,7 @@ import { createElement, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { keepError } from './ErrorNote/lastError';
 import { announce } from './LiveRegion/announce';
+import { liftToastsClearOfFocus } from './toastClearOfFocus';
 
 /**
  * SPEC §9 toast limits and durations, except that an error stays until it is dismissed:
@@ -22,24 +23,22 @@ function content(message: string, detail?: string): ReactNode {
 }
 
 /**
- * Errors toast as alerts and stay in the error note; other results are read by the polite live
- * region, so their toasts are not live regions too (role status is not read on insertion).
+ * A result that closes by itself: read once, by the polite live region, so its toast is no live
+ * region (a `note`); and lifted clear of the focused control when it lands on it.
  */
+function transient(show: typeof toast.success, message: string, autoClose: number) {
+  announce(message);
+  const id = show(message, { autoClose, role: 'note', onOpen: () => window.setTimeout(() => liftToastsClearOfFocus(id)) });
+  return id;
+}
+
+/** Errors toast as alerts and stay in the error note; other results are read by the live region only. */
 export const notify = {
   error: (message: string, detail?: string) => {
     keepError(message, detail);
     return toast.error(content(message, detail), { autoClose: TOAST_DURATION_MS.error });
   },
-  success: (message: string) => {
-    announce(message);
-    return toast.success(message, { autoClose: TOAST_DURATION_MS.success, role: 'status' });
-  },
-  info: (message: string) => {
-    announce(message);
-    return toast.info(message, { autoClose: TOAST_DURATION_MS.other, role: 'status' });
-  },
-  warning: (message: string) => {
-    announce(message);
-    return toast.warning(message, { autoClose: TOAST_DURATION_MS.other, role: 'status' });
-  },
+  success: (message: string) => transient(toast.success, message, TOAST_DURATION_MS.success),
+  info: (message: string) => transient(toast.info, message, TOAST_DURATION_MS.other),
+  warning: (message: string) => transient(toast.warning, message, TOAST_DURATION_MS.other),
 };

@@ -20,7 +20,7 @@ export function InfoTip({ children }: InfoTipProps) {
   const tipRef = useRef<HTMLDivElement>(null);
   const hideTimer = useRef<number | undefined>(undefined);
   const [open, setOpen] = useState(false);
-  const [position, setPosition] = useState<{ left: number; top: number } | null>(null);
+  const [position, setPosition] = useState<{ left: number; top: number; side: 'above' | 'below' } | null>(null);
   const [container, setContainer] = useState<HTMLElement>(document.body);
 
   const cancelHide = () => window.clearTimeout(hideTimer.current);
@@ -60,12 +60,9 @@ export function InfoTip({ children }: InfoTipProps) {
       setPosition(null);
       return;
     }
-    setPosition(
-      placeTooltip(anchor.getBoundingClientRect(), tip.getBoundingClientRect(), {
-        width: window.innerWidth,
-        height: window.innerHeight,
-      }),
-    );
+    const box = anchor.getBoundingClientRect();
+    const place = placeTooltip(box, tip.getBoundingClientRect(), { width: window.innerWidth, height: window.innerHeight });
+    setPosition({ ...place, side: place.top >= box.bottom ? 'below' : 'above' });
   }, [open]);
 
   return (
@@ -90,6 +87,8 @@ export function InfoTip({ children }: InfoTipProps) {
             id={tipId}
             role="tooltip"
             className="info-tip__bubble"
+            // the side its bridge over the gap to the button is on, so the pointer can reach the tip (WCAG 1.4.13)
+            data-side={position?.side}
             style={{
               maxWidth: TOOLTIP_MAX_WIDTH_PX,
               left: position?.left ?? 0,

@@ -117,6 +117,11 @@ describe('AnalyzeStep', () => {
     expect(card('Total missing values')).toBe('42');
     expect(card('Memory')).toBe('3.00 MB');
     expect(within(overview).getByRole('meter', { name: 'Quality score' }).getAttribute('aria-valuenow')).toBe('58');
+    // the grade's colour is not its only sign: a cross and the word are shown beside it (WCAG 1.4.1)
+    const grade = within(overview).getByText('Quality score').closest('div');
+    expect(grade?.className).toContain('overview__quality--poor');
+    expect(within(grade as HTMLElement).getByText('Poor')).toBeVisible();
+    expect(grade?.querySelector('.tone-cue svg')?.getAttribute('aria-hidden')).toBe('true');
 
     const types = within(overview).getByRole('list', { name: 'Column types' });
     expect(

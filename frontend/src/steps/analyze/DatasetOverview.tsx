@@ -3,6 +3,7 @@ import { GaugeIcon } from '../../components/icons';
 import { SectionCard } from '../../components/SectionCard/SectionCard';
 import { ColumnChips } from '../../components/StepScreen/StepScreen';
 import { StatCard, StatCards } from '../../components/StatCards/StatCards';
+import { ToneCue } from '../../components/ToneCue/ToneCue';
 import type { StoredAnalysis } from './analysisRun';
 import { firstNames, missingPercent, overviewCards, qualityLevel } from './overview';
 import { useNumberFormat } from '../../i18n/format';
@@ -52,6 +53,7 @@ export function DatasetOverview({ analysis, suggested, onDropSuggested, dropping
               </>
             }
           >
+            <ToneCue tone={level} word={t(`analyze.overview.qualityLevel.${level}`)} showWord />
             <div
               className="overview__meter"
               role="meter"

@@ -1,6 +1,7 @@
 import type { QualitySummary } from '../../api/analysis';
 import type { StoredAnalysis } from './analysisRun';
 import { formatDecimal, formatMegabytes } from '../../i18n/format';
+import type { QualityTone } from '../../components/ToneCue/ToneCue';
 
 /** SPEC §2: the quality card shows 100 when the analysis has no score. */
 export const DEFAULT_QUALITY_SCORE = 100;
@@ -18,8 +19,6 @@ export interface OverviewCards {
   qualityScore: number;
 }
 
-export type QualityLevel = 'good' | 'fair' | 'poor';
-
 /** The quality score to show: the summary's score within 0–100, else 100. */
 export function qualityScore(quality: Partial<QualitySummary> | null | undefined): number {
   const score = quality?.score;
@@ -28,7 +27,7 @@ export function qualityScore(quality: Partial<QualitySummary> | null | undefined
 }
 
 /** The colour band of the score bar, at the same cut-offs as the metric colours (0.8 and 0.6). */
-export function qualityLevel(score: number): QualityLevel {
+export function qualityLevel(score: number): QualityTone {
   if (score >= 80) return 'good';
   if (score >= 60) return 'fair';
   return 'poor';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Evaluation, MetricCatalog, ModelResult } from '../../api/training';
 import { formatPercent, useNumberFormat } from '../../i18n/format';
 import { formatSpread, metricTone, orderedMetrics } from './metrics';
-import { ToneCue } from './ToneCue';
+import { ToneCue } from '../../components/ToneCue/ToneCue';
 import type { EnsembleMembers } from './ensembleMembers';
 
 type Metrics = Record<string, number | null>;
@@ -98,6 +98,7 @@ interface MetricListProps {
 }
 
 function MetricList({ metrics, spreads, baseline, catalog, metricName }: MetricListProps) {
+  const { t } = useTranslation();
   const ordered = orderedMetrics(catalog, metrics);
   if (ordered.length === 0) return null;
   return (
@@ -109,7 +110,7 @@ function MetricList({ metrics, spreads, baseline, catalog, metricName }: MetricL
             <dt>{metricName(name)}</dt>
             <dd>
               <span className="model-metrics__value">{formatSpread(catalog, name, value, spreads?.[name])}</span>
-              <ToneCue tone={tone} />
+              {tone !== 'neutral' && <ToneCue tone={tone} word={t(`evaluation.details.tone.${tone}`)} />}
             </dd>
           </div>
         );

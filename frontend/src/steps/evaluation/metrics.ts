@@ -1,7 +1,8 @@
 import type { Evaluation, MetricCatalog } from '../../api/training';
 import { formatDecimal, formatInteger } from '../../i18n/format';
+import type { QualityTone } from '../../components/ToneCue/ToneCue';
 
-export type MetricTone = 'good' | 'fair' | 'poor' | 'neutral';
+export type MetricTone = QualityTone | 'neutral';
 
 type MetricDescription = MetricCatalog['metrics'][number];
 

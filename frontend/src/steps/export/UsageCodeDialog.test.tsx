@@ -36,6 +36,13 @@ describe('UsageCodeDialog', () => {
     expect([url.searchParams.get('model_name'), url.searchParams.get('format')]).toEqual(['LogisticRegression', 'joblib']);
   });
 
+  it('lets a keyboard reach and scroll the code, a named region (WCAG 2.1.1)', async () => {
+    const { dialog } = openUsageCode();
+    const code = await within(dialog).findByRole('region', { name: 'Python code' });
+    expect(code.tagName).toBe('PRE');
+    expect(code.tabIndex).toBe(0);
+  });
+
   it('copies the code to the clipboard', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     setClipboard({ writeText });

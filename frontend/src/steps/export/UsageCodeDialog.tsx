@@ -51,7 +51,8 @@ export function UsageCodeDialog({ modelName, format, onClose }: UsageCodeDialogP
     body = (
       <>
         <p className="usage-code__file">{t('usageCode.forFile', { file: usage.data.file_name })}</p>
-        <pre className="usage-code">
+        {/* wider than a phone: a keyboard scrolls it once it has focus, so it takes focus and a name */}
+        <pre className="usage-code" tabIndex={0} role="region" aria-label={t('usageCode.codeLabel')}>
           <code ref={codeRef}>{usage.data.code}</code>
         </pre>
       </>

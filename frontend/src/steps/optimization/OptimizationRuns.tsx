@@ -43,7 +43,8 @@ export function OptimizationRuns({ model, runs, pickedRun, primaryMetric, onPick
   return (
     <div className="optimization-runs">
       <h3 className="search-space__title">{t('optimization.history.title', { model })}</h3>
-      <div className="optimization-runs__scroll">
+      {/* narrower than the table on a phone: a keyboard scrolls it once it has focus */}
+      <div className="optimization-runs__scroll" tabIndex={0} role="region" aria-label={t('optimization.history.title', { model })}>
         <table className="optimization-runs__table" aria-label={t('optimization.history.title', { model })}>
           <thead>
             <tr>

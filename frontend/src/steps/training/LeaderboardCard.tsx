@@ -45,7 +45,8 @@ export function LeaderboardCard({ board }: { board: Leaderboard }) {
           {t('training.leaderboard.finished', { count: finished })}
         </p>
         {board.stopped && !board.running && <CardNote>{t('training.leaderboard.stopped')}</CardNote>}
-        <div className="leaderboard__scroll">
+        {/* narrower than the table on a phone: a keyboard scrolls it once it has focus */}
+        <div className="leaderboard__scroll" tabIndex={0} role="region" aria-label={t('training.leaderboard.title')}>
           <table className="leaderboard__table">
             <caption>
               {t('training.leaderboard.caption', {
