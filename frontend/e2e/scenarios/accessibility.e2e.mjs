@@ -206,7 +206,8 @@ const scenario = {
           try {
             await page.getByRole('button', { name: 'Export model' }).click();
             await expectVisible(page.getByRole('dialog', { name: 'Export model' }));
-            await page.locator('.section-card__toggle').first().hover();
+            // a hovered button would be mid-transition
+            await page.getByRole('dialog').getByRole('button').first().hover();
             const moving = await stillMoving(page);
             if (moving.length > 0) throw new Error(`still moving with reduced motion: ${moving.join('; ')}`);
             await page.keyboard.press('Escape');
