@@ -8,7 +8,6 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.csv as pacsv
 
-
 DATE_COLUMNS = ("signup_date", "last_seen")
 
 

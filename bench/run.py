@@ -10,8 +10,9 @@ time of ``explain=true`` per model and the memory of a full data download
 (``explain_and_download.py``); and jobs on the embedded Dask cluster: the web process's
 latency while 50 sessions train, throughput and search time on 1 and 2 workers
 (``jobs_bench.py``); and ``/health/`` while 45 explained predictions arrive at once
-(``prediction_load.py``); and the encoding and analysis of 1,000 one-hot columns
-(``wide_frame.py``). ``--part`` runs one part alone.
+(``prediction_load.py``); the encoding and analysis of 1,000 one-hot columns
+(``wide_frame.py``); and ten million rows walked from upload to prediction
+(``large_data.py``). ``--part`` runs one part alone.
 
 The server's peak RSS is the web process's: training and optimization run in the
 cluster's worker processes.
@@ -42,6 +43,7 @@ import pyarrow.csv
 from bare_transfer import body_sink
 from explain_and_download import download_memory, explain_timing
 from jobs_bench import jobs_bench
+from large_data import large_data_bench
 from mixed_dataset import DATE_COLUMNS, mixed_frame, write_csv
 from prediction_load import prediction_load
 from training_speed import SHAPES, seconds_of, training_speed
@@ -350,6 +352,9 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--predict-sessions", type=int, default=5, help="sessions sending them")
     parser.add_argument("--predict-rows", type=int, default=500, help="rows of each prediction")
     parser.add_argument("--predict-model", default="LogisticRegression")
+    parser.add_argument(
+        "--large-rows", type=int, default=10_000_000, help="rows of the large-data walk"
+    )
     return parser.parse_args()
 
 
@@ -373,6 +378,7 @@ def every_part(args: argparse.Namespace) -> None:
     jobs_part(args)
     predict_load_part(args)
     wide_part(args)
+    large_part(args)
 
 
 def big_upload(root: Path, rows: int) -> None:
@@ -500,6 +506,11 @@ def predict_load_part(args: argparse.Namespace) -> None:
         )
 
 
+def large_part(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
+        large_data_bench(Server, Path(scratch), args.large_rows)
+
+
 PARTS: dict[str, Callable[[argparse.Namespace], None]] = {
     "all": every_part,
     "upload": lambda args: upload_part(args.rows),
@@ -508,6 +519,7 @@ PARTS: dict[str, Callable[[argparse.Namespace], None]] = {
     "jobs": jobs_part,
     "predict-load": predict_load_part,
     "wide": wide_part,
+    "large": large_part,
 }
 
 
