@@ -17,4 +17,14 @@ describe('LanguagePicker', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveProperty('value', 'de'));
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');
   });
+
+  it('ignores arrows and letters on the closed select, so the first arrow press changes nothing', () => {
+    render(<LanguagePicker />);
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    for (const key of ['ArrowDown', 'ArrowUp', 'Home', 'End', 'd']) {
+      expect(fireEvent.keyDown(select, { key }), key).toBe(false);
+    }
+    for (const key of [' ', 'Enter', 'Tab']) expect(fireEvent.keyDown(select, { key }), key).toBe(true);
+    expect(fireEvent.keyDown(select, { key: 'ArrowDown', altKey: true })).toBe(true);
+  });
 });

@@ -4,9 +4,20 @@ import { chooseLanguage } from '../../i18n/i18n';
 import { isLanguageCode, languages } from '../../i18n/languages';
 import './LanguagePicker.css';
 
+/** Keys a closed select takes as a new choice at once (Chromium does); Alt+Down opens it instead. */
+const CHOOSING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+
+/** Whether a key press on the closed select would switch the language before the person chose. */
+export function choosesWithoutOpening(event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey'>): boolean {
+  if (event.altKey || event.ctrlKey || event.metaKey) return false;
+  return CHOOSING_KEYS.has(event.key) || (event.key.length === 1 && event.key !== ' ');
+}
+
 /**
  * Picks the interface language on the select's change; the choice is remembered in localStorage.
- * The select stays enabled while the language loads, so focus stays on it.
+ * The select stays enabled while the language loads, so focus stays on it. Arrows and letters
+ * on the closed select do nothing, so a keyboard user is not switched to another language by
+ * the first arrow press: Space, Enter or Alt+Down opens the list, Enter chooses.
  */
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();
@@ -30,6 +41,9 @@ export function LanguagePicker() {
         id={id}
         className="language-picker__select"
         value={i18n.language}
+        onKeyDown={(event) => {
+          if (choosesWithoutOpening(event)) event.preventDefault();
+        }}
         onChange={(event) => {
           const code = event.target.value;
           if (!isLanguageCode(code)) return;
