@@ -20,7 +20,7 @@ primary metric.
 
 No fit starts unless its expected time (the model's own fold time, once known) and the
 time the results will take (every metric of every fold of every finished row, timed on
-the first fold, and ``EXPLAINED_MODELS`` explanations with importances) still fit in
+the first fold) still fit in
 ``FIT_SHARE`` of the budget. Every finished row is fitted on every row and kept as an
 ordinary trained model. Cancelling stops the
 search between fits and keeps every finished row (``stopped``).
@@ -44,7 +44,6 @@ from lathe.errors import ErrorCode, LatheError
 from lathe.ml.catalog import CatalogEntry
 from lathe.ml.ensemble import ensemble_pipeline, selected_weights
 from lathe.ml.evaluation import fold_metrics
-from lathe.ml.explanations import EXPLANATION_SECONDS
 from lathe.ml.metric_catalog import BY_NAME, PRIMARY_METRIC
 from lathe.ml.metric_value import metric_value
 from lathe.ml.progress import ProgressReport, TaskStopped
@@ -76,11 +75,7 @@ RACE_FROM = 3
 RACE_MARGIN = 0.01
 LEADERS = 2
 ENSEMBLE_CANDIDATES = 6
-EXPLAINED_MODELS = 3
 SELECTION_ROWS = 20_000
-IMPORTANCE_SECONDS = 2.0
-"""Reserved per explained row beside its explanation: its permutation importances and
-its explainer's start (2–4 s in all were measured for an ensemble)."""
 ENSEMBLE = "Ensemble"
 UNEXPORTABLE = {"weights": "distance"}
 """k-neighbours weighted by distance predict a training row otherwise in ONNX."""
@@ -344,8 +339,7 @@ class BestModelSearch:
     def results_seconds(self) -> float:
         """What turning the finished rows (and an ensemble) into results will take."""
         rows = len(self.finished()) + 1
-        explanations = min(rows, EXPLAINED_MODELS) * (EXPLANATION_SECONDS + IMPORTANCE_SECONDS)
-        return rows * (len(self.splits) + 2) * self.metrics_seconds + explanations
+        return rows * (len(self.splits) + 2) * self.metrics_seconds
 
     def report(self, message: str) -> None:
         """Publish the leaderboard, then tell the progress (which raises ``TaskStopped``
@@ -588,29 +582,27 @@ class BestModelSearch:
         ranked = self.finished()
         results: list[ModelResult] = []
         pipelines: dict[str, RecipePipeline] = {}
-        for position, contender in enumerate(ranked):
+        last_folds: dict[str, RecipePipeline] = {}
+        for contender in ranked:
             assert contender.final is not None
             results.append(
                 supervised_result(
                     contender.name,
                     contender.parts,
-                    contender.fold_fits[-1].pipeline,
                     contender.final,
                     contender.fit_seconds,
                     self.config,
-                    self.frame,
                     self.target,
-                    self.splits,
-                    explain=position < EXPLAINED_MODELS and not self.stopped,
                 )
             )
             pipelines[contender.name] = contender.final.pipeline
+            last_folds[contender.name] = contender.fold_fits[-1].pipeline
         training = training_results(
             self.raw_frame, self.rows, self.splits, self.config, results, pipelines
         )
         board = self.publish_board(running=False)
         training["search"] = board
-        return TrainingRun(training, pipelines)
+        return TrainingRun(training, pipelines, last_folds)
 
     def publish_board(self, running: bool) -> Leaderboard:
         board: Leaderboard = {

@@ -27,7 +27,7 @@ import logging
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -48,8 +48,7 @@ from lathe.ml.evaluation import (
     fold_summary,
     regression_evaluation,
 )
-from lathe.ml.explanations import held_out_explanation
-from lathe.ml.importance import native_importances, permutation_importances
+from lathe.ml.importance import native_importances
 from lathe.ml.metric_catalog import PRIMARY_METRIC
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_input, model_step, training_pipeline
@@ -82,7 +81,7 @@ ERROR_CHARS = 500
 class TrainingRun:
     results: TrainingResults
     pipelines: dict[str, RecipePipeline]
-    last_folds: dict[str, RecipePipeline] = field(default_factory=dict)
+    last_folds: dict[str, RecipePipeline]
     """The pipeline of each cross-validated model's last split, which its held-out
     explanation explains on request (a train/test split's is the one kept)."""
 
@@ -297,40 +296,27 @@ def _supervised_result(
         fitted = fits[-1] if final_beside_folds else final_fit()
     held_out = [part for part, _ in folds]
     seconds = sum(part.seconds for _, part in folds) + (fitted.seconds if cross_validated else 0)
-    last_fold = folds[-1][1].pipeline
-    result = supervised_result(
-        entry.name, held_out, last_fold, fitted, seconds, config, frame, target, splits, False
-    )
-    return result, fitted.pipeline, last_fold
+    result = supervised_result(entry.name, held_out, fitted, seconds, config, target)
+    return result, fitted.pipeline, folds[-1][1].pipeline
 
 
 def supervised_result(
     name: str,
     held_out: Sequence[HeldOut],
-    last_fold: RecipePipeline,
     fitted: FittedPipeline,
     seconds: float,
     config: TrainingConfig,
-    frame: pd.DataFrame,
     target: pd.Series[Any],
-    splits: Sequence[Split],
-    explain: bool = True,
 ) -> ModelResult:
-    """A supervised model's result from its held-out predictions (one part per split),
-    the pipeline of its last split and the pipeline kept (`fitted`); without `explain`,
-    no held-out explanation and no permutation importances (native ones cost nothing)."""
+    """A supervised model's result from its held-out predictions (one part per split)
+    and the pipeline kept (`fitted`), with its native importances (they cost nothing);
+    its held-out explanation and permutation importances wait until they are asked for
+    (``lathe.ml.held_out_explanation``)."""
     problem_type = config.problem_type
     classes = np.unique(target.to_numpy()) if problem_type == "classification" else None
     actual_values = target.to_numpy()
     metrics, charts = held_out_evaluation(held_out, actual_values, classes)
-    last_rows = held_out[-1].rows
-    charts["feature_importances"] = native_importances(fitted.pipeline) or (
-        permutation_importances(
-            last_fold, frame.iloc[last_rows], target.iloc[last_rows], PRIMARY_METRIC[problem_type]
-        )
-        if explain
-        else None
-    )
+    charts["feature_importances"] = native_importances(fitted.pipeline)
     result: ModelResult = {
         "model": name,
         "metrics": metrics,
@@ -341,8 +327,6 @@ def supervised_result(
         "imputed_cells": model_input(fitted.pipeline).imputed_cells_,
         "explained": False,
     }
-    if explain:
-        result["explanation"] = held_out_explanation(last_fold, frame, splits[-1][0], last_rows)
     if config.validation_method == "cross_validation":
         folds_scored = [
             fold_metrics(actual_values[part.rows], part.predicted, part.probabilities, classes)

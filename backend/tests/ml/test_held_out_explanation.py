@@ -3,6 +3,7 @@ training computed when it explained every model itself."""
 
 import pytest
 
+from lathe.ml.best_model_search import find_best_model
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.ensemble import ensemble_pipeline
 from lathe.ml.explanations import held_out_explanation
@@ -114,3 +115,24 @@ def test_an_ensemble_kept_with_its_last_folds_is_explained_on_request(tmp_path):
     assert saved["explained"] is True
     stored = models.trained_results("Ensemble")["results"][-1]
     assert stored["explanation"] == explanation
+
+
+def test_the_search_keeps_every_row_unexplained_with_its_last_fold():
+    frame = mixed_classification(240, seed=5)
+    recipe = recipe_for(
+        frame, missing_value_steps, lambda f: encoding_steps(f, target_column="label")
+    )
+    names = ("LogisticRegression", "GaussianNB", "DecisionTreeClassifier")
+    config = TrainingConfig(
+        tuple(ENTRIES[name] for name in names), "classification", "label", cv_folds=3
+    )
+    run = find_best_model(frame, recipe, config, 15, nobody, lambda _: None)
+
+    results = run.results["results"]
+    assert results and set(run.last_folds) == set(run.pipelines)
+    for result in results:
+        assert result["explained"] is False and "explanation" not in result
+        name = result["model"]
+        requested = explain_held_out(frame, run.results, name, run.last_folds[name], nobody)
+        assert requested.explanation is not None, name
+        assert requested.importances is not None, name
