@@ -2,7 +2,8 @@
 
 - ``explain_timing``: every supervised classifier of the catalogue fitted through a recipe
   on the mixed dataset, then the prediction of new rows with and without ``explain`` (the
-  time budget of ``explain=true`` per model), and the held-out explanation training adds.
+  time budget of ``explain=true`` per model), and the held-out explanation Evaluation asks
+  for (its job's explanation part).
 - ``download_memory``: the session's current frame downloaded as CSV and Parquet from the
   server, every row counted, the server's peak memory growth against the frame's size.
 """
@@ -45,7 +46,7 @@ def explain_timing(
     features, labels = fit_rows.drop(columns=[target]), fit_rows[target]
     print(
         f"explain=true on {predicted_rows:,} new rows, models fitted on {len(fit_rows):,} rows "
-        "(held-out summary: the time training adds)"
+        "(held-out summary: the explanation job Evaluation asks for)"
     )
     for entry in ENTRIES.values():
         if entry.problem_type != "classification":
