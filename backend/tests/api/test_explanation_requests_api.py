@@ -100,6 +100,20 @@ def test_a_change_of_the_data_while_explaining_refuses_the_explanation(client):
     assert refused.json()["code"] == "data_changed_during_explanation"
 
 
+def test_a_cancelled_explanation_keeps_nothing(client):
+    upload(client, "customers.csv", csv_bytes(mixed_classification(3000)))
+    trained = client.post("/api/train-models/", json=train_body(model_names=["SVC"]))
+    assert trained.status_code == 200, trained.text
+    explaining = in_background(client, "/api/explanations/", {"model": "SVC"})
+    wait_for_progress(client, "explanation", done=0)
+    assert client.post("/api/cancel-task/").json()["cancelled"] == ["explanation"]
+
+    refused = explaining.result(timeout=120)
+    assert refused.status_code == 409
+    assert refused.json()["code"] == "task_cancelled"
+    assert results_of(client)["SVC"]["explained"] is False
+
+
 @pytest.mark.parametrize(
     ("model", "code"),
     [("SVR", "model_not_trained"), ("", "model_not_trained")],
