@@ -1,7 +1,10 @@
 """Explanations and permutation importances are computed when asked for, as a job, and
 kept with the model until the model or the data changes."""
 
+from concurrent.futures import Future
+
 import pytest
+from httpx import Response
 
 from tests.utils.client import upload
 from tests.utils.datasets import blobs_frame, mixed_classification
@@ -87,12 +90,19 @@ def test_a_new_training_or_a_change_of_the_data_forgets_them(trained):
     assert refused.json()["code"] == "no_training_results"
 
 
-def test_a_change_of_the_data_while_explaining_refuses_the_explanation(client):
+def explaining_svc(client) -> Future[Response]:
+    """An SVC trained on 3,000 rows, its explanation (kernel, then permutation importances:
+    seconds) running in the background."""
     upload(client, "customers.csv", csv_bytes(mixed_classification(3000)))
     trained = client.post("/api/train-models/", json=train_body(model_names=["SVC"]))
     assert trained.status_code == 200, trained.text
     explaining = in_background(client, "/api/explanations/", {"model": "SVC"})
     wait_for_progress(client, "explanation", done=0)
+    return explaining
+
+
+def test_a_change_of_the_data_while_explaining_refuses_the_explanation(client):
+    explaining = explaining_svc(client)
     assert client.post("/api/drop-columns/", json={"columns": ["flag"]}).status_code == 200
 
     refused = explaining.result(timeout=120)
@@ -101,11 +111,7 @@ def test_a_change_of_the_data_while_explaining_refuses_the_explanation(client):
 
 
 def test_a_cancelled_explanation_keeps_nothing(client):
-    upload(client, "customers.csv", csv_bytes(mixed_classification(3000)))
-    trained = client.post("/api/train-models/", json=train_body(model_names=["SVC"]))
-    assert trained.status_code == 200, trained.text
-    explaining = in_background(client, "/api/explanations/", {"model": "SVC"})
-    wait_for_progress(client, "explanation", done=0)
+    explaining = explaining_svc(client)
     assert client.post("/api/cancel-task/").json()["cancelled"] == ["explanation"]
 
     refused = explaining.result(timeout=120)
