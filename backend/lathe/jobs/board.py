@@ -12,7 +12,9 @@ cluster (its future cancelled by a client that lost the scheduler: ``job_lost``)
 with its worker dead too often (Dask's ``KilledWorker``: ``worker_died``). A cancelled job
 that is still running after ``STOP_GRACE_SECONDS`` (a single long fit, which no check
 between fits interrupts) has its worker restarted, which frees it within seconds; a job
-that keeps its finished work when cancelled gets ``KEEPING_GRACE_SECONDS``.
+that keeps its finished work when cancelled gets ``KEEPING_GRACE_SECONDS``. A job that
+gives way (an explanation Evaluation asked for) is cancelled when the person starts
+another task, which then waits for it to stop instead of being refused.
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ Reply = TypeVar("Reply")
 WAITING = "Waiting for a worker"
 STOP_GRACE_SECONDS = 2.0
 KEEPING_GRACE_SECONDS = 30.0
+MAKE_WAY_SECONDS = STOP_GRACE_SECONDS + 30.0
+"""How long a task waits for a job that gives way to stop (its worker may restart)."""
 """The grace of a job that keeps its finished work when cancelled: the fit it is in,
 then its results."""
 """How long a cancelled job may take to stop by itself before its worker is restarted."""
@@ -80,6 +84,8 @@ class JobBoard:
         """Job id to the address of the worker running it."""
         self._cancelled: set[str] = set()
         self._keeping: set[str] = set()
+        self._giving_way: set[str] = set()
+        """The tasks whose jobs give way to any other task (``JobKind.gives_way``)."""
         self._subscribed: Client | None = None
         cluster.on_connect = self._subscribe
         cluster.reachable(FIRST_CONNECT_SECONDS)
@@ -111,6 +117,9 @@ class JobBoard:
         client = await run_in_threadpool(self.cluster.connected)
         ticket, setup = await run_in_threadpool(self._ticket, session_id, kind, prepare, model)
         job, owner = ticket.job_id, ticket.session_id
+        if kind.gives_way:
+            self._giving_way.add(kind.task)
+        await self._make_way(owner, kind)
         try:
             self.registry.begin(owner, kind.task, WAITING, job, self.max_jobs_per_session)
         except LatheError:
@@ -148,6 +157,24 @@ class JobBoard:
             raise
         finally:
             await self._job_over(owner, job, finished)
+
+    async def _make_way(self, session_id: str, kind: JobKind) -> None:
+        """Cancel the session's jobs that give way (an explanation Evaluation asked for)
+        when only they run and `kind` does not, and wait until they are over, so that
+        the task the person started is not refused for them."""
+        running = self.registry.running_jobs(session_id)
+        if (
+            kind.gives_way
+            or not running
+            or not all(job.task in self._giving_way for job in running)
+        ):
+            return
+        await run_in_threadpool(self.cancel, session_id)
+        deadline = asyncio.get_running_loop().time() + MAKE_WAY_SECONDS
+        while self.registry.running_jobs(session_id):
+            if asyncio.get_running_loop().time() > deadline:
+                return
+            await asyncio.sleep(0.1)
 
     async def _job_over(self, owner: str, job: str, finished: FinishedJob) -> None:
         with self._lock:

@@ -23,6 +23,7 @@ EXPLANATION = JobKind(
     "explanation",
     "Explaining the model",
     "The data changed while the model was being explained; ask for its explanation again.",
+    gives_way=True,
 )
 
 

@@ -62,6 +62,9 @@ class JobKind:
     keeps_finished_work: bool = False
     """A cancel asks the task to stop and keep what it finished: its reporter still
     raises the cancel, which the task catches, and the job commits what it returns."""
+    gives_way: bool = False
+    """A task the person did not start by hand: any other task started meanwhile
+    cancels it (it is asked for again when needed) instead of being refused."""
 
     def changed(self) -> TaskStopped:
         return TaskStopped(self.data_changed, ErrorCode(f"data_changed_during_{self.task}"))

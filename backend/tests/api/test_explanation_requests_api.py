@@ -1,6 +1,7 @@
 """Explanations and permutation importances are computed when asked for, as a job, and
 kept with the model until the model or the data changes."""
 
+import time
 from concurrent.futures import Future
 
 import pytest
@@ -140,3 +141,15 @@ def test_without_training_or_for_clustering_there_is_nothing_to_explain(client):
     assert refused.status_code == 400
     assert refused.json()["code"] == "not_explainable"
     assert client.post("/api/explanations/", json={}).status_code == 422
+
+
+def test_a_task_the_person_starts_cancels_a_running_explanation_instead_of_being_refused(client):
+    explaining = explaining_svc(client)
+    started = time.monotonic()
+    trained = client.post("/api/train-models/", json=train_body(model_names=["GaussianNB"]))
+    assert trained.status_code == 200, trained.text
+    assert time.monotonic() - started < 60
+
+    refused = explaining.result(timeout=120)
+    assert refused.status_code == 409
+    assert refused.json()["code"] == "task_cancelled"
