@@ -77,4 +77,26 @@ describe('toasts', () => {
     await waitFor(() => expect(toasts?.style.bottom).toBe(`${window.innerHeight - 700 + 8}px`));
     expect(document.activeElement).toBe(apply);
   });
+
+  it('lifts the toasts when focus moves under one still shown', async () => {
+    const { container } = render(
+      <>
+        <button type="button">Add column</button>
+        <ToastHost />
+      </>,
+    );
+    act(() => {
+      notify.info('Global encoding applied.');
+    });
+    await screen.findByRole('note');
+    const toasts = container.querySelector<HTMLElement>('.Toastify__toast-container');
+    expect(toasts?.style.bottom).toBe('');
+    const add = screen.getByRole('button', { name: 'Add column' });
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function box(this: HTMLElement) {
+      if (this === add) return new DOMRect(12, 700, 120, 38);
+      return this.classList.contains('Toastify__toast-container') ? new DOMRect(0, 680, 320, 88) : new DOMRect();
+    });
+    add.focus();
+    expect(toasts?.style.bottom).toBe(`${window.innerHeight - 700 + 8}px`);
+  });
 });

@@ -1,7 +1,8 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToastContainer, type CloseButtonProps } from 'react-toastify';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from './notify';
+import { liftToastsClearOfFocus } from './toastClearOfFocus';
 
 /** The library's close button, named in the interface language (its own name is English). */
 function CloseToastButton({ closeToast }: CloseButtonProps) {
@@ -34,6 +35,11 @@ export function ToastHost() {
   useLayoutEffect(() => {
     host.current?.querySelector('section.Toastify')?.setAttribute('aria-live', 'off');
   });
+  // focus that moves under a toast still shown lifts the toasts too
+  useEffect(() => {
+    document.addEventListener('focusin', liftToastsClearOfFocus);
+    return () => document.removeEventListener('focusin', liftToastsClearOfFocus);
+  }, []);
   return (
     <div ref={host}>
       <ToastContainer

@@ -28,8 +28,7 @@ function content(message: string, detail?: string): ReactNode {
  */
 function transient(show: typeof toast.success, message: string, autoClose: number) {
   announce(message);
-  const id = show(message, { autoClose, role: 'note', onOpen: () => window.setTimeout(() => liftToastsClearOfFocus(id)) });
-  return id;
+  return show(message, { autoClose, role: 'note', onOpen: () => window.setTimeout(liftToastsClearOfFocus) });
 }
 
 /** Errors toast as alerts and stay in the error note; other results are read by the live region only. */
