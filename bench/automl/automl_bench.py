@@ -10,6 +10,7 @@ import argparse
 import json
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -52,10 +53,15 @@ def _run(tool: str, folder: Path, budget: int, logs: Path) -> Result | None:
     result = logs / f"{folder.name}-{what}.json"
     result.unlink(missing_ok=True)
     command = [str(python), str(HERE / script), what, str(folder), str(budget), str(result)]
-    with (logs / f"{folder.name}-{what}.log").open("w") as log:
+    # A scratch working directory: CatBoost writes catboost_info/ wherever it runs.
+    with (
+        (logs / f"{folder.name}-{what}.log").open("w") as log,
+        tempfile.TemporaryDirectory(prefix="automl-run-") as scratch,
+    ):
         try:
             subprocess.run(
                 command,
+                cwd=scratch,
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 timeout=TIMEOUT_S + 4 * budget,
@@ -70,8 +76,8 @@ def _run(tool: str, folder: Path, budget: int, logs: Path) -> Result | None:
 
 def main() -> None:
     arguments = _arguments()
-    data_dir = arguments.work_dir / "data"
-    logs = arguments.work_dir / "logs"
+    data_dir = arguments.work_dir.resolve() / "data"
+    logs = arguments.work_dir.resolve() / "logs"
     logs.mkdir(parents=True, exist_ok=True)
     subprocess.run(
         [str(BENCH_PYTHON), str(HERE / "prepare_data.py"), str(data_dir), *arguments.names],
