@@ -23,8 +23,8 @@ from lathe.ml.evaluation import (
     fold_summary,
     regression_metrics,
 )
+from lathe.ml.label_codes import class_codes
 from lathe.ml.metric_catalog import BY_NAME
-from lathe.ml.model_step import class_codes
 from lathe.ml.problem import ProblemType
 from lathe.ml.results import Baseline, ModelResult
 from lathe.ml.sampling import Positions

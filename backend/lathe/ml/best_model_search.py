@@ -44,6 +44,7 @@ from lathe.errors import ErrorCode, LatheError
 from lathe.ml.catalog import CatalogEntry
 from lathe.ml.ensemble import ensemble_pipeline, selected_weights
 from lathe.ml.evaluation import fold_metrics
+from lathe.ml.label_codes import sorted_classes
 from lathe.ml.metric_catalog import BY_NAME, PRIMARY_METRIC
 from lathe.ml.metric_value import metric_value
 from lathe.ml.progress import ProgressReport, TaskStopped
@@ -309,7 +310,9 @@ class BestModelSearch:
         self.frame = self.rows.frame
         self.target: pd.Series[Any] = self.rows.target  # type: ignore[assignment]
         self.actual = self.target.to_numpy()
-        self.classes = np.unique(self.actual) if config.problem_type == "classification" else None
+        self.classes = (
+            sorted_classes(self.actual) if config.problem_type == "classification" else None
+        )
         self.splits: list[Split] = validation_splits(self.target, self.config)
         self.data = FoldData(
             self.frame,

@@ -16,7 +16,6 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import pandas as pd
 from sklearn.metrics import (
     accuracy_score,
     calinski_harabasz_score,
@@ -38,6 +37,7 @@ from lathe.ml.charts import (
     roc_curves,
 )
 from lathe.ml.class_metrics import classification_metrics
+from lathe.ml.label_codes import positions_among
 from lathe.ml.metric_catalog import BY_NAME
 from lathe.ml.problem import ProblemType
 from lathe.ml.results import Charts, Metrics, ModelResult, json_number, no_charts
@@ -94,10 +94,9 @@ def fold_metrics(
     """The metrics of one fold's held-out rows (`classes` None for regression)."""
     if classes is None:
         return regression_metrics(actual, predicted)
-    positions = pd.Index(classes)
     return classification_metrics(
-        positions.get_indexer(pd.Index(actual)),
-        positions.get_indexer(pd.Index(predicted)),
+        positions_among(actual, classes),
+        positions_among(predicted, classes),
         probabilities,
         len(classes),
     )
@@ -151,9 +150,8 @@ def classification_evaluation(
     Computed on each row's position in the sorted `classes`: sklearn's metrics sort and
     compare their labels again and again, which over 100,000 text labels takes seconds
     and over integers a few milliseconds."""
-    positions = pd.Index(classes)
-    actual_codes = positions.get_indexer(pd.Index(actual))
-    predicted_codes = positions.get_indexer(pd.Index(predicted))
+    actual_codes = positions_among(actual, classes)
+    predicted_codes = positions_among(predicted, classes)
     charts = no_charts()
     charts["confusion_matrix"] = confusion_chart(actual_codes, predicted_codes, classes)
     if probabilities is not None:

@@ -34,6 +34,7 @@ mean and standard deviation (1 for a constant column), after the imputation.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -52,6 +53,7 @@ from lathe.steps.frame_estimator import (
 )
 
 Conversion = Literal["datetime", "ordinal"]
+FloatMatrix = npt.NDArray[np.float64]
 
 
 def conversions(frame: pd.DataFrame, target_column: str | None = None) -> dict[str, Conversion]:
@@ -94,31 +96,12 @@ def converted_frame(
     return with_added_columns(converted, parts) if parts else converted
 
 
-def _takes_most_frequent(series: pd.Series[Any], conversion: Conversion | None) -> bool:
+def _takes_most_frequent(dtype: Any, conversion: Conversion | None) -> bool:
     return (
         conversion == "ordinal"
-        or column_kind(series.dtype) == "boolean"
-        or pd.api.types.is_integer_dtype(series.dtype)
+        or column_kind(dtype) == "boolean"
+        or pd.api.types.is_integer_dtype(dtype)
     )
-
-
-def known_values(series: pd.Series[Any]) -> npt.NDArray[np.float64]:
-    """A converted column's values as floats, missing ones left out."""
-    values = series.to_numpy(dtype=np.float64, na_value=np.nan)
-    known: npt.NDArray[np.float64] = values[~np.isnan(values)]
-    return known
-
-
-def fill_value(series: pd.Series[Any], conversion: Conversion | None) -> float:
-    """What fills a converted column's missing values: its median, or its most frequent
-    value (the smallest on ties) for codes, booleans and whole numbers; 0 when empty."""
-    values = known_values(series)
-    if values.size == 0:
-        return 0.0
-    if _takes_most_frequent(series, conversion):
-        distinct, counts = np.unique(values, return_counts=True)
-        return float(distinct[np.argmax(counts)])
-    return float(np.median(values))
 
 
 def finite_frame(frame: pd.DataFrame, features: Sequence[str]) -> pd.DataFrame:
@@ -133,14 +116,71 @@ def finite_frame(frame: pd.DataFrame, features: Sequence[str]) -> pd.DataFrame:
     return with_replaced_columns(frame, finite) if finite else frame
 
 
-def filled_frame(frame: pd.DataFrame, fill_values: Mapping[str, float]) -> pd.DataFrame:
-    """Missing values filled, in float64 (nullable booleans and integers included)."""
-    filled = {}
-    for column, value in fill_values.items():
-        if frame[column].hasnans:
-            values = frame[column].to_numpy(dtype=np.float64, na_value=np.nan)
-            filled[column] = np.where(np.isnan(values), value, values)
-    return with_replaced_columns(frame, filled) if filled else frame
+def feature_matrix(frame: pd.DataFrame, features: Sequence[str]) -> FloatMatrix:
+    """The converted `features` as one float matrix (a column per feature), infinities
+    and missing values as NaN. It may be a read-only view of the frame."""
+    matrix = frame[list(features)].to_numpy(dtype=np.float64, na_value=np.nan)
+    if np.isfinite(matrix).all():
+        return matrix
+    return np.where(np.isinf(matrix), np.nan, matrix)
+
+
+def fill_value(values: npt.NDArray[np.float64], most_frequent: bool) -> float:
+    """What fills a converted column's missing values: the median of its known `values`
+    (which it reorders), or their most frequent value (the smallest on ties) for codes,
+    booleans and whole numbers; 0 when there are none."""
+    if values.size == 0:
+        return 0.0
+    if most_frequent:
+        distinct, counts = np.unique(values, return_counts=True)
+        return float(distinct[np.argmax(counts)])
+    return float(np.median(values, overwrite_input=True))
+
+
+def column_fill_values(
+    matrix: FloatMatrix, missing: npt.NDArray[np.bool_], most_frequent: Sequence[bool]
+) -> list[float]:
+    # one copy whose columns the medians may reorder, rather than a copy per median
+    scratch = np.array(matrix, order="F")
+    return [
+        fill_value(
+            scratch[~missing[:, column], column]
+            if missing[:, column].any()
+            else scratch[:, column],
+            frequent,
+        )
+        for column, frequent in enumerate(most_frequent)
+    ]
+
+
+def means_and_scales(matrix: FloatMatrix) -> list[tuple[float, float]]:
+    """Each column's mean and population standard deviation over its known values (0
+    and 1 when there are none; a scale of 1 for a constant column)."""
+    if matrix.shape[1] == 0:
+        return []
+    known = ~np.isnan(matrix)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        if known.all():
+            means, scales = matrix.mean(axis=0), matrix.std(axis=0)
+        else:
+            counts = known.sum(axis=0)
+            values = np.where(known, matrix, 0.0)
+            means = values.sum(axis=0) / counts
+            scales = np.sqrt(np.where(known, (matrix - means) ** 2, 0.0).sum(axis=0) / counts)
+    return [
+        (float(mean), float(scale) if scale > 0 else 1.0) if np.isfinite(mean) else (0.0, 1.0)
+        for mean, scale in zip(means, scales, strict=True)
+    ]
+
+
+def lowest_values(matrix: FloatMatrix) -> FloatMatrix:
+    """Each column's lowest known value (NaN for a column with none)."""
+    if len(matrix) == 0:
+        return np.full(matrix.shape[1], np.nan)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        lowest: FloatMatrix = np.nanmin(matrix, axis=0)
+    return lowest
 
 
 class ModelInput(FrameTransformer):
@@ -185,39 +225,76 @@ class ModelInput(FrameTransformer):
             return self
         converted = self._converted(frame)
         features = self._features(converted)
-        if self.impute:
-            self.fill_values_ = {
-                name: fill_value(converted[name], self.conversions_.get(name)) for name in features
-            }
-            self.imputed_cells_ = int(converted[features].isna().to_numpy().sum())
+        matrix = feature_matrix(converted, features)
+        missing = np.isnan(matrix)
         if self.non_negative:
-            lowest = {name: converted[name].min(skipna=True) for name in features}
-            self.shifts_ = {name: float(low) for name, low in lowest.items() if low < 0}
+            self.shifts_ = {
+                name: float(low)
+                for name, low in zip(features, lowest_values(matrix), strict=True)
+                if low < 0
+            }
+        if self.impute:
+            dtypes = converted.dtypes
+            most_frequent = [
+                _takes_most_frequent(dtypes[name], self.conversions_.get(name)) for name in features
+            ]
+            fills = column_fill_values(matrix, missing, most_frequent)
+            self.fill_values_ = dict(zip(features, fills, strict=True))
+            self.imputed_cells_ = int(missing.sum())
+            if self.imputed_cells_:
+                matrix = np.where(missing, np.asarray(fills), matrix)
         if self.standardize:
-            filled = filled_frame(converted, self.fill_values_)
             scaled = set(self.scaled)
-            unscaled = [name for name in features if name not in scaled]
-            self.standard_scales_ = {name: mean_and_scale(filled[name]) for name in unscaled}
+            unscaled = [position for position, name in enumerate(features) if name not in scaled]
+            self.standard_scales_ = {
+                features[position]: mean_and_scale
+                for position, mean_and_scale in zip(
+                    unscaled, means_and_scales(matrix[:, unscaled]), strict=True
+                )
+            }
         return self
 
     def transform(self, X: Any) -> pd.DataFrame:
         converted = self._converted(self._transform_frame(X))
-        filled = filled_frame(converted, self.fill_values_)
-        changed = {
-            name: (filled[name].astype(np.float64) - low).clip(lower=0.0)
-            for name, low in self.shifts_.items()
-        }
-        changed |= {
-            name: (filled[name].astype(np.float64) - mean) / scale
-            for name, (mean, scale) in self.standard_scales_.items()
-        }
-        return with_replaced_columns(filled, changed) if changed else filled
+        features = self._features(converted)
+        if not (self.fill_values_ or self.shifts_ or self.standard_scales_):
+            return finite_frame(converted, features)
+        matrix = feature_matrix(converted, features)
+        if self.fill_values_:
+            missing = np.isnan(matrix)
+            if missing.any():
+                fills = np.asarray([self.fill_values_[name] for name in features])
+                matrix = np.where(missing, fills, matrix)
+        # whole-matrix passes (subtracting 0, dividing by 1 and a floor of -inf leave a
+        # column as it was): one array out, none written in place
+        standardized = [name for name in features if name in self.standard_scales_]
+        shifted = [name for name in self.shifts_ if name not in self.standard_scales_]
+        if shifted:
+            lows = np.asarray([self.shifts_[name] if name in shifted else 0.0 for name in features])
+            floors = np.asarray([0.0 if name in shifted else -np.inf for name in features])
+            matrix = np.maximum(matrix - lows, floors)
+        if standardized:
+            means, scales = np.asarray(
+                [self.standard_scales_.get(name, (0.0, 1.0)) for name in features]
+            ).T
+            matrix = (matrix - means) / scales
+        return self._frame_of(matrix, features, converted)
+
+    def _frame_of(
+        self, matrix: FloatMatrix, features: list[str], converted: pd.DataFrame
+    ) -> pd.DataFrame:
+        """The matrix as the output frame, one float block (the model's matrix then
+        costs no copy), with the target column back in its place if it came in."""
+        frame = pd.DataFrame(matrix, columns=features, index=converted.index, copy=False)
+        if self.target_column is not None and self.target_column in converted.columns:
+            at = list(converted.columns).index(self.target_column)
+            frame.insert(at, self.target_column, converted[self.target_column])
+        return frame
 
     def _converted(self, frame: pd.DataFrame) -> pd.DataFrame:
         # models stored before dates had parts have none
         date_parts = getattr(self, "date_parts_", {})
-        converted = converted_frame(frame, self.conversions_, self.levels_, date_parts)
-        return finite_frame(converted, self._features(converted))
+        return converted_frame(frame, self.conversions_, self.levels_, date_parts)
 
     def get_feature_names_out(self, input_features: Any = None) -> Names:
         names = super().get_feature_names_out(input_features)
@@ -226,13 +303,3 @@ class ModelInput(FrameTransformer):
 
     def _features(self, frame: pd.DataFrame) -> list[str]:
         return [str(name) for name in frame.columns if name != self.target_column]
-
-
-def mean_and_scale(series: pd.Series[Any]) -> tuple[float, float]:
-    """The mean and population standard deviation of the values (0 and 1 when there are
-    none; a scale of 1 for a constant column)."""
-    values = known_values(series)
-    if values.size == 0:
-        return 0.0, 1.0
-    scale = float(values.std())
-    return float(values.mean()), scale if scale > 0 else 1.0

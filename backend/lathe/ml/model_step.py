@@ -12,6 +12,7 @@ from sklearn.model_selection import train_test_split
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.utils.metaestimators import available_if
 
+from lathe.ml.label_codes import class_codes
 from lathe.ml.problem import ProblemType
 
 FloatMatrix = npt.NDArray[np.float64]
@@ -45,14 +46,6 @@ def stopping_split(
 
 def _gives_probabilities(step: ModelStep) -> bool:
     return step.problem_type == "classification" and hasattr(step.estimator, "predict_proba")
-
-
-def class_codes(labels: npt.NDArray[Any]) -> tuple[npt.NDArray[Any], npt.NDArray[np.int64]]:
-    """The sorted classes of `labels` and each label's position among them, as
-    ``LabelEncoder`` gives them; found by hashing, since sorting 100,000 text labels, as
-    ``LabelEncoder`` does on every fit, costs more than some fits."""
-    classes = np.sort(pd.unique(labels))
-    return classes, pd.Index(classes).get_indexer(pd.Index(labels)).astype(np.int64)
 
 
 class ModelStep(BaseEstimator):  # type: ignore[misc]

@@ -44,6 +44,7 @@ import pandas as pd
 from lathe.errors import ErrorCode, LatheError, check_range
 from lathe.ml.catalog import CatalogEntry
 from lathe.ml.evaluation import clustering_metrics
+from lathe.ml.label_codes import sorted_classes
 from lathe.ml.metric_catalog import BY_NAME
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_step
@@ -179,7 +180,7 @@ class Scorer:
         self.splits = splits
         self.metric = metric
         self.classes = (
-            np.unique(target.to_numpy())
+            sorted_classes(target.to_numpy())
             if target is not None and entry.problem_type == "classification"
             else None
         )

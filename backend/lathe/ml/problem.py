@@ -47,7 +47,9 @@ def class_labels(target: pd.Series[Any]) -> pd.Series[Any]:
         values = target.to_numpy(dtype=np.int64)
     else:
         values = target.to_numpy(dtype=np.float64)
-    return pd.Series(values, index=target.index, name=target.name)
+    # object, not pandas' Arrow-backed text: training reads the labels as a numpy array
+    # dozens of times, and each read of Arrow text builds a new array of Python strings
+    return pd.Series(values, index=target.index, name=target.name, dtype=values.dtype)
 
 
 def learning_target(target: pd.Series[Any], problem_type: ProblemType) -> pd.Series[Any]:

@@ -5,6 +5,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from lathe.ml.label_codes import class_codes
+
 SEED = 0
 
 Positions = npt.NDArray[np.int64]
@@ -25,7 +27,7 @@ def stratified_sample(labels: npt.NDArray[Any], size: int, seed: int = SEED) -> 
     if len(labels) <= size:
         return np.arange(len(labels), dtype=np.int64)
     rng = np.random.default_rng(seed)
-    classes, codes = np.unique(labels, return_inverse=True)
+    classes, codes = class_codes(labels)
     chosen = []
     for code in range(len(classes)):
         members = np.flatnonzero(codes == code)

@@ -49,6 +49,7 @@ from lathe.ml.evaluation import (
     regression_evaluation,
 )
 from lathe.ml.importance import native_importances
+from lathe.ml.label_codes import class_codes, sorted_classes
 from lathe.ml.metric_catalog import PRIMARY_METRIC
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_input, model_step, training_pipeline
@@ -172,7 +173,8 @@ def _failed(name: str, error: Exception) -> ModelResult:
 def validation_splits(target: pd.Series[Any], config: TrainingConfig) -> list[Split]:
     """The (training rows, held-out rows) positions of each fold."""
     rows = np.arange(len(target), dtype=np.int64)
-    classes = target.to_numpy() if config.problem_type == "classification" else None
+    # the labels' codes split as the labels do, without sorting text (np.unique) first
+    classes = class_codes(target.to_numpy())[1] if config.problem_type == "classification" else None
     try:
         if config.validation_method == "train_test":
             train_rows, test_rows = train_test_split(
@@ -264,7 +266,7 @@ def _supervised_result(
     label: str,
 ) -> tuple[ModelResult, RecipePipeline, RecipePipeline]:
     """The model's result, the pipeline kept and the pipeline of its last split."""
-    classes = np.unique(target.to_numpy()) if config.problem_type == "classification" else None
+    classes = sorted_classes(target.to_numpy()) if config.problem_type == "classification" else None
     cross_validated = config.validation_method == "cross_validation"
 
     def fold(
@@ -313,7 +315,7 @@ def supervised_result(
     its held-out explanation and permutation importances wait until they are asked for
     (``lathe.ml.held_out_explanation``)."""
     problem_type = config.problem_type
-    classes = np.unique(target.to_numpy()) if problem_type == "classification" else None
+    classes = sorted_classes(target.to_numpy()) if problem_type == "classification" else None
     actual_values = target.to_numpy()
     metrics, charts = held_out_evaluation(held_out, actual_values, classes)
     charts["feature_importances"] = native_importances(fitted.pipeline)

@@ -244,7 +244,10 @@ class RecipePipeline(BaseEstimator):  # type: ignore[misc]
         self.feature_names_in_ = np.asarray(inputs, dtype=object)
         self.input_dtypes_ = {name: frame[name].dtype for name in inputs}
         if target is not None and target not in frame.columns and y is not None:
-            frame, y = with_added_columns(frame, {target: np.asarray(y)}), None
+            # the labels' own dtype: pandas would make text labels Arrow-backed text
+            labels = np.asarray(y)
+            column = pd.Series(labels, index=frame.index, dtype=labels.dtype)
+            frame, y = with_added_columns(frame, {target: column}), None
         for _, step in self._recipe_steps():
             if is_sampler(step):
                 frame, y = step.fit_resample(frame, y)
