@@ -55,12 +55,12 @@ Reply = TypeVar("Reply")
 
 WAITING = "Waiting for a worker"
 STOP_GRACE_SECONDS = 2.0
+"""How long a cancelled job may take to stop by itself before its worker is restarted."""
 KEEPING_GRACE_SECONDS = 30.0
-MAKE_WAY_SECONDS = STOP_GRACE_SECONDS + 30.0
-"""How long a task waits for a job that gives way to stop (its worker may restart)."""
 """The grace of a job that keeps its finished work when cancelled: the fit it is in,
 then its results."""
-"""How long a cancelled job may take to stop by itself before its worker is restarted."""
+MAKE_WAY_SECONDS = STOP_GRACE_SECONDS + 30.0
+"""How long a task waits for a job that gives way to stop (its worker may restart)."""
 
 
 class JobBoard:

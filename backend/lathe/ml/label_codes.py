@@ -23,8 +23,9 @@ def sorted_classes(labels: Any) -> npt.NDArray[Any]:
 def positions_among(labels: Any, classes: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
     """Each label's position in `classes` (-1 for a label not among them)."""
     codes, distinct = pd.factorize(np.asarray(labels))
-    where = pd.Index(classes).get_indexer(distinct).astype(np.int64)
-    return np.where(codes < 0, -1, where[codes]) if (codes < 0).any() else where[codes]
+    # a missing label's code, -1, picks the -1 appended last
+    where = np.append(pd.Index(classes).get_indexer(distinct), -1).astype(np.int64)
+    return where[codes]
 
 
 def class_codes(labels: Any) -> tuple[npt.NDArray[Any], npt.NDArray[np.int64]]:

@@ -226,7 +226,6 @@ class ModelInput(FrameTransformer):
         converted = self._converted(frame)
         features = self._features(converted)
         matrix = feature_matrix(converted, features)
-        missing = np.isnan(matrix)
         if self.non_negative:
             self.shifts_ = {
                 name: float(low)
@@ -238,6 +237,7 @@ class ModelInput(FrameTransformer):
             most_frequent = [
                 _takes_most_frequent(dtypes[name], self.conversions_.get(name)) for name in features
             ]
+            missing = np.isnan(matrix)
             fills = column_fill_values(matrix, missing, most_frequent)
             self.fill_values_ = dict(zip(features, fills, strict=True))
             self.imputed_cells_ = int(missing.sum())
@@ -267,13 +267,12 @@ class ModelInput(FrameTransformer):
                 matrix = np.where(missing, fills, matrix)
         # whole-matrix passes (subtracting 0, dividing by 1 and a floor of -inf leave a
         # column as it was): one array out, none written in place
-        standardized = [name for name in features if name in self.standard_scales_]
-        shifted = [name for name in self.shifts_ if name not in self.standard_scales_]
+        shifted = self.shifts_.keys() - self.standard_scales_.keys()
         if shifted:
             lows = np.asarray([self.shifts_[name] if name in shifted else 0.0 for name in features])
             floors = np.asarray([0.0 if name in shifted else -np.inf for name in features])
             matrix = np.maximum(matrix - lows, floors)
-        if standardized:
+        if self.standard_scales_:
             means, scales = np.asarray(
                 [self.standard_scales_.get(name, (0.0, 1.0)) for name in features]
             ).T
