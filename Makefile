@@ -50,11 +50,13 @@ bench: $(PY_READY)
 	cd backend && .venv/bin/python ../bench/run.py
 
 # Lathe's automatic path against FLAML and AutoGluon on R's data sets, the peers and the
-# data in a venv of their own (never Lathe's or CI's). BUDGET: seconds; SETS=a,b: some sets.
+# data in a venv of their own (never Lathe's or CI's). BUDGET: seconds; SETS=a,b: some sets;
+# TOOLS=best,defaults,flaml,autogluon: some tools, the others' cells as an earlier run kept them.
 AUTOML_VENV := bench/automl/.venv
 AUTOML_READY := $(AUTOML_VENV)/.installed
 BUDGET ?= 60
 SETS ?=
+TOOLS ?=
 
 $(AUTOML_READY): bench/automl/requirements.txt
 	test -x $(AUTOML_VENV)/bin/python || python3 -m venv $(AUTOML_VENV)
@@ -62,7 +64,7 @@ $(AUTOML_READY): bench/automl/requirements.txt
 	touch $@
 
 automl-bench: $(PY_READY) $(AUTOML_READY)
-	$(PY) bench/automl/automl_bench.py --budget $(BUDGET) --sets '$(SETS)'
+	$(PY) bench/automl/automl_bench.py --budget $(BUDGET) --sets '$(SETS)' --tools '$(TOOLS)'
 
 # Every messy data set through every recipe and validation: a table of walks by stage.
 matrix: $(PY_READY)

@@ -48,6 +48,17 @@ def _training_body(client: TestClient, mode: str, problem_type: str, budget: int
     }
 
 
+def _print_leaderboard(board: dict[str, Any]) -> None:
+    """The search's rows, into this run's log: what finished, what was skipped and why."""
+    print(f"leaderboard after {board['elapsed_seconds']:.1f} s:")
+    for row in board["rows"]:
+        score = "" if row["score"] is None else f"{row['score']:.4f}"
+        print(
+            f"  {row['model']:<36} {row['status']:<17} {score:>8}  "
+            f"{row['folds']} folds  {row['fit_seconds']:.1f} s"
+        )
+
+
 def automatic_path(
     client: TestClient, mode: str, data_set: DataSet, folder: Path, budget: int
 ) -> tuple[pd.Series, str]:
@@ -63,6 +74,8 @@ def automatic_path(
         "problem_type": problem_type,
     }
     best_model = _ok(client.post("/api/train-models/", json=body)).json()["best_model"]
+    if mode == "best":
+        _print_leaderboard(_ok(client.get("/api/leaderboard/")).json()["leaderboard"])
     features = pd.read_csv(folder / "test.csv").drop(columns=[data_set.target])
     predictions = _ok(
         client.post(

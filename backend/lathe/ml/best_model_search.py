@@ -2,16 +2,20 @@
 an ensemble of the best, within a time budget, all judged on the same folds by the
 primary metric.
 
-1. Defaults, cheapest first (``CHEAPEST_FIRST``): each model is cross-validated on the
-   folds training uses (``cv_folds``, stratified for classification, seed 0). Racing:
-   once ``RACE_FROM`` models have finished, a model whose first fold scores clearly
-   behind (by more than ``RACE_MARGIN`` plus twice the leader's fold spread) the
-   first-fold score of the ``RACE_FROM``-th best is stopped there. The pass starts no
-   new model past ``DEFAULTS_SHARE`` of the budget.
+1. Defaults in ``SEARCH_ORDER``: the cheap models first, then the gradient boosters (the
+   usual winners on tables) before the costlier neighbours, forests and kernels; a model
+   whose expected time no longer fits is skipped and the pass goes on to the next. As
+   many models run at once as the ``TrialMap`` is wide, the next starting as one ends.
+   Each model is cross-validated on the folds training uses (``cv_folds``, stratified for
+   classification, seed 0). Racing: once ``RACE_FROM`` models have finished, a model
+   whose first fold scores clearly behind (by more than ``RACE_MARGIN`` plus twice the
+   leader's fold spread) the first-fold score of the ``RACE_FROM``-th best is stopped
+   there. The pass starts no new model past ``DEFAULTS_SHARE`` of the budget.
 2. Tuning: the ``LEADERS`` best models with a search space take turns at Optuna trials
    (TPE, seed 0) on the same folds, raced against the best set so far, never with a
    setting ONNX cannot export (``UNEXPORTABLE``). A tuned set that clearly beats its
-   defaults (``clearly_better``) is fitted on every row and becomes a row of its own.
+   defaults (``clearly_better`` by ``TUNED_ERRORS``) is fitted on every row and becomes a
+   row of its own.
 3. Ensemble: greedy selection with replacement (``lathe.ml.ensemble``) over the
    out-of-fold predictions of the ``ENSEMBLE_CANDIDATES`` best rows. Its fold scores are
    honest: each fold is blended with weights chosen on the other folds' rows only, and the
@@ -20,10 +24,11 @@ primary metric.
 
 No fit starts unless its expected time (the model's own fold time, once known) and the
 time the results will take (every metric of every fold of every finished row, timed on
-the first fold) still fit in
-``FIT_SHARE`` of the budget. Every finished row is fitted on every row and kept as an
-ordinary trained model. Cancelling stops the
-search between fits and keeps every finished row (``stopped``).
+the first fold) still fit in ``FIT_SHARE`` of the budget, and every fit runs under that
+end (``fits_end_by``): CatBoost, whose cost no other model's foretells, stops there and
+its model is skipped. Every finished row is fitted on every row and kept as an ordinary
+trained model. Cancelling stops the search between fits and keeps every finished row
+(``stopped``).
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from lathe.errors import ErrorCode, LatheError
 from lathe.ml.catalog import CatalogEntry
 from lathe.ml.ensemble import ensemble_pipeline, selected_weights
 from lathe.ml.evaluation import fold_metrics
+from lathe.ml.fit_deadline import FitOutOfTime, fits_end_by
 from lathe.ml.label_codes import sorted_classes
 from lathe.ml.metric_catalog import BY_NAME, PRIMARY_METRIC
 from lathe.ml.metric_value import metric_value
@@ -72,15 +78,20 @@ from lathe.steps.recipe_step import RecipeStep
 MIN_BUDGET, MAX_BUDGET, DEFAULT_BUDGET = 30, 3600, 120
 DEFAULTS_SHARE = 0.5
 FIT_SHARE = 0.95
+FINAL_FOLDS = 1.25
+"""A fit on every row, in folds' time: five folds' rows are four fifths of every row."""
 RACE_FROM = 3
 RACE_MARGIN = 0.01
 LEADERS = 2
+TUNED_ERRORS = 2.0
+"""A tuned set is the best of many trials scored on the same folds, so its mean is
+inflated by about two standard errors of noise; it must beat its defaults by more."""
 ENSEMBLE_CANDIDATES = 6
 SELECTION_ROWS = 20_000
 ENSEMBLE = "Ensemble"
 UNEXPORTABLE = {"weights": "distance"}
 """k-neighbours weighted by distance predict a training row otherwise in ONNX."""
-CHEAPEST_FIRST = (
+SEARCH_ORDER = (
     "GaussianNB",
     "MultinomialNB",
     "LogisticRegression",
@@ -92,6 +103,8 @@ CHEAPEST_FIRST = (
     "DecisionTreeRegressor",
     "LGBMClassifier",
     "LGBMRegressor",
+    "CatBoostClassifier",
+    "CatBoostRegressor",
     "XGBClassifier",
     "XGBRegressor",
     "KNeighborsClassifier",
@@ -100,8 +113,6 @@ CHEAPEST_FIRST = (
     "ExtraTreesRegressor",
     "RandomForestClassifier",
     "RandomForestRegressor",
-    "CatBoostClassifier",
-    "CatBoostRegressor",
     "SVC",
     "SVR",
 )
@@ -156,11 +167,16 @@ def exportable_distributions(entry: CatalogEntry) -> dict[str, Any]:
     return distributions
 
 
-def search_entries(config: TrainingConfig) -> list[CatalogEntry]:
-    """The configuration's models, cheapest first."""
-    entries = list(config.models)
-    order = {name: position for position, name in enumerate(CHEAPEST_FIRST)}
-    return sorted(entries, key=lambda entry: order.get(entry.name, len(order)))
+def search_entries(config: TrainingConfig, classes: int) -> list[CatalogEntry]:
+    """The configuration's models in ``SEARCH_ORDER``, but with more than two `classes`
+    CatBoost after the forests: each of its rounds costs as many binary rounds as there
+    are classes (on 4 classes of 3,500 rows its folds took half a 30 s budget)."""
+    names = list(SEARCH_ORDER)
+    if classes > 2:
+        names.remove("CatBoostClassifier")
+        names.insert(names.index("RandomForestClassifier") + 1, "CatBoostClassifier")
+    order = {name: position for position, name in enumerate(names)}
+    return sorted(config.models, key=lambda entry: order.get(entry.name, len(order)))
 
 
 @dataclass(frozen=True)
@@ -183,18 +199,21 @@ class FoldData:
         value = metric_value(self.metric, actual, part.predicted, part.probabilities, self.classes)
         return -math.inf if value is None else self.sign * value
 
-    def fit_fold(self, contender: Contender, number: int) -> None:
+    def fit_fold(self, contender: Contender, number: int, ends_by: float) -> None:
+        """Fit `contender` on fold `number`; a fit still running at `ends_by` (a
+        ``time.time()``) stops there (``FitOutOfTime``)."""
         entry = contender.entry
         assert entry is not None
         train_rows, test_rows = self.splits[number]
-        fitted = fit_pipeline(
-            entry,
-            self.recipe,
-            self.target_column,
-            self.frame.iloc[train_rows],
-            self.target.iloc[train_rows],
-            contender.params,
-        )
+        with fits_end_by(ends_by):
+            fitted = fit_pipeline(
+                entry,
+                self.recipe,
+                self.target_column,
+                self.frame.iloc[train_rows],
+                self.target.iloc[train_rows],
+                contender.params,
+            )
         started = time.perf_counter()
         part = held_out_part(fitted.pipeline, self.frame, test_rows, self.classes)
         contender.predict_seconds += time.perf_counter() - started
@@ -204,6 +223,16 @@ class FoldData:
         contender.parts.append(part)
         contender.scores.append(self.score(part))
 
+    def final_fit(self, contender: Contender, ends_by: float) -> None:
+        """Fit `contender` on every row, stopping at `ends_by` like a fold."""
+        entry = contender.entry
+        assert entry is not None
+        with fits_end_by(ends_by):
+            contender.final = fit_pipeline(
+                entry, self.recipe, self.target_column, self.frame, self.target, contender.params
+            )
+        contender.fit_seconds += contender.final.seconds
+
 
 @dataclass(frozen=True)
 class Trial:
@@ -211,39 +240,64 @@ class Trial:
     bar: float | None
     """Its first fold must score at least this, or it stops there (racing)."""
     ends_by: float
-    """A ``time.time()`` by which its folds must end: no fold starts that would not."""
+    """A ``time.time()`` by which its fits must end: no fit starts that would not."""
     fold_seconds: float
-    """What a fold is expected to take before the first has (twice the defaults')."""
+    """What its first fold is expected to take."""
+    final: bool = False
+    """Whether a model that passes every fold is fitted on every row too (a default; a
+    tuning trial is fitted on every row only if it clearly beats its defaults)."""
 
 
 def scored_trial(data: FoldData, trial: Trial) -> Contender:
-    """A tuning trial cross-validated on the search's folds, raced and timed; a failure
-    is recorded on it. Runs where the search's ``TrialMap`` puts it."""
+    """A model cross-validated on the search's folds, raced and timed, and with ``final``
+    fitted on every row; a failure is recorded on it. Runs where the search's
+    ``TrialMap`` puts it. With ``final``, no fold starts unless the folds left and the
+    final fit (``FINAL_FOLDS`` folds' time) can end by ``ends_by``."""
     contender = trial.contender
+    folds = len(data.splits)
     try:
-        for number in range(len(data.splits)):
+        for number in range(folds):
             expected = contender.fold_seconds() if number else trial.fold_seconds
-            if time.time() + expected > trial.ends_by:
+            needed = expected * (folds - number + FINAL_FOLDS) if trial.final else expected
+            if time.time() + needed > trial.ends_by:
                 contender.status = "skipped_for_time"
                 return contender
-            data.fit_fold(contender, number)
+            data.fit_fold(contender, number, trial.ends_by)
             if number == 0 and trial.bar is not None and contender.scores[0] < trial.bar:
                 contender.status = "stopped_early"
                 return contender
+        if trial.final:
+            if time.time() + contender.fold_seconds() * FINAL_FOLDS > trial.ends_by:
+                contender.status = "skipped_for_time"
+                return contender
+            data.final_fit(contender, trial.ends_by)
         contender.status = "finished"
+    except FitOutOfTime:
+        contender.status = "skipped_for_time"
     except Exception as error:
         contender.status = "failed"
         contender.error = error_text(error)
     return contender
 
 
+NextTrial = Callable[[], "Trial | None"]
+TrialDone = Callable[[Contender], None]
+
+
 class TrialMap(Protocol):
-    """Scores a batch of trials: one after the other here, or across a cluster's workers
+    """Scores trials: one after the other here, or across a cluster's workers
     (``lathe.jobs.best_model_trials``), as many at once as its ``width``."""
 
     width: int
 
-    def map(self, data: FoldData, trials: Sequence[Trial]) -> list[Contender]: ...
+    def map(self, data: FoldData, trials: Sequence[Trial]) -> list[Contender]:
+        """A batch of trials, scored."""
+        ...
+
+    def stream(self, data: FoldData, next_trial: NextTrial, done: TrialDone) -> None:
+        """Trials from `next_trial` (until it gives None), ``width`` at a time, each
+        handed to `done` as soon as it is scored, a new one started in its place."""
+        ...
 
 
 class TrialsHere:
@@ -251,6 +305,10 @@ class TrialsHere:
 
     def map(self, data: FoldData, trials: Sequence[Trial]) -> list[Contender]:
         return [scored_trial(data, trial) for trial in trials]
+
+    def stream(self, data: FoldData, next_trial: NextTrial, done: TrialDone) -> None:
+        while (trial := next_trial()) is not None:
+            done(scored_trial(data, trial))
 
 
 def race_bar(rivals: Sequence[Contender]) -> float | None:
@@ -262,22 +320,24 @@ def race_bar(rivals: Sequence[Contender]) -> float | None:
     return bar - RACE_MARGIN * max(1.0, abs(bar)) - 2 * rivals[0].spread
 
 
-def clearly_better(challenger: Contender, incumbent: Contender) -> bool:
+def clearly_better(challenger: Contender, incumbent: Contender, errors: float = 1.0) -> bool:
     """Whether `challenger` beats `incumbent` on the same folds by more than the noise:
-    the mean of their fold-by-fold differences exceeds its standard error. A tuned set or
-    an ensemble chosen among many on the same folds looks better than it is by chance."""
+    the mean of their fold-by-fold differences exceeds `errors` standard errors of it."""
     differences = np.subtract(challenger.scores, incumbent.scores)
     error = differences.std(ddof=1) / math.sqrt(len(differences))
-    return bool(differences.mean() > error)
+    return bool(differences.mean() > errors * error)
 
 
 @contextmanager
 def failure_recorded(contender: Contender) -> Iterator[None]:
-    """A model's failure recorded on its row (the search goes on); a stop passes."""
+    """A model's failure recorded on its row (the search goes on); a stop passes; a fit
+    that ran out of time skips the model."""
     try:
         yield
     except TaskStopped:
         raise
+    except FitOutOfTime:
+        contender.status = "skipped_for_time"
     except Exception as error:
         contender.status = "failed"
         contender.error = error_text(error)
@@ -339,6 +399,10 @@ class BestModelSearch:
     def fits_in_time(self, seconds: float) -> bool:
         return self.elapsed() + seconds + self.results_seconds() <= FIT_SHARE * self.budget
 
+    def ends_by(self) -> float:
+        """The ``time.time()`` by which fitting must end for the results to fit the budget."""
+        return time.time() + FIT_SHARE * self.budget - self.elapsed() - self.results_seconds()
+
     def results_seconds(self) -> float:
         """What turning the finished rows (and an ensemble) into results will take."""
         rows = len(self.finished()) + 1
@@ -362,67 +426,58 @@ class BestModelSearch:
 
     # fitting
 
-    def fit_fold(self, contender: Contender, number: int) -> None:
-        self.report(f"{contender.name}, fold {number + 1} of {len(self.splits)}")
-        self.data.fit_fold(contender, number)
-        if not self.metrics_seconds:
-            part = contender.parts[-1]
-            started = time.perf_counter()
-            fold_metrics(self.actual[part.rows], part.predicted, part.probabilities, self.classes)
-            self.metrics_seconds = time.perf_counter() - started
-
-    def cross_validate(self, contender: Contender, rivals: Sequence[Contender]) -> bool:
-        """Fit `contender` on every fold unless it falls behind `rivals` after the first,
-        or time runs out; True when every fold was fitted."""
-        for number in range(len(self.splits)):
-            expected = contender.fold_seconds() if number else self.typical_fold_seconds()
-            if not self.fits_in_time(expected * (len(self.splits) - number + 1.25)):
-                contender.status = "skipped_for_time"
-                return False
-            self.fit_fold(contender, number)
-            bar = race_bar(rivals)
-            if number == 0 and bar is not None and contender.scores[0] < bar:
-                contender.status = "stopped_early"
-                return False
-        return True
-
     def final_fit(self, contender: Contender) -> None:
-        entry = contender.entry
-        assert entry is not None
         self.report(f"{contender.name}, final fit on every row")
-        contender.final = fit_pipeline(
-            entry, self.recipe, self.config.target_column, self.frame, self.target, contender.params
-        )
-        contender.fit_seconds += contender.final.seconds
+        self.data.final_fit(contender, self.ends_by())
         contender.status = "finished"
-
-    def run_contender(self, contender: Contender, rivals: Sequence[Contender]) -> None:
-        self.contenders.append(contender)
-        with failure_recorded(contender):
-            if self.cross_validate(contender, rivals):
-                if self.fits_in_time(contender.fold_seconds() * 1.25):
-                    self.final_fit(contender)
-                else:
-                    contender.status = "skipped_for_time"
 
     # the three passes
 
     def typical_fold_seconds(self) -> float:
-        """A fold of a model not fitted yet: the mean fold of those fitted (they come
-        cheapest first, so this is at most what it will take)."""
+        """A fold of a model not fitted yet: the mean fold of those fitted."""
         fitted = [c.fold_seconds() for c in self.contenders if c.fold_fits]
         return float(np.mean(fitted)) if fitted else 0.0
 
     def defaults(self) -> None:
-        out_of_time = False
-        for entry in search_entries(self.config):
-            contender = Contender(entry.name, entry, "default")
-            if out_of_time or self.elapsed() > DEFAULTS_SHARE * self.budget:
-                contender.status = "skipped_for_time"
+        """Every model with its defaults, ``width`` at a time: a new one starts as soon as
+        one is scored, raced against those finished by then."""
+        classes = 0 if self.classes is None else len(self.classes)
+        waiting = [
+            Contender(entry.name, entry, "default")
+            for entry in search_entries(self.config, classes)
+        ]
+
+        def next_trial() -> Trial | None:
+            while waiting:
+                contender = waiting.pop(0)
                 self.contenders.append(contender)
-                continue
-            self.run_contender(contender, self.finished())
-            out_of_time = contender.status == "skipped_for_time"
+                expected = self.typical_fold_seconds()
+                if self.elapsed() > DEFAULTS_SHARE * self.budget or not self.fits_in_time(
+                    expected * (len(self.splits) + FINAL_FOLDS)
+                ):
+                    contender.status = "skipped_for_time"
+                    continue
+                self.report(f"{contender.name}, {len(self.splits)} folds and a final fit")
+                bar = race_bar(self.finished())
+                return Trial(contender, bar, self.ends_by(), expected, final=True)
+            return None
+
+        def done(scored: Contender) -> None:
+            place = next(
+                number
+                for number, contender in enumerate(self.contenders)
+                if contender.name == scored.name
+            )
+            self.contenders[place] = scored
+            if scored.parts and not self.metrics_seconds:
+                part = scored.parts[0]
+                started = time.perf_counter()
+                fold_metrics(
+                    self.actual[part.rows], part.predicted, part.probabilities, self.classes
+                )
+                self.metrics_seconds = time.perf_counter() - started
+
+        self.trials.stream(self.data, next_trial, done)
 
     def tune(self) -> None:
         optuna.logging.set_verbosity(optuna.logging.WARNING)
@@ -438,7 +493,8 @@ class BestModelSearch:
         while studies:
             for name in list(studies):
                 default = next(c for c in self.contenders if c.name == name)
-                if not self.fits_in_time(default.fold_seconds() * (len(self.splits) + 1.25) * 2):
+                trial_seconds = default.fold_seconds() * (len(self.splits) + FINAL_FOLDS)
+                if not self.fits_in_time(trial_seconds * 2):
                     del studies[name]
                     continue
                 entry = default.entry
@@ -446,9 +502,7 @@ class BestModelSearch:
                 distributions = exportable_distributions(entry)
                 asked = [studies[name].ask(distributions) for _ in range(self.trials.width)]
                 self.report(f"Tuning {name}: trials {trial_number + 1}–{trial_number + len(asked)}")
-                ends_by = time.time() + (
-                    FIT_SHARE * self.budget - self.elapsed() - self.results_seconds()
-                )
+                ends_by = self.ends_by()
                 trials = []
                 for trial in asked:
                     trial_number += 1
@@ -464,13 +518,13 @@ class BestModelSearch:
                         best[name] = scored
         for name, candidate in best.items():
             default = next(c for c in self.contenders if c.name == name)
-            if candidate.stage != "tuned" or not clearly_better(candidate, default):
+            if candidate.stage != "tuned" or not clearly_better(candidate, default, TUNED_ERRORS):
                 continue
             candidate.name = f"{name} (tuned)"
             self.run_tuned(candidate)
 
     def run_tuned(self, candidate: Contender) -> None:
-        if not self.fits_in_time(candidate.fold_seconds() * 1.25):
+        if not self.fits_in_time(candidate.fold_seconds() * FINAL_FOLDS):
             return
         self.contenders.append(candidate)
         with failure_recorded(candidate):

@@ -7,11 +7,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
+from catboost import CatBoost
 from sklearn.base import BaseEstimator
 from sklearn.model_selection import train_test_split
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.utils.metaestimators import available_if
 
+from lathe.ml.fit_deadline import rounds_until_end
 from lathe.ml.label_codes import class_codes
 from lathe.ml.problem import ProblemType
 
@@ -65,7 +67,8 @@ class ModelStep(BaseEstimator):  # type: ignore[misc]
     rows of many classes), a supervised model of at least ``EARLY_STOPPING_ROWS`` rows is
     fitted on 90 % of them and stops when the other 10 % (stratified by class, seed 0) has
     not improved for ``EARLY_STOPPING_ROUNDS`` iterations; the model keeps its best
-    iteration (CatBoost's overfitting detector with ``use_best_model``).
+    iteration (CatBoost's overfitting detector with ``use_best_model``). Under
+    ``fits_end_by`` CatBoost stops at that end and the fit fails (``FitOutOfTime``).
     """
 
     def __init__(
@@ -79,17 +82,22 @@ class ModelStep(BaseEstimator):  # type: ignore[misc]
         self.early_stopping = early_stopping
 
     def _fit_supervised(self, matrix: FloatMatrix, labels: npt.NDArray[Any]) -> None:
+        until_end = rounds_until_end() if isinstance(self.estimator, CatBoost) else None
+        extra: dict[str, Any] = {} if until_end is None else {"callbacks": [until_end]}
         rows = stopping_split(labels, self.problem_type) if self.early_stopping else None
         if rows is None:
-            self.estimator.fit(matrix, labels)
-            return
-        fit_rows, eval_rows = rows
-        self.estimator.fit(
-            matrix[fit_rows],
-            labels[fit_rows],
-            eval_set=(matrix[eval_rows], labels[eval_rows]),
-            early_stopping_rounds=EARLY_STOPPING_ROUNDS,
-        )
+            self.estimator.fit(matrix, labels, **extra)
+        else:
+            fit_rows, eval_rows = rows
+            self.estimator.fit(
+                matrix[fit_rows],
+                labels[fit_rows],
+                eval_set=(matrix[eval_rows], labels[eval_rows]),
+                early_stopping_rounds=EARLY_STOPPING_ROUNDS,
+                **extra,
+            )
+        if until_end is not None:
+            until_end.check()
 
     def fit(self, X: pd.DataFrame, y: Any = None) -> ModelStep:
         self.feature_names_in_ = np.asarray([str(name) for name in X.columns], dtype=object)

@@ -1,5 +1,5 @@
-"""The best-model search's tuning trials run as tasks on the cluster's workers and come
-back scored as they would be here."""
+"""The best-model search's models and tuning trials run as tasks on the cluster's
+workers and come back scored as they would be here."""
 
 import time
 
@@ -26,7 +26,7 @@ def fold_data():
     return BestModelSearch(frame, [], config, 60, lambda *_: None, lambda _: None).data
 
 
-def trials():
+def trials(final=False):
     entry = ENTRIES["DecisionTreeClassifier"]
     return [
         Trial(
@@ -34,6 +34,7 @@ def trials():
             None,
             time.time() + 600,
             1.0,
+            final,
         )
         for depth in (2, 3, 4)
     ]
@@ -55,3 +56,29 @@ def test_trials_are_scored_on_the_workers_as_here(shared_cluster):
     assert [c.status for c in scored] == ["finished"] * 3
     assert [c.scores for c in scored] == [c.scores for c in expected]
     assert sum(task["key"].startswith("scored_trial") for task in stream.data) == 3
+
+
+def streamed(runner, data, batch):
+    waiting, scored = list(batch), []
+    runner.stream(data, lambda: waiting.pop(0) if waiting else None, scored.append)
+    return scored
+
+
+def streamed_on_workers(data, batch):
+    return streamed(TrialsOnWorkers(get_client()), data, batch)
+
+
+def test_a_stream_of_models_is_scored_and_fitted_on_the_workers_as_here(shared_cluster):
+    data = fold_data()
+    expected = {c.name: c for c in streamed(TrialsHere(), data, trials(final=True))}
+    with Client(shared_cluster.scheduler_address, set_as_default=False) as client:
+        scored = client.submit(streamed_on_workers, data, trials(final=True), pure=False).result()
+    assert sorted(c.name for c in scored) == sorted(expected)
+    for contender in scored:
+        assert contender.status == "finished"
+        assert contender.scores == expected[contender.name].scores
+        assert contender.final is not None
+        rows = data.frame.head(20)
+        assert list(contender.final.pipeline.predict(rows)) == list(
+            expected[contender.name].final.pipeline.predict(rows)
+        )

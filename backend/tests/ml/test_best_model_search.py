@@ -2,20 +2,24 @@
 selection, the budget, racing and a cancel that keeps the finished rows."""
 
 import time
+from dataclasses import replace
 from functools import partial
 
 import numpy as np
 import pytest
+from sklearn.naive_bayes import GaussianNB
 
 from lathe.errors import ErrorCode
 from lathe.ml.best_model_search import (
     ENSEMBLE,
     ENSEMBLE_CANDIDATES,
+    TUNED_ERRORS,
     BestModelSearch,
     Contender,
     clearly_better,
     find_best_model,
 )
+from lathe.ml.catalog import CatalogEntry, SearchSpace
 from lathe.ml.ensemble import selected_weights
 from lathe.ml.evaluation import fold_metrics
 from lathe.ml.metric_catalog import METRICS
@@ -91,6 +95,42 @@ def test_a_challenger_is_clearly_better_only_beyond_the_noise_of_its_fold_gains(
     incumbent = contender([0.8, 0.7, 0.9])
     challenger = contender(np.add(incumbent.scores, gains))
     assert clearly_better(challenger, incumbent) is clear
+
+
+def test_a_tuned_set_must_clear_two_standard_errors():
+    incumbent = contender([0.8, 0.7, 0.9])
+    # mean 0.02, standard error 0.02 / sqrt(3) = 0.0115: past one, short of two
+    tuned = contender(np.add(incumbent.scores, [0.0, 0.02, 0.04]))
+    assert clearly_better(tuned, incumbent)
+    assert not clearly_better(tuned, incumbent, TUNED_ERRORS)
+
+
+class SlowNB(GaussianNB):  # type: ignore[misc]
+    """Gaussian naive Bayes that takes `seconds` to fit."""
+
+    def __init__(self, seconds=0.0, var_smoothing=1e-9):
+        super().__init__(var_smoothing=var_smoothing)
+        self.seconds = seconds
+
+    def fit(self, X, y, sample_weight=None):
+        time.sleep(self.seconds)
+        return super().fit(X, y, sample_weight)
+
+
+def test_a_model_skipped_for_time_does_not_end_the_defaults_pass():
+    frame = mixed_classification(200)
+    config = config_of(frame, "label", "classification")
+    slow, quick = (
+        CatalogEntry(name, "classification", SlowNB, {"seconds": seconds}, SearchSpace())
+        for name, seconds in (("Slow", 8.0), ("Quick", 0.0))
+    )
+    every = [entry for entry in config.models if entry.name == "GaussianNB"]
+    config = replace(config, models=(*every, slow, quick))
+    run = find_best_model(frame, [], config, 30, lambda *_: None, lambda _: None)
+    status = {row["model"]: row["status"] for row in run.results["search"]["rows"]}
+    # Slow's first fold (8 s) leaves no room for two more and a final fit; Quick, expected
+    # to take the mean fold so far (4 s), still fits
+    assert status == {"GaussianNB": "finished", "Slow": "skipped_for_time", "Quick": "finished"}
 
 
 def test_the_ensembles_fold_scores_use_weights_chosen_without_that_folds_rows():

@@ -4,7 +4,7 @@ export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-type Handler = (body: unknown, request: Request) => Response | Promise<Response>;
+export type Handler = (body: unknown, request: Request) => Response | Promise<Response>;
 
 /**
  * Replaces fetch at the network edge: each route ("POST /api/drop-columns/") answers with its

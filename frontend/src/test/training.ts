@@ -12,4 +12,17 @@ export const TRAINING_SUMMARY = {
   best_model: 'RandomForestClassifier',
 } as const;
 
-export { NO_CHARTS } from '../steps/optimization/optimizedRow';
+import { NO_CHARTS } from '../steps/optimization/optimizedRow';
+
+export { NO_CHARTS };
+
+/** A trained model's evaluation result with an accuracy of 0.8 and no charts; `extra` adds or overrides fields. */
+export const modelResult = (model: string, extra: Record<string, unknown> = {}) => ({
+  model,
+  metrics: { accuracy: 0.8 },
+  error: null,
+  train_seconds: 0.1,
+  sampling: [],
+  charts: NO_CHARTS,
+  ...extra,
+});

@@ -7,6 +7,7 @@ import { chooseLanguage } from '../../i18n/i18n';
 import { EvaluationStep } from './EvaluationStep';
 import { ModelMetrics } from './ModelMetrics';
 import { TRAINING_SUMMARY } from '../../test/training';
+import { openEvaluation } from '../../test/evaluation';
 import { TEST_METRIC_CATALOG } from '../../test/metricCatalog';
 import { withStepResult } from '../../session/session';
 import { optimizationHistory, optimizationRun } from '../../test/optimizationRuns';
@@ -62,8 +63,7 @@ const EVALUATION = {
 };
 
 function start(stepResults: Record<number, unknown>, answer = () => json(EVALUATION)) {
-  const api = stubApi({ 'POST /api/evaluate-models/': answer, 'GET /api/metric-catalog/': () => json(TEST_METRIC_CATALOG) });
-  return { api, ...renderStep(EvaluationStep, sessionAt(9, TABLE, stepResults)) };
+  return openEvaluation(TABLE, stepResults, { 'POST /api/evaluate-models/': answer });
 }
 
 describe('EvaluationStep baseline', () => {
@@ -113,8 +113,14 @@ describe('EvaluationStep metric catalogue', () => {
         .reverse(),
     };
     cleanup();
-    stubApi({ 'POST /api/evaluate-models/': () => json(EVALUATION), 'GET /api/metric-catalog/': () => json(stricter) });
-    renderStep(EvaluationStep, sessionAt(9, TABLE, { 8: TRAINED }));
+    openEvaluation(
+      TABLE,
+      { 8: TRAINED },
+      {
+        'POST /api/evaluate-models/': () => json(EVALUATION),
+        'GET /api/metric-catalog/': () => json(stricter),
+      },
+    );
     await screen.findByRole('article', { name: 'RandomForestClassifier' });
     expect(tone('RandomForestClassifier', 'Accuracy')).toContain('model-metrics__item--fair');
     const names = [...screen.getByRole('article', { name: 'RandomForestClassifier' }).querySelectorAll('dt')].map(

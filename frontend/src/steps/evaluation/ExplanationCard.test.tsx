@@ -1,11 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from '../../i18n/i18n';
-import { json, stubApi } from '../../test/api';
-import { renderStep, sessionAt } from '../../test/steps';
-import { TRAINING_SUMMARY, NO_CHARTS } from '../../test/training';
-import { EvaluationStep } from './EvaluationStep';
-import { TEST_METRIC_CATALOG } from '../../test/metricCatalog';
+import { json } from '../../test/api';
+import { modelResult, TRAINING_SUMMARY } from '../../test/training';
+import { openEvaluation } from '../../test/evaluation';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 
@@ -24,15 +22,7 @@ const EXPLANATION = {
     { column: 'city', kind: 'category', contributions: [0.01, -0.0146], values: ['Oslo', null] },
   ],
 };
-const result = (model: string, explanation: unknown) => ({
-  model,
-  metrics: { accuracy: 0.8 },
-  error: null,
-  train_seconds: 0.1,
-  sampling: [],
-  charts: NO_CHARTS,
-  explanation,
-});
+const result = (model: string, explanation: unknown) => modelResult(model, { explanation });
 const EVALUATION = {
   ...TRAINING_SUMMARY,
   message: 'Model evaluation completed',
@@ -41,8 +31,11 @@ const EVALUATION = {
 const TRAINED = { problem_type: 'classification', trained_models: ['RandomForestClassifier', 'SVC'] };
 
 function start(evaluation: unknown = EVALUATION) {
-  stubApi({ 'POST /api/evaluate-models/': () => json(evaluation), 'GET /api/metric-catalog/': () => json(TEST_METRIC_CATALOG) });
-  renderStep(EvaluationStep, sessionAt(9, { columns: ['income', 'city'], data: [[1, 'Oslo']] }, { 8: TRAINED }));
+  openEvaluation(
+    { columns: ['income', 'city'], data: [[1, 'Oslo']] },
+    { 8: TRAINED },
+    { 'POST /api/evaluate-models/': () => json(evaluation) },
+  );
 }
 
 // the first render of the step loads its modules: a busy machine may take seconds

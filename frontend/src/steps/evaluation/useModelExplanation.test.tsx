@@ -1,10 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred, json, stubApi } from '../../test/api';
-import { renderStep, sessionAt } from '../../test/steps';
-import { NO_CHARTS, TRAINING_SUMMARY } from '../../test/training';
-import { TEST_METRIC_CATALOG } from '../../test/metricCatalog';
-import { EvaluationStep } from './EvaluationStep';
+import { deferred, json, type Handler } from '../../test/api';
+import { modelResult, NO_CHARTS, TRAINING_SUMMARY } from '../../test/training';
+import { openEvaluation } from '../../test/evaluation';
 
 vi.mock('../../components/charts/Plot', () => ({ default: () => null }));
 
@@ -18,15 +16,7 @@ const EXPLANATION = {
   beeswarm: [{ column: 'income', kind: 'number', contributions: [0.3], values: [52000] }],
 };
 const IMPORTANCES = { method: 'permutation', features: [{ feature: 'income', importance: 0.12 }] };
-const unexplained = (model: string) => ({
-  model,
-  metrics: { accuracy: 0.8 },
-  error: null,
-  train_seconds: 0.1,
-  sampling: [],
-  charts: NO_CHARTS,
-  explained: false,
-});
+const unexplained = (model: string) => modelResult(model, { explained: false });
 const EVALUATION = {
   ...TRAINING_SUMMARY,
   best_model: 'LogisticRegression',
@@ -48,15 +38,16 @@ const EXPLAINED = {
 const IDLE = { task: null, done: 0, total: 0, message: '', job_id: null, queue_position: null, finished: null };
 const TRAINED = { problem_type: 'classification', trained_models: ['LogisticRegression', 'SVC'] };
 
-function open(routes: Parameters<typeof stubApi>[0]) {
-  const api = stubApi({
-    'POST /api/evaluate-models/': () => json(EVALUATION),
-    'GET /api/metric-catalog/': () => json(TEST_METRIC_CATALOG),
-    'GET /api/progress/': () => json(IDLE),
-    ...routes,
-  });
-  renderStep(EvaluationStep, sessionAt(9, { columns: ['income'], data: [[1]] }, { 8: TRAINED }));
-  return api;
+function open(routes: Record<string, Handler>) {
+  return openEvaluation(
+    { columns: ['income'], data: [[1]] },
+    { 8: TRAINED },
+    {
+      'POST /api/evaluate-models/': () => json(EVALUATION),
+      'GET /api/progress/': () => json(IDLE),
+      ...routes,
+    },
+  ).api;
 }
 
 // the first render of the step loads its modules: a busy machine may take seconds

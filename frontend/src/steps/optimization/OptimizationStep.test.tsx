@@ -8,19 +8,12 @@ import { cardValue, sessionAt } from '../../test/steps';
 import { OPTIMIZATION_RECORD_ID } from '../stepKeys';
 import { OptimizationStep } from './OptimizationStep';
 import type { OptimizationRecord } from './optimizationRules';
-import { TRAINING_SUMMARY } from '../../test/training';
+import { modelResult, TRAINING_SUMMARY } from '../../test/training';
 import { optimizationHistory, optimizationRun, optimizeAnswer } from '../../test/optimizationRuns';
 
 const TABLE = { columns: ['age', 'member'], data: [[30, true]] };
 const TRAINED = { problem_type: 'classification', trained_models: ['LogisticRegression', 'RandomForestClassifier'] };
-const result = (model: string, error: string | null = null) => ({
-  model,
-  metrics: error === null ? { accuracy: 0.8 } : {},
-  error,
-  train_seconds: 0.1,
-  sampling: [],
-  charts: { confusion_matrix: null, roc_curves: [], pr_curves: [], prediction_sample: null, feature_importances: null, cluster_sizes: [] },
-});
+const result = (model: string, error: string | null = null) => modelResult(model, error === null ? {} : { metrics: {}, error });
 const EVALUATION = {
   ...TRAINING_SUMMARY,
   message: 'Model evaluation completed',
