@@ -184,7 +184,7 @@ class Scorer:
             if target is not None and entry.problem_type == "classification"
             else None
         )
-        self.workers = fold_workers(len(splits[0][0])) if splits else 1
+        self.workers = fold_workers(len(splits[0][0]), entry) if splits else 1
 
     @property
     def fits_per_set(self) -> int:

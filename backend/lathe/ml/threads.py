@@ -3,8 +3,9 @@
 Threads pay off on large fits and cost dearly on small ones: with OpenMP threads that
 wait passively (``lathe/__init__.py``), LightGBM on 3,200 rows ran ten times slower on
 two threads than on one. A fit of fewer than ``SINGLE_THREAD_ROWS`` rows runs on one
-thread and the cores go to folds instead, fitted side by side (``fold_workers``); a
-larger fit uses every core and its folds run one after the other.
+thread and the cores go to folds instead, fitted side by side (``fold_workers``), as
+are the folds of a model with no threads of its own at any size; a larger fit of a
+threaded model uses every core and its folds run one after the other.
 
 On a Dask worker the cores are the worker's threads (one in Lathe's clusters), not the
 machine's: a job calls ``use_cores`` first, so its folds run one after the other and a
@@ -50,9 +51,11 @@ def thread_params(entry: CatalogEntry, rows: int) -> dict[str, int]:
     return {name: threads for name in THREAD_SETTINGS if name in entry.settings}
 
 
-def fold_workers(rows: int) -> int:
-    """Folds fitted at once: every core for single-threaded fits, else one."""
-    return _cores if fit_threads(rows) == 1 else 1
+def fold_workers(rows: int, entry: CatalogEntry | None = None) -> int:
+    """Folds fitted at once: every core for single-threaded fits (small ones, or any of a
+    model without threads of its own, like naive Bayes), else one."""
+    single = fit_threads(rows) == 1 or (entry is not None and not thread_params(entry, rows))
+    return _cores if single else 1
 
 
 @contextmanager

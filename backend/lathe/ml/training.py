@@ -283,9 +283,10 @@ def _supervised_result(
         tracker.fitting(f"Training {label}, final fit on every row")
         return fit_pipeline(entry, recipe, config.target_column, frame, target)
 
-    workers = fold_workers(len(splits[0][0]))
-    # A small final fit joins the folds, so that no core idles while the last fold runs.
-    final_beside_folds = cross_validated and workers > 1 and fold_workers(len(frame)) > 1
+    workers = fold_workers(len(splits[0][0]), entry)
+    # A single-threaded final fit joins the folds, so that no core idles while the last
+    # fold runs.
+    final_beside_folds = cross_validated and workers > 1 and fold_workers(len(frame), entry) > 1
     fits = side_by_side(
         lambda work, *arguments: work(*arguments),
         [(fold, number, *split) for number, split in enumerate(splits, 1)]

@@ -59,7 +59,8 @@ def test_trials_are_scored_on_the_workers_as_here(shared_cluster):
 
 
 def streamed(runner, data, batch):
-    waiting, scored = list(batch), []
+    waiting = list(batch)
+    scored: list[Contender] = []
     runner.stream(data, lambda: waiting.pop(0) if waiting else None, scored.append)
     return scored
 

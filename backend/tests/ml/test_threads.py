@@ -21,6 +21,14 @@ def test_small_fits_run_on_one_thread_and_large_ones_on_every_core():
     assert thread_params(ENTRIES["LogisticRegression"], 3_000) == {}
 
 
+def test_the_folds_of_a_model_without_threads_run_side_by_side_at_any_size():
+    many = fold_workers(100)
+    assert fold_workers(10**6, ENTRIES["GaussianNB"]) == many
+    assert fold_workers(10**6, ENTRIES["LogisticRegression"]) == many
+    assert fold_workers(10**6, ENTRIES["LGBMClassifier"]) == 1
+    assert fold_workers(100, ENTRIES["LGBMClassifier"]) == many
+
+
 def test_folds_of_small_fits_run_side_by_side_in_order():
     assert fold_workers(SINGLE_THREAD_ROWS) == 1
     workers = fold_workers(100)
