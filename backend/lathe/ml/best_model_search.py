@@ -255,7 +255,7 @@ def scored_trial(data: FoldData, trial: Trial) -> Contender:
     final fit (``FINAL_FOLDS`` folds' time) can end by ``ends_by``."""
     contender = trial.contender
     folds = len(data.splits)
-    try:
+    with failure_recorded(contender):
         for number in range(folds):
             expected = contender.fold_seconds() if number else trial.fold_seconds
             needed = expected * (folds - number + FINAL_FOLDS) if trial.final else expected
@@ -272,11 +272,6 @@ def scored_trial(data: FoldData, trial: Trial) -> Contender:
                 return contender
             data.final_fit(contender, trial.ends_by)
         contender.status = "finished"
-    except FitOutOfTime:
-        contender.status = "skipped_for_time"
-    except Exception as error:
-        contender.status = "failed"
-        contender.error = error_text(error)
     return contender
 
 
