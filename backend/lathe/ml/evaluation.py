@@ -44,6 +44,7 @@ from lathe.ml.results import Charts, Metrics, ModelResult, json_number, no_chart
 from lathe.ml.sampling import uniform_sample
 
 SILHOUETTE_ROWS = 10_000
+CURVE_ROWS = 200_000
 NOISE = -1
 
 Array = npt.NDArray[Any]
@@ -142,30 +143,32 @@ def clustering_metrics(features: Array, labels: Array, inertia: float | None) ->
     return metrics
 
 
-def classification_evaluation(
+def classification_charts(
     actual: Array, predicted: Array, probabilities: Array | None, classes: Array
-) -> tuple[Metrics, Charts]:
-    """Metrics, confusion matrix and (with probabilities) ROC and PR curves.
+) -> Charts:
+    """The confusion matrix and (with probabilities) ROC and PR curves.
 
-    Computed on each row's position in the sorted `classes`: sklearn's metrics sort and
+    Drawn from each row's position in the sorted `classes`: sklearn's functions sort and
     compare their labels again and again, which over 100,000 text labels takes seconds
-    and over integers a few milliseconds."""
+    and over integers a few milliseconds. The curves, thinned to a few hundred points
+    anyway, are drawn from a uniform sample of ``CURVE_ROWS`` rows of larger data."""
     actual_codes = positions_among(actual, classes)
-    predicted_codes = positions_among(predicted, classes)
     charts = no_charts()
-    charts["confusion_matrix"] = confusion_chart(actual_codes, predicted_codes, classes)
+    charts["confusion_matrix"] = confusion_chart(
+        actual_codes, positions_among(predicted, classes), classes
+    )
     if probabilities is not None:
-        charts["roc_curves"] = roc_curves(actual_codes, probabilities, classes)
-        charts["pr_curves"] = pr_curves(actual_codes, probabilities, classes)
-    metrics = classification_metrics(actual_codes, predicted_codes, probabilities, len(classes))
-    return metrics, charts
+        rows = uniform_sample(len(actual_codes), CURVE_ROWS)
+        charts["roc_curves"] = roc_curves(actual_codes[rows], probabilities[rows], classes)
+        charts["pr_curves"] = pr_curves(actual_codes[rows], probabilities[rows], classes)
+    return charts
 
 
-def regression_evaluation(actual: Array, predicted: Array) -> tuple[Metrics, Charts]:
-    """Metrics, and a sample of predicted against actual values with residuals."""
+def regression_charts(actual: Array, predicted: Array) -> Charts:
+    """A sample of predicted against actual values with residuals."""
     charts = no_charts()
     charts["prediction_sample"] = prediction_sample(actual, predicted)
-    return regression_metrics(actual, predicted), charts
+    return charts
 
 
 def clustering_evaluation(

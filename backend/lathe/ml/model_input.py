@@ -18,7 +18,10 @@ missing values.
 With ``impute`` (models that cannot take missing values: every catalogue model but the
 trees, forests and boosters), missing values left by the recipe are filled here, learned
 on the fit rows: the median of a numeric column, the most frequent value of codes,
-booleans and whole-number columns (0 for a column with no value at fit).
+booleans and whole-number columns (0 for a column with no value at fit). Above
+``FILL_ROWS`` fit rows they are learned on a uniform sample of that many: the median of
+100,000 values lies within a few thousandths of a quantile of the whole column's, and
+the exact medians of 800,000 rows cost more than fitting a naive Bayes model on them.
 ``imputed_cells_`` counts the cells filled at fit.
 
 With ``non_negative`` (MultinomialNB, which takes counts), a column with negative values
@@ -44,6 +47,7 @@ import pandas as pd
 
 from lathe.analysis.column_types import column_kind
 from lathe.ml.date_parts import part_columns, part_values, parts_to_learn, utc_stamps
+from lathe.ml.sampling import uniform_sample
 from lathe.steps.encoding import Levels, learn_levels, level_codes
 from lathe.steps.frame_estimator import (
     FrameTransformer,
@@ -54,6 +58,7 @@ from lathe.steps.frame_estimator import (
 
 Conversion = Literal["datetime", "ordinal"]
 FloatMatrix = npt.NDArray[np.float64]
+FILL_ROWS = 100_000
 
 
 def conversions(frame: pd.DataFrame, target_column: str | None = None) -> dict[str, Conversion]:
@@ -140,6 +145,9 @@ def fill_value(values: npt.NDArray[np.float64], most_frequent: bool) -> float:
 def column_fill_values(
     matrix: FloatMatrix, missing: npt.NDArray[np.bool_], most_frequent: Sequence[bool]
 ) -> list[float]:
+    if len(matrix) > FILL_ROWS:
+        rows = uniform_sample(len(matrix), FILL_ROWS)
+        matrix, missing = matrix[rows], missing[rows]
     # one copy whose columns the medians may reorder, rather than a copy per median
     scratch = np.array(matrix, order="F")
     return [

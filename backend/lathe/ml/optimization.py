@@ -38,12 +38,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-import numpy as np
 import pandas as pd
 
 from lathe.errors import ErrorCode, LatheError, check_range
 from lathe.ml.catalog import CatalogEntry
-from lathe.ml.evaluation import clustering_metrics
+from lathe.ml.evaluation import clustering_metrics, fold_summary
 from lathe.ml.label_codes import sorted_classes
 from lathe.ml.metric_catalog import BY_NAME
 from lathe.ml.model_step import model_matrix
@@ -60,7 +59,7 @@ from lathe.ml.training import (
     Split,
     error_text,
     fit_pipeline,
-    held_out_evaluation,
+    held_out_metrics,
     held_out_part,
     learning_rows,
     min_class_rows,
@@ -213,14 +212,7 @@ class Scorer:
         """Metrics of the held-out parts as Evaluation gives them: of the test rows, or
         for folds each metric's mean over them (None where a fold has none)."""
         assert self.target is not None
-        actual = self.target.to_numpy()
-        folds = [held_out_evaluation([part], actual, self.classes)[0] for part in parts]
-        return {
-            name: None
-            if any(fold.get(name) is None for fold in folds)
-            else float(np.mean([fold[name] or 0.0 for fold in folds]))
-            for name in folds[0]
-        }
+        return fold_summary(held_out_metrics(parts, self.target.to_numpy(), self.classes))[0]
 
     def score(self, params: Params, counter: FitCounter, label: str) -> float | None:
         if self.target is None:

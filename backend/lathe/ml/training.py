@@ -42,11 +42,11 @@ from lathe.ml.ensemble import is_ensemble
 from lathe.ml.evaluation import (
     SILHOUETTE_ROWS,
     aligned_probabilities,
-    classification_evaluation,
+    classification_charts,
     clustering_evaluation,
     fold_metrics,
     fold_summary,
-    regression_evaluation,
+    regression_charts,
 )
 from lathe.ml.importance import native_importances
 from lathe.ml.label_codes import class_codes, sorted_classes
@@ -241,18 +241,28 @@ def held_out_part(
     )
 
 
-def held_out_evaluation(
+def held_out_charts(
     held_out: Sequence[HeldOut], actual_values: npt.NDArray[Any], classes: Any
-) -> tuple[Metrics, Charts]:
-    """Metrics and charts of the predictions of every held-out part together (`classes`
-    None for regression)."""
+) -> Charts:
+    """The charts of the predictions of every held-out part together (`classes` None for
+    regression)."""
     actual = actual_values[np.concatenate([part.rows for part in held_out])]
     predicted = np.concatenate([part.predicted for part in held_out])
     if classes is None:
-        return regression_evaluation(actual, predicted)
+        return regression_charts(actual, predicted)
     scored = [part.probabilities for part in held_out if part.probabilities is not None]
     probabilities = np.vstack(scored) if len(scored) == len(held_out) else None
-    return classification_evaluation(actual, predicted, probabilities, classes)
+    return classification_charts(actual, predicted, probabilities, classes)
+
+
+def held_out_metrics(
+    held_out: Sequence[HeldOut], actual_values: npt.NDArray[Any], classes: Any
+) -> list[Metrics]:
+    """The metrics of each held-out part."""
+    return [
+        fold_metrics(actual_values[part.rows], part.predicted, part.probabilities, classes)
+        for part in held_out
+    ]
 
 
 def _supervised_result(
@@ -318,11 +328,12 @@ def supervised_result(
     problem_type = config.problem_type
     classes = sorted_classes(target.to_numpy()) if problem_type == "classification" else None
     actual_values = target.to_numpy()
-    metrics, charts = held_out_evaluation(held_out, actual_values, classes)
+    charts = held_out_charts(held_out, actual_values, classes)
     charts["feature_importances"] = native_importances(fitted.pipeline)
+    scored = held_out_metrics(held_out, actual_values, classes)
     result: ModelResult = {
         "model": name,
-        "metrics": metrics,
+        "metrics": scored[0],
         "error": None,
         "train_seconds": round(seconds, 3),
         "sampling": [fitted.sampling] if fitted.sampling else [],
@@ -331,12 +342,8 @@ def supervised_result(
         "explained": False,
     }
     if config.validation_method == "cross_validation":
-        folds_scored = [
-            fold_metrics(actual_values[part.rows], part.predicted, part.probabilities, classes)
-            for part in held_out
-        ]
-        result["fold_metrics"] = folds_scored
-        result["metrics"], result["metrics_std"] = fold_summary(folds_scored)
+        result["fold_metrics"] = scored
+        result["metrics"], result["metrics_std"] = fold_summary(scored)
     return result
 
 

@@ -12,9 +12,10 @@ from lathe.ml.charts import (
     thinned,
 )
 from lathe.ml.evaluation import (
+    CURVE_ROWS,
     aligned_probabilities,
     best_model,
-    classification_evaluation,
+    classification_charts,
     clustering_metrics,
     fold_metrics,
     regression_metrics,
@@ -41,7 +42,8 @@ def test_text_labels_are_scored_as_sklearn_scores_them():
     actual = classes[rng.integers(0, 3, 300)]
     predicted = np.where(rng.random(300) < 0.7, actual, classes[rng.integers(0, 3, 300)])
     probabilities = rng.dirichlet(np.ones(3), 300)
-    metrics, charts = classification_evaluation(actual, predicted, probabilities, classes)
+    metrics = fold_metrics(actual, predicted, probabilities, classes)
+    charts = classification_charts(actual, predicted, probabilities, classes)
     assert metrics["accuracy"] == sk.accuracy_score(actual, predicted)
     assert metrics["f1"] == pytest.approx(sk.f1_score(actual, predicted, average="weighted"))
     assert metrics["mcc"] == pytest.approx(sk.matthews_corrcoef(actual, predicted))
@@ -56,6 +58,22 @@ def test_text_labels_are_scored_as_sklearn_scores_them():
     bee = next(curve for curve in charts["roc_curves"] if curve["label"] == "bee")
     fpr, tpr, _ = sk.roc_curve(actual == "bee", probabilities[:, 1])
     assert [bee["fpr"], bee["tpr"]] == thinned(fpr, tpr)
+
+
+def test_curves_of_many_rows_are_drawn_from_a_sample_that_follows_the_whole():
+    rng = np.random.default_rng(8)
+    rows = CURVE_ROWS * 2
+    actual = rng.integers(0, 2, rows)
+    score = np.clip(0.3 * actual + rng.normal(0.35, 0.25, rows), 0, 1)
+    probabilities = np.column_stack([1 - score, score])
+    classes = np.array([0, 1])
+    charts = classification_charts(actual, (score > 0.5).astype(int), probabilities, classes)
+    (roc,) = charts["roc_curves"]
+    fpr, tpr, _ = sk.roc_curve(actual, score)
+    assert np.abs(np.interp(roc["fpr"], fpr, tpr) - roc["tpr"]).max() < 0.01
+    matrix = charts["confusion_matrix"]
+    assert matrix is not None
+    assert matrix["matrix"] == sk.confusion_matrix(actual, score > 0.5).tolist()
 
 
 def test_scores_are_absent_without_probabilities_and_null_when_undefined():
