@@ -32,7 +32,9 @@ from lathe.steps.frame_estimator import with_added_columns, with_replaced_column
 from lathe.steps.recipe import RecipePipeline
 
 PREDICTION = "prediction"
-PREDICTION_CHUNK_ROWS = 10_000
+PREDICTION_CHUNK_ROWS = 50_000
+"""Each chunk pays the recipe's per-call costs once: a million rows took 3.3-4.0 s in
+chunks of 10,000, 2.6 s in chunks of 50,000 (100,000: 2.5 s, one chunk: 3.8 s)."""
 PREDICTING = "Predicting rows"
 EXPLAINING = "Explaining rows"
 WRITING = "Writing the predictions"
