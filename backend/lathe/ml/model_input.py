@@ -130,6 +130,13 @@ def feature_matrix(frame: pd.DataFrame, features: Sequence[str]) -> FloatMatrix:
     return np.where(np.isinf(matrix), np.nan, matrix)
 
 
+def writable(matrix: FloatMatrix) -> FloatMatrix:
+    """`matrix`, or a copy where it shares a frame's memory (read-only under pandas'
+    copy-on-write), for passes that change it in place: a copy per pass held three
+    matrices of the rows at once."""
+    return matrix if matrix.flags.writeable else matrix.copy()
+
+
 def fill_value(values: npt.NDArray[np.float64], most_frequent: bool) -> float:
     """What fills a converted column's missing values: the median of its known `values`
     (which it reorders), or their most frequent value (the smallest on ties) for codes,
@@ -249,15 +256,18 @@ class ModelInput(FrameTransformer):
             fills = column_fill_values(matrix, missing, most_frequent)
             self.fill_values_ = dict(zip(features, fills, strict=True))
             self.imputed_cells_ = int(missing.sum())
-            if self.imputed_cells_:
-                matrix = np.where(missing, np.asarray(fills), matrix)
+            if self.imputed_cells_ and self.standardize:
+                matrix = writable(matrix)
+                np.copyto(matrix, np.asarray(fills)[None, :], where=missing)
         if self.standardize:
             scaled = set(self.scaled)
             unscaled = [position for position, name in enumerate(features) if name not in scaled]
+            # every column unscaled (no scaling step): the matrix itself, not a copy of it
+            columns = matrix if len(unscaled) == len(features) else matrix[:, unscaled]
             self.standard_scales_ = {
                 features[position]: mean_and_scale
                 for position, mean_and_scale in zip(
-                    unscaled, means_and_scales(matrix[:, unscaled]), strict=True
+                    unscaled, means_and_scales(columns), strict=True
                 )
             }
         return self
@@ -267,24 +277,26 @@ class ModelInput(FrameTransformer):
         features = self._features(converted)
         if not (self.fill_values_ or self.shifts_ or self.standard_scales_):
             return finite_frame(converted, features)
-        matrix = feature_matrix(converted, features)
+        matrix = writable(feature_matrix(converted, features))
         if self.fill_values_:
             missing = np.isnan(matrix)
             if missing.any():
                 fills = np.asarray([self.fill_values_[name] for name in features])
-                matrix = np.where(missing, fills, matrix)
-        # whole-matrix passes (subtracting 0, dividing by 1 and a floor of -inf leave a
-        # column as it was): one array out, none written in place
+                np.copyto(matrix, fills[None, :], where=missing)
+        # whole-matrix passes, in place (subtracting 0, dividing by 1 and a floor of -inf
+        # leave a column as it was)
         shifted = self.shifts_.keys() - self.standard_scales_.keys()
         if shifted:
             lows = np.asarray([self.shifts_[name] if name in shifted else 0.0 for name in features])
             floors = np.asarray([0.0 if name in shifted else -np.inf for name in features])
-            matrix = np.maximum(matrix - lows, floors)
+            matrix -= lows
+            np.maximum(matrix, floors, out=matrix)
         if self.standard_scales_:
             means, scales = np.asarray(
                 [self.standard_scales_.get(name, (0.0, 1.0)) for name in features]
             ).T
-            matrix = (matrix - means) / scales
+            matrix -= means
+            matrix /= scales
         return self._frame_of(matrix, features, converted)
 
     def _frame_of(

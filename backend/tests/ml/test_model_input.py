@@ -138,6 +138,21 @@ def test_fill_values_of_many_rows_come_from_a_sample_close_to_the_whole_column()
     assert step.imputed_cells_ == int(np.isnan(values).sum() + codes.isna().sum())
 
 
+def test_the_passes_in_place_leave_the_frames_they_read_as_they_were():
+    numbers = pd.DataFrame({"x": [1.0, np.nan, -3.0, 10.0], "y": [2.0, 4.0, np.nan, -8.0]})
+    mixed = numbers.assign(t=pd.Series(["a", "b", None, "a"], dtype="str"))
+    for frame in (numbers, mixed):
+        before = frame.copy()
+        for settings in ({"impute": True, "standardize": True}, {"non_negative": True}):
+            step = ModelInput(**settings).fit(frame)
+            step.transform(frame)
+            pd.testing.assert_frame_equal(frame, before)
+    standardized = ModelInput(impute=True, standardize=True).fit(numbers).transform(numbers)
+    filled = numbers.fillna(numbers.median())
+    expected = (filled - filled.mean()) / filled.std(ddof=0)
+    np.testing.assert_allclose(standardized.to_numpy(), expected.to_numpy())
+
+
 def test_standardization_leaves_the_recipes_scaled_columns_and_shift_makes_counts():
     fit = pd.DataFrame({"x": [1.0, 3.0, 5.0], "scaled": [-1.0, 0.0, 1.0], "c": [4.0, 4.0, 4.0]})
     step = ModelInput(standardize=True, scaled=["scaled"]).fit(fit)
