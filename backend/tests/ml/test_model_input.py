@@ -143,9 +143,8 @@ def test_the_passes_in_place_leave_the_frames_they_read_as_they_were():
     mixed = numbers.assign(t=pd.Series(["a", "b", None, "a"], dtype="str"))
     for frame in (numbers, mixed):
         before = frame.copy()
-        for settings in ({"impute": True, "standardize": True}, {"non_negative": True}):
-            step = ModelInput(**settings).fit(frame)
-            step.transform(frame)
+        for step in (ModelInput(impute=True, standardize=True), ModelInput(non_negative=True)):
+            step.fit(frame).transform(frame)
             pd.testing.assert_frame_equal(frame, before)
     standardized = ModelInput(impute=True, standardize=True).fit(numbers).transform(numbers)
     filled = numbers.fillna(numbers.median())
