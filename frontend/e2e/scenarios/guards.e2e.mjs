@@ -34,6 +34,15 @@ const scenario = {
       [
         'an outlier removal of more than a tenth of the rows says how many go and asks first',
         async () => {
+          // the first handling's toast closes by itself; the checks below must not see it
+          await page.waitForFunction(
+            () =>
+              ![...globalThis.document.querySelectorAll('.Toastify__toast')].some((toast) =>
+                toast.textContent.startsWith('Outliers handled: '),
+              ),
+            null,
+            { timeout: 15_000 },
+          );
           await section('Detection').getByRole('spinbutton', { name: 'Factor' }).fill('0.1');
           const removal = section('Removal');
           const note = removal.getByText(/^Applying removes \d+ rows/);
