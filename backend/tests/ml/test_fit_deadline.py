@@ -49,7 +49,7 @@ def test_a_fit_before_its_end_or_without_one_is_whole():
 
 
 def test_the_search_skips_a_fit_that_would_overrun_its_budget():
-    frame = many_classes(rows=2_000, classes=32)
+    frame = many_classes(rows=8_000, classes=32)
     config = training_config(
         frame,
         list(frame.columns),
