@@ -13,6 +13,11 @@ every 20 ms, and the memory and system monitors poll every 100 and 500 ms. Uploa
 fits share those cores, so the embedded cluster starts with `QUIET` (under 2% of a core
 idle); a cluster of one's own keeps its own settings.
 
+Each embedded worker may use the machine's whole memory (its nanny still ends it at 95 %
+of that): Dask's default gives every worker an equal share, and at ten million rows a
+training died at its half of the machine while the other worker idled. Lathe's jobs
+are one per session at a time, so one large job rarely meets another.
+
 A client whose scheduler went away is not trusted again: Dask's own client retries for
 30 s and then closes for good, and a client that did reconnect has lost its topic
 subscriptions. ``JobCluster`` replaces a client that is not running with a new one (on
@@ -32,6 +37,7 @@ from collections.abc import Callable
 import dask.config
 import pyarrow as pa
 from distributed import Client, LocalCluster, fire_and_forget
+from distributed.system import MEMORY_LIMIT
 
 from lathe.config import Settings
 from lathe.errors import ErrorCode, LatheError
@@ -159,6 +165,7 @@ def open_cluster(settings: Settings) -> JobCluster:
         embedded = LocalCluster(
             n_workers=settings.dask_workers or os.cpu_count() or 1,
             threads_per_worker=1,
+            memory_limit=MEMORY_LIMIT,
             processes=True,
             host="127.0.0.1",
             dashboard_address=DASHBOARD,

@@ -85,6 +85,9 @@ class CatalogEntry:
     ``ModelInput`` standardizes the columns the recipe did not scale."""
     early_stopping: bool = False
     """The model stops on an inner split of its rows (``ModelStep``)."""
+    row_major: bool = False
+    """The model's solver copies a matrix that is not row-major: ``ModelInput`` makes its
+    matrix row-major (at ten million rows, a second matrix of every row is gigabytes)."""
 
     def build(self, **params: Any) -> Any:
         """A new unfitted estimator: the entry's settings, overridden by `params`."""
@@ -172,6 +175,7 @@ _CATALOGUE = (
             distributions={"C": loguniform(1e-3, 1e3)},
         ),
         scaled_input=True,
+        row_major=True,
     ),
     CatalogEntry(
         "RandomForestClassifier",
@@ -210,6 +214,7 @@ _CATALOGUE = (
         ),
         row_limit=10_000,
         scaled_input=True,
+        row_major=True,
     ),
     CatalogEntry(
         "XGBClassifier",
@@ -312,6 +317,7 @@ _CATALOGUE = (
         ),
         row_limit=10_000,
         scaled_input=True,
+        row_major=True,
     ),
     CatalogEntry(
         "XGBRegressor", "regression", XGBRegressor, _QUIET_XGBOOST, _XGBOOST, takes_missing=True

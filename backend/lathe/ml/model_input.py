@@ -38,7 +38,7 @@ mean and standard deviation (1 for a constant column), after the imputation.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 import numpy as np
@@ -59,6 +59,7 @@ from lathe.steps.frame_estimator import (
 Conversion = Literal["datetime", "ordinal"]
 FloatMatrix = npt.NDArray[np.float64]
 FILL_ROWS = 100_000
+CHUNK_ROWS = 65_536
 
 
 def conversions(frame: pd.DataFrame, target_column: str | None = None) -> dict[str, Conversion]:
@@ -121,20 +122,48 @@ def finite_frame(frame: pd.DataFrame, features: Sequence[str]) -> pd.DataFrame:
     return with_replaced_columns(frame, finite) if finite else frame
 
 
-def feature_matrix(frame: pd.DataFrame, features: Sequence[str]) -> FloatMatrix:
+def feature_matrix(frame: pd.DataFrame, features: Sequence[str], row_major: bool) -> FloatMatrix:
     """The converted `features` as one float matrix (a column per feature), infinities
-    and missing values as NaN. It may be a read-only view of the frame."""
-    matrix = frame[list(features)].to_numpy(dtype=np.float64, na_value=np.nan)
-    if np.isfinite(matrix).all():
-        return matrix
-    return np.where(np.isinf(matrix), np.nan, matrix)
+    and missing values as NaN. Column-major, it may be a read-only view of the frame;
+    `row_major`, it is built in chunks of ``CHUNK_ROWS`` rows, so that no column-major
+    copy of every row is held beside it."""
+    columns = frame[list(features)]
+    if not row_major:
+        matrix = columns.to_numpy(dtype=np.float64, na_value=np.nan)
+        if np.isfinite(matrix).all():
+            return matrix
+        return np.where(np.isinf(matrix), np.nan, matrix)
+    matrix = np.empty((len(columns), len(features)))
+    for start, part in row_chunks(matrix):
+        part[...] = columns.iloc[start : start + len(part)].to_numpy(
+            dtype=np.float64, na_value=np.nan
+        )
+        part[np.isinf(part)] = np.nan
+    return matrix
 
 
-def writable(matrix: FloatMatrix) -> FloatMatrix:
-    """`matrix`, or a copy where it shares a frame's memory (read-only under pandas'
-    copy-on-write), for passes that change it in place: a copy per pass held three
-    matrices of the rows at once."""
-    return matrix if matrix.flags.writeable else matrix.copy()
+def row_chunks(matrix: FloatMatrix) -> Iterator[tuple[int, FloatMatrix]]:
+    """Each chunk of ``CHUNK_ROWS`` rows of `matrix` (a view) and its first row."""
+    for start in range(0, len(matrix), CHUNK_ROWS):
+        yield start, matrix[start : start + CHUNK_ROWS]
+
+
+def filled(
+    matrix: FloatMatrix, fills: npt.NDArray[np.float64], missing: npt.NDArray[np.bool_]
+) -> FloatMatrix:
+    """`matrix` with its `missing` cells set to their column's value of `fills`: in place,
+    or, where it is a read-only view of a frame (pandas' copy-on-write), in a new matrix
+    made in the same pass."""
+    if not matrix.flags.writeable:
+        return np.where(missing, fills[None, :], matrix)
+    np.copyto(matrix, fills[None, :], where=missing)
+    return matrix
+
+
+def in_place(matrix: FloatMatrix) -> FloatMatrix | None:
+    """The ``out`` of a pass over `matrix`: itself, or a new matrix (None) where it is a
+    read-only view of a frame, which saves copying it before the pass."""
+    return matrix if matrix.flags.writeable else None
 
 
 def fill_value(values: npt.NDArray[np.float64], most_frequent: bool) -> float:
@@ -170,18 +199,23 @@ def column_fill_values(
 
 def means_and_scales(matrix: FloatMatrix) -> list[tuple[float, float]]:
     """Each column's mean and population standard deviation over its known values (0
-    and 1 when there are none; a scale of 1 for a constant column)."""
-    if matrix.shape[1] == 0:
-        return []
-    known = ~np.isnan(matrix)
+    and 1 when there are none; a scale of 1 for a constant column), summed over chunks
+    of rows: whole-matrix passes held copies of every row."""
+    counts = np.zeros(matrix.shape[1])
+    sums = np.zeros(matrix.shape[1])
+    complete = True
+    for _, part in row_chunks(matrix):
+        known = np.count_nonzero(~np.isnan(part), axis=0)
+        complete &= bool((known == len(part)).all())
+        counts += known
+        sums += part.sum(axis=0) if complete else np.nansum(part, axis=0)
+    sum_of = np.sum if complete else np.nansum
     with np.errstate(invalid="ignore", divide="ignore"):
-        if known.all():
-            means, scales = matrix.mean(axis=0), matrix.std(axis=0)
-        else:
-            counts = known.sum(axis=0)
-            values = np.where(known, matrix, 0.0)
-            means = values.sum(axis=0) / counts
-            scales = np.sqrt(np.where(known, (matrix - means) ** 2, 0.0).sum(axis=0) / counts)
+        means = sums / counts
+        squares = np.zeros(matrix.shape[1])
+        for _, part in row_chunks(matrix):
+            squares += sum_of((part - means) ** 2, axis=0)
+        scales = np.sqrt(squares / counts)
     return [
         (float(mean), float(scale) if scale > 0 else 1.0) if np.isfinite(mean) else (0.0, 1.0)
         for mean, scale in zip(means, scales, strict=True)
@@ -200,7 +234,9 @@ def lowest_values(matrix: FloatMatrix) -> FloatMatrix:
 
 class ModelInput(FrameTransformer):
     """Converts the non-numeric columns found at fit, the target column excepted; with
-    ``impute``, fills missing values."""
+    ``impute``, fills missing values. With ``row_major``, a matrix it makes (to fill,
+    shift or standardize) is row-major, as the model's solver takes it (scikit-learn's
+    logistic regression and support vector machines copy any other)."""
 
     def __init__(
         self,
@@ -209,15 +245,45 @@ class ModelInput(FrameTransformer):
         non_negative: bool = False,
         standardize: bool = False,
         scaled: Sequence[str] = (),
+        row_major: bool = False,
     ) -> None:
         self.target_column = target_column
         self.impute = impute
         self.non_negative = non_negative
         self.standardize = standardize
         self.scaled = scaled
+        self.row_major = row_major
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # models stored before the setting was made column-major
+        super().__setstate__({"row_major": False, **state})
 
     def fit(self, X: Any, y: Any = None) -> ModelInput:
-        frame = self._fit_frame(X)
+        self._learn(self._fit_frame(X))
+        return self
+
+    def fit_transform(self, X: Any, y: Any = None, **_: Any) -> pd.DataFrame:
+        """``fit`` and ``transform`` of `X`, converting it and making its matrix once."""
+        learned = self._learn(self._fit_frame(X))
+        if learned is None or not self._changes_values():
+            return self.transform(X)
+        return self._output(*learned)
+
+    def transform(self, X: Any) -> pd.DataFrame:
+        converted = self._converted(self._transform_frame(X))
+        features = self._features(converted)
+        if not self._changes_values():
+            return finite_frame(converted, features)
+        return self._output(
+            converted, features, feature_matrix(converted, features, self.row_major)
+        )
+
+    def _changes_values(self) -> bool:
+        return bool(self.fill_values_ or self.shifts_ or self.standard_scales_)
+
+    def _learn(self, frame: pd.DataFrame) -> tuple[pd.DataFrame, list[str], FloatMatrix] | None:
+        """Learns from `frame`; when values may be filled, shifted or standardized, gives
+        it converted, its features and their matrix (filled where standardized)."""
         self.conversions_ = conversions(frame, self.target_column)
         self.levels_ = {
             column: learn_levels(frame[column])
@@ -237,10 +303,10 @@ class ModelInput(FrameTransformer):
         self.shifts_: dict[str, float] = {}
         self.standard_scales_: dict[str, tuple[float, float]] = {}
         if not (self.impute or self.non_negative or self.standardize):
-            return self
+            return None
         converted = self._converted(frame)
         features = self._features(converted)
-        matrix = feature_matrix(converted, features)
+        matrix = feature_matrix(converted, features, self.row_major)
         if self.non_negative:
             self.shifts_ = {
                 name: float(low)
@@ -257,8 +323,8 @@ class ModelInput(FrameTransformer):
             self.fill_values_ = dict(zip(features, fills, strict=True))
             self.imputed_cells_ = int(missing.sum())
             if self.imputed_cells_ and self.standardize:
-                matrix = writable(matrix)
-                np.copyto(matrix, np.asarray(fills)[None, :], where=missing)
+                matrix = filled(matrix, np.asarray(fills), missing)
+            del missing
         if self.standardize:
             scaled = set(self.scaled)
             unscaled = [position for position, name in enumerate(features) if name not in scaled]
@@ -270,32 +336,33 @@ class ModelInput(FrameTransformer):
                     unscaled, means_and_scales(columns), strict=True
                 )
             }
-        return self
+        return converted, features, matrix
 
-    def transform(self, X: Any) -> pd.DataFrame:
-        converted = self._converted(self._transform_frame(X))
-        features = self._features(converted)
-        if not (self.fill_values_ or self.shifts_ or self.standard_scales_):
-            return finite_frame(converted, features)
-        matrix = writable(feature_matrix(converted, features))
+    def _output(
+        self, converted: pd.DataFrame, features: list[str], matrix: FloatMatrix
+    ) -> pd.DataFrame:
+        """The model's input: `matrix` (the converted `features`) filled, shifted and
+        standardized in place."""
+        # each pass writes into the matrix, or, where it is a read-only view of the frame,
+        # into a new one (subtracting 0, dividing by 1 and a floor of -inf leave a column
+        # as it was)
         if self.fill_values_:
             missing = np.isnan(matrix)
             if missing.any():
                 fills = np.asarray([self.fill_values_[name] for name in features])
-                np.copyto(matrix, fills[None, :], where=missing)
-        # whole-matrix passes, in place (subtracting 0, dividing by 1 and a floor of -inf
-        # leave a column as it was)
+                matrix = filled(matrix, fills, missing)
+            del missing
         shifted = self.shifts_.keys() - self.standard_scales_.keys()
         if shifted:
             lows = np.asarray([self.shifts_[name] if name in shifted else 0.0 for name in features])
             floors = np.asarray([0.0 if name in shifted else -np.inf for name in features])
-            matrix -= lows
+            matrix = np.subtract(matrix, lows, out=in_place(matrix))
             np.maximum(matrix, floors, out=matrix)
         if self.standard_scales_:
             means, scales = np.asarray(
                 [self.standard_scales_.get(name, (0.0, 1.0)) for name in features]
             ).T
-            matrix -= means
+            matrix = np.subtract(matrix, means, out=in_place(matrix))
             matrix /= scales
         return self._frame_of(matrix, features, converted)
 

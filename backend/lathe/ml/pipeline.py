@@ -39,6 +39,7 @@ def training_pipeline(
                     non_negative=entry.non_negative,
                     standardize=entry.scaled_input,
                     scaled=scaled_columns(features),
+                    row_major=entry.row_major,
                 ),
             ),
             (

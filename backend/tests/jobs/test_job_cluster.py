@@ -1,10 +1,12 @@
-"""The embedded cluster leaves the web process its environment and every core."""
+"""The embedded cluster leaves the web process its environment and every core, and gives
+each worker the machine's memory."""
 
 import os
 
 import dask.config
 import pyarrow as pa
 import pytest
+from distributed.system import MEMORY_LIMIT
 
 from lathe.config import Settings
 from lathe.jobs.cluster import QUIET, open_cluster
@@ -36,5 +38,14 @@ def test_the_embedded_cluster_starts_quiet_and_leaves_the_web_process_settings(
         settings = cluster.connected().run(lambda: {name: dask.config.get(name) for name in QUIET})
         assert list(settings.values()) == [QUIET]
         assert dask.config.get("distributed.worker.profile.enabled") == before
+    finally:
+        cluster.close()
+
+
+def test_each_embedded_worker_may_use_the_machines_memory(tmp_path) -> None:
+    cluster = open_cluster(Settings(data_dir=tmp_path, dask_workers=2))
+    try:
+        workers = cluster.connected().scheduler_info()["workers"].values()
+        assert [worker["memory_limit"] for worker in workers] == [MEMORY_LIMIT] * 2
     finally:
         cluster.close()

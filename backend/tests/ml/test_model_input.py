@@ -9,6 +9,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import FunctionTransformer
 from sklearn.svm import SVC
 
+from lathe.ml import model_input
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.model_input import FILL_ROWS, ModelInput, conversions
 from lathe.ml.model_step import ModelStep, model_matrix
@@ -150,6 +151,46 @@ def test_the_passes_in_place_leave_the_frames_they_read_as_they_were():
     filled = numbers.fillna(numbers.median())
     expected = (filled - filled.mean()) / filled.std(ddof=0)
     np.testing.assert_allclose(standardized.to_numpy(), expected.to_numpy())
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"impute": True, "standardize": True},
+        {"impute": True, "non_negative": True},
+        {"impute": True},
+        {},
+    ],
+)
+def test_fit_transform_gives_fit_then_transform_and_row_major_the_same_values(
+    monkeypatch, settings
+):
+    monkeypatch.setattr(model_input, "CHUNK_ROWS", 7)  # chunks of rows, the last short
+    rng = np.random.default_rng(0)
+    frame = pd.DataFrame(
+        {
+            "x": rng.normal(5, 2, 50),
+            "n": rng.integers(-5, 5, 50),
+            "t": pd.Series(rng.choice(["a", "b", "c"], 50), dtype="str"),
+            "y": rng.integers(0, 2, 50),
+        }
+    )
+    frame.loc[::5, "x"] = np.nan
+    frame.loc[3, "x"] = np.inf
+    frame.loc[::9, "t"] = None
+    outputs = {}
+    for row_major in (False, True):
+        fused = ModelInput("y", row_major=row_major, **settings).fit_transform(frame)
+        apart = ModelInput("y", row_major=row_major, **settings).fit(frame).transform(frame)
+        pd.testing.assert_frame_equal(fused, apart)
+        outputs[row_major] = fused
+    pd.testing.assert_frame_equal(outputs[True], outputs[False], check_dtype=False)
+    if settings.get("standardize"):
+        features = outputs[True].drop(columns=["y"])
+        matrix = model_matrix(features)
+        assert matrix.flags.c_contiguous and np.shares_memory(matrix, model_matrix(features))
+        np.testing.assert_allclose(features.mean(), 0, atol=1e-12)
+        np.testing.assert_allclose(features.std(ddof=0), 1)
 
 
 def test_standardization_leaves_the_recipes_scaled_columns_and_shift_makes_counts():
