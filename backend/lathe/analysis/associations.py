@@ -14,6 +14,7 @@ from typing_extensions import TypedDict
 from lathe.analysis.column_arrays import FloatArray, IntArray, category_codes, float_values
 from lathe.analysis.column_choice import PAIRWISE_COLUMNS, strongest
 from lathe.analysis.column_types import classify_columns, column_kind
+from lathe.analysis.distinct_values import distinct_counts
 
 MAX_LEVELS = 50
 """Categorical columns with more distinct values than this are left out of associations."""
@@ -94,7 +95,7 @@ def _level_counts(
 ) -> dict[str, int]:
     if unique_counts is not None:
         return {name: int(unique_counts[name]) for name in names}
-    return {name: int(frame[name].nunique(dropna=True)) for name in names}
+    return distinct_counts(frame, names)
 
 
 def cat_assoc_pairs(

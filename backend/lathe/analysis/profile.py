@@ -19,6 +19,7 @@ from lathe.analysis.associations import (
 from lathe.analysis.column_arrays import IntArray, missing_mask
 from lathe.analysis.column_choice import PAIRWISE_COLUMNS, spread, strongest
 from lathe.analysis.column_types import ColumnTypes, classify_columns
+from lathe.analysis.distinct_values import distinct_counts
 from lathe.analysis.distribution import DistributionStats, distribution_stats
 from lathe.analysis.missing_patterns import (
     MissingPatterns,
@@ -129,7 +130,7 @@ def analyze_frame(
     mask = missing_mask(frame)
     missing_counts = mask.sum(axis=0)
     missing_values = {name: int(count) for name, count in zip(names, missing_counts, strict=True)}
-    unique_counts = {name: int(frame[name].nunique(dropna=True)) for name in names}
+    unique_counts = distinct_counts(frame)
     column_types = classify_columns(frame)
 
     positions = sample_positions(n_rows, sample_rows, seed)

@@ -9,6 +9,7 @@ import pandas as pd
 from typing_extensions import TypedDict
 
 from lathe.analysis.column_types import classify_columns
+from lathe.analysis.distinct_values import distinct_counts
 
 MISSING_WEIGHT = 0.4
 MISSING_CAP = 40.0
@@ -86,7 +87,7 @@ def quality_summary(
     rows, cols = (int(n) for n in frame.shape)
     names = [str(name) for name in frame.columns]
     if unique_counts is None:
-        unique_counts = {str(k): int(v) for k, v in frame.nunique(dropna=True).items()}
+        unique_counts = distinct_counts(frame)
     if missing_values is None:
         missing_values = {str(k): int(v) for k, v in frame.isna().sum().items()}
     if categorical is None:

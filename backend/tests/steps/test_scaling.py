@@ -5,6 +5,7 @@ import pandas as pd
 import pytest
 from sklearn.preprocessing import MinMaxScaler, RobustScaler, StandardScaler
 
+from lathe.steps import scaling
 from lathe.steps.errors import StepConfigError
 from lathe.steps.scaling import (
     FeatureScaler,
@@ -85,6 +86,17 @@ def test_candidates():
 def test_empty_text_does_not_count_against_the_share():
     values = pd.DataFrame({"t": ["1", "", "  ", None, "2", "3", "4", "x"]})
     assert scaling_candidates(values) == ["t"]  # 4 of 5 non-empty values
+
+
+@pytest.mark.parametrize("numbers", [0, 30, 39, 40, 41, 50])
+@pytest.mark.parametrize("words_first", [True, False])
+def test_text_counted_in_chunks_is_decided_as_its_whole_share(monkeypatch, numbers, words_first):
+    monkeypatch.setattr(scaling, "TEXT_CHUNK_ROWS", 7)
+    words = ["word"] * (50 - numbers) + ["", None] * 5
+    values = words + [str(n) for n in range(numbers)]
+    column = pd.Series(values if words_first else values[::-1], dtype="str")
+    # 40 of 50 non-empty values is the 80 % share exactly
+    assert scaling_candidates(pd.DataFrame({"t": column})) == (["t"] if numbers >= 40 else [])
 
 
 def test_global_settings_scale_every_candidate_but_the_target():

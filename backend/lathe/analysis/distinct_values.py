@@ -1,0 +1,64 @@
+"""How many distinct known values a column holds, exactly.
+
+Hashing every value (``Series.nunique``) is quick while the distinct values fit in the
+processor's caches and slow once they do not: at 4,000,000 rows its 21 columns took 2.0 s,
+most of it on the eight columns whose values are nearly all distinct. Sorting such a
+column and counting where neighbours differ took a quarter of that. A column's first
+``PROBE_ROWS`` values say which way it goes: when more than one in ``SORT_SHARE`` of them
+are distinct, numbers, dates and durations are sorted; everything else is hashed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+PROBE_ROWS = 65_536
+SORT_SHARE = 8
+
+
+def distinct_counts(frame: pd.DataFrame, names: Sequence[str] | None = None) -> dict[str, int]:
+    """``distinct_count`` of each column of `frame` (or of those named), by its name;
+    above ``PROBE_ROWS`` rows, columns side by side on every core (sorting and hashing
+    let go of the interpreter)."""
+    chosen = list(frame.columns if names is None else names)
+    workers = (os.cpu_count() or 1) if len(frame) > PROBE_ROWS else 1
+
+    def count(name: Any) -> int:
+        column: pd.Series[Any] = frame[name]
+        return distinct_count(column)
+
+    with ThreadPoolExecutor(workers) as pool:
+        return {str(name): n for name, n in zip(chosen, pool.map(count, chosen), strict=True)}
+
+
+def distinct_count(series: pd.Series[Any]) -> int:
+    """The number of distinct values of `series`, missing values left out."""
+    values = _sortable_values(series)
+    if values is None or not _mostly_distinct(values):
+        return int(series.nunique(dropna=True))
+    ordered = np.sort(values)
+    if ordered.dtype.kind in "fMm":  # NaN and NaT sort last
+        missing = np.isnan(ordered) if ordered.dtype.kind == "f" else np.isnat(ordered)
+        ordered = ordered[: len(ordered) - int(np.count_nonzero(missing))]
+    return int(np.count_nonzero(ordered[1:] != ordered[:-1])) + int(ordered.size > 0)
+
+
+def _sortable_values(series: pd.Series[Any]) -> npt.NDArray[Any] | None:
+    """The column's values as a numpy array that sorts as the values do (numbers, naive
+    dates and durations with NaN or NaT for missing), or None for any other column."""
+    dtype = series.dtype
+    if isinstance(dtype, np.dtype) and dtype.kind in "iufMm":
+        return series.to_numpy()
+    return None
+
+
+def _mostly_distinct(values: npt.NDArray[Any]) -> bool:
+    probe = values[:PROBE_ROWS]
+    return len(pd.unique(probe)) * SORT_SHARE > len(probe)
