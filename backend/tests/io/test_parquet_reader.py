@@ -7,6 +7,7 @@ import io
 import os
 import pickle
 
+import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -62,6 +63,24 @@ def test_types_are_kept_as_written(tmp_path):
     assert frame["price"].tolist()[0] == 1.25
     assert frame["day"].iloc[2] == datetime.datetime(2024, 2, 29)
     assert frame["tags"].tolist()[:2] == ["[1, 2]", "[]"] and frame["tags"].isna().iloc[2]
+
+
+def test_nullable_whole_numbers_and_booleans_keep_every_value(tmp_path):
+    large = 2**53 + 1  # a float would make it 2**53
+    table = pa.table(
+        {
+            "big": pa.array([large, None, -large], pa.int64()),
+            "small": pa.array([None, 7, 255], pa.uint8()),
+            "unsigned": pa.array([4_000_000_000, None, 0], pa.uint32()),
+            "maybe": pa.array([None, True, False]),
+        }
+    )
+    frame = read_table(written(tmp_path, table), "table.parquet").frame
+    assert [str(dtype) for dtype in frame.dtypes] == ["Int64", "Int64", "Int64", "boolean"]
+    assert frame["big"].tolist() == [large, pd.NA, -large]
+    assert frame["small"].tolist() == [pd.NA, 7, 255]
+    assert frame["unsigned"].tolist() == [4_000_000_000, pd.NA, 0]
+    assert frame["maybe"].tolist() == [pd.NA, True, False]
 
 
 def test_blank_and_repeated_names_are_fixed_as_a_header_is(tmp_path):
