@@ -267,7 +267,7 @@ class ModelInput(FrameTransformer):
         learned = self._learn(self._fit_frame(X))
         if learned is None or not self._changes_values():
             return self.transform(X)
-        return self._output(*learned)
+        return self._output(*learned, filled_already=True)
 
     def transform(self, X: Any) -> pd.DataFrame:
         converted = self._converted(self._transform_frame(X))
@@ -283,7 +283,7 @@ class ModelInput(FrameTransformer):
 
     def _learn(self, frame: pd.DataFrame) -> tuple[pd.DataFrame, list[str], FloatMatrix] | None:
         """Learns from `frame`; when values may be filled, shifted or standardized, gives
-        it converted, its features and their matrix (filled where standardized)."""
+        it converted, its features and their matrix, its missing values filled."""
         self.conversions_ = conversions(frame, self.target_column)
         self.levels_ = {
             column: learn_levels(frame[column])
@@ -322,7 +322,7 @@ class ModelInput(FrameTransformer):
             fills = column_fill_values(matrix, missing, most_frequent)
             self.fill_values_ = dict(zip(features, fills, strict=True))
             self.imputed_cells_ = int(missing.sum())
-            if self.imputed_cells_ and self.standardize:
+            if self.imputed_cells_:
                 matrix = filled(matrix, np.asarray(fills), missing)
             del missing
         if self.standardize:
@@ -339,14 +339,18 @@ class ModelInput(FrameTransformer):
         return converted, features, matrix
 
     def _output(
-        self, converted: pd.DataFrame, features: list[str], matrix: FloatMatrix
+        self,
+        converted: pd.DataFrame,
+        features: list[str],
+        matrix: FloatMatrix,
+        filled_already: bool = False,
     ) -> pd.DataFrame:
-        """The model's input: `matrix` (the converted `features`) filled, shifted and
-        standardized in place."""
+        """The model's input: `matrix` (the converted `features`) filled (unless
+        `filled_already`, as the fit leaves it), shifted and standardized in place."""
         # each pass writes into the matrix, or, where it is a read-only view of the frame,
         # into a new one (subtracting 0, dividing by 1 and a floor of -inf leave a column
         # as it was)
-        if self.fill_values_:
+        if self.fill_values_ and not filled_already:
             missing = np.isnan(matrix)
             if missing.any():
                 fills = np.asarray([self.fill_values_[name] for name in features])
