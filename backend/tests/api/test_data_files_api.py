@@ -23,6 +23,7 @@ def frame(rows: int = 130) -> pd.DataFrame:
 def prepared(client, monkeypatch):
     # several batches of a small frame
     monkeypatch.setattr(table_download, "BATCH_ROWS", 50)
+    monkeypatch.setattr(table_download, "PARQUET_BATCH_ROWS", 50)
     upload(client, "customers.csv", csv_bytes(frame()))
     assert client.post("/api/handle-missing/", json={}).status_code == 200
     encoded = client.post("/api/encode-features/", json={"target_column": "label"})
