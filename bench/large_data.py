@@ -13,6 +13,8 @@ worker processes. Against the targets: the Parquet upload within 1.5x
 ``pyarrow.parquet.read_table`` of the same file, the analysis under 5 s, each step within 2x
 one pandas pass over the columns it changes (the step's frame before and after read from the
 store, the pass timed in this process, best of two), and no web peak above 2.5x the frame.
+Beside the read and each pass, the same work into memory new to the process: what the
+server pays while it holds the frame before (see ``_fresh_memory_seconds``).
 A refusal or error is printed as a FAIL line and the walk goes on.
 """
 
@@ -106,6 +108,17 @@ def write_large(rows: int, parquet: Path, csv: Path | None, seed: int) -> None:
 def _best_seconds(work: Callable[[], object]) -> float:
     """The faster of two runs: the first pays for cold memory."""
     return min(seconds_of(work) for _ in range(2))
+
+
+def _fresh_memory_seconds(work: Callable[[], object]) -> float:
+    """A run of `work` while the result of the one before is held, so that what it
+    allocates is new to the process, as a server's is while it holds the frame before.
+    On a virtual machine whose host takes back the guest's free memory, the first touch
+    of such memory costs up to two seconds a GiB."""
+    held = work()
+    seconds = seconds_of(work)
+    del held
+    return seconds
 
 
 def _status_kib(pid: int, field: str) -> int:
@@ -208,10 +221,11 @@ class Walk:
         changed = changed_columns(before, after)
         columns = changed or list(before.columns)
         pandas_seconds = _best_seconds(lambda: reference(before, columns))
+        fresh = _fresh_memory_seconds(lambda: reference(before, columns))
         ratio = seconds / pandas_seconds
         print(
             f"  changes {len(changed)} of {len(before.columns)} columns; one pandas pass "
-            f"{pandas_seconds:.2f} s; "
+            f"{pandas_seconds:.2f} s ({fresh:.2f} s into memory new to the process); "
             f"{ratio:.2f}x (target {STEP_RATIO_TARGET:.0f}x) "
             f"{'PASS' if ratio <= STEP_RATIO_TARGET else 'OVER'}"
         )
@@ -325,9 +339,11 @@ def large_data_bench(
         frame_bytes = int(frame.memory_usage(deep=True).sum())
         del frame
         read_table = _best_seconds(lambda: pq.read_table(parquet))
+        fresh_read = _fresh_memory_seconds(lambda: pq.read_table(parquet))
         print(
             f"the frame in memory (Lathe's reader): {frame_bytes / 2**20:,.0f} MiB; "
-            f"pyarrow.parquet.read_table {read_table:.2f} s"
+            f"pyarrow.parquet.read_table {read_table:.2f} s, into memory new to the "
+            f"process {fresh_read:.2f} s"
         )
         upload_mb = max(1024, int(csv.stat().st_size / 2**20) + 64)
         data_dir = root / "data"
@@ -339,7 +355,7 @@ def large_data_bench(
                 f"targets: web peak <= {WEB_PEAK_TARGET}x the frame"
             )
             walk = Walk(server, data_dir, frame_bytes)
-            _walk(walk, parquet, csv, new_rows, read_table)
+            _walk(walk, parquet, csv, new_rows, (read_table, fresh_read))
         finally:
             server.stop()
         stored = sum(path.stat().st_size for path in data_dir.rglob("*") if path.is_file())
@@ -348,15 +364,19 @@ def large_data_bench(
     return not walk.failures
 
 
-def _walk(walk: Walk, parquet: Path, csv: Path, new_rows: Path, read_table: float) -> None:
+def _walk(
+    walk: Walk, parquet: Path, csv: Path, new_rows: Path, read_table: tuple[float, float]
+) -> None:
     client = walk.server.client
     walk.stage("upload CSV", lambda: _upload(client, csv))
     uploaded, seconds = walk.stage("upload Parquet", lambda: _upload(client, parquet))
     if uploaded is not None:
-        ratio = seconds / read_table
+        warm, fresh = read_table
+        ratio = seconds / warm
         print(
             f"  {ratio:.2f}x pyarrow.parquet.read_table (target {UPLOAD_RATIO_TARGET}x) "
-            f"{'PASS' if ratio <= UPLOAD_RATIO_TARGET else 'OVER'}"
+            f"{'PASS' if ratio <= UPLOAD_RATIO_TARGET else 'OVER'}; "
+            f"{seconds / fresh:.2f}x its read into memory new to the process"
         )
     walk.stage("frame stored after the answer", lambda: client.get("/api/get-session-data/"))
     for label, params in (("analyze", {}), (f"analyze, target {TARGET}", {"target": TARGET})):

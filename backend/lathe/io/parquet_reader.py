@@ -105,4 +105,5 @@ def read_parquet(path: Path) -> pd.DataFrame:
     columns = {
         name: column_series(column) for name, column in zip(names, table.columns, strict=True)
     }
-    return pd.DataFrame(columns, index=pd.RangeIndex(table.num_rows))
+    # copy=False keeps a block per column rather than copying them into one per type
+    return pd.DataFrame(columns, index=pd.RangeIndex(table.num_rows), copy=False)

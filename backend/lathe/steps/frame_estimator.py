@@ -57,8 +57,10 @@ def with_replaced_columns(frame: pd.DataFrame, values: Mapping[str, Any]) -> pd.
 def with_added_columns(frame: pd.DataFrame, values: Mapping[str, Any]) -> pd.DataFrame:
     """`frame` with the columns of `values` added at its end in one concat: inserting them
     one at a time into a frame read a column a block (as uploads are) fragments it further,
-    and pandas warns at every insert past a hundred blocks."""
-    return pd.concat([frame, pd.DataFrame(dict(values), index=frame.index)], axis=1)
+    and pandas warns at every insert past a hundred blocks. The new columns are not copied
+    into one block (``copy=False``)."""
+    added = pd.DataFrame(dict(values), index=frame.index, copy=False)
+    return pd.concat([frame, added], axis=1)
 
 
 def free_name(wanted: str, taken: Collection[str]) -> str:

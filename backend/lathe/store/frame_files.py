@@ -22,7 +22,11 @@ def read_frame(path: Path) -> pd.DataFrame:
     earlier = path.with_suffix(_EARLIER_SUFFIX)
     if not path.exists() and earlier.exists():
         return pd.read_parquet(earlier)
-    frame: pd.DataFrame = feather.read_feather(path)
+    # a block per column, handed over as Arrow lets go of it: pandas' consolidation of the
+    # columns into one block per type copied every value into memory new to the process,
+    # 1.13 s for a frame of 2,000,000 rows on a host that backs such memory lazily (0.08 s
+    # this way)
+    frame: pd.DataFrame = feather.read_table(path).to_pandas(split_blocks=True, self_destruct=True)
     return frame
 
 

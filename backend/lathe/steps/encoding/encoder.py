@@ -205,7 +205,8 @@ def encoded_frame(
         codes = level_codes(frame[name], encoding.levels[name])
         outputs = _code_outputs(codes, strategy, len(names), name, encoding)
         pieces.update(zip(names, outputs, strict=True))
-    return pd.DataFrame(pieces, index=frame.index)
+    # the kept columns shared, not copied with the new ones into one block per type
+    return pd.DataFrame(pieces, index=frame.index, copy=False)
 
 
 def _code_outputs(
