@@ -6,6 +6,10 @@ from pathlib import Path
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+FRAME_CACHE_MB = 1024
+"""What the cached frames but the most recent may take together: at ten million rows a
+frame is 1.7 GiB, and a step that kept the version before its own beside the one it
+reads and the one it makes passed three times the frame's size in the web process."""
 
 
 class Settings(BaseSettings):
@@ -32,6 +36,7 @@ class Settings(BaseSettings):
     """New sessions one client address may start per `new_sessions_window_s`; 0: any."""
     new_sessions_window_s: float = 3600.0
     frame_cache_size: int = 2
+    frame_cache_mb: int = FRAME_CACHE_MB
     dask_scheduler: str | None = None
     """A Dask scheduler's address (tcp://host:8786) to run jobs on; none: an embedded
     LocalCluster of worker processes on 127.0.0.1."""

@@ -58,7 +58,12 @@ def operation_id(route: APIRoute) -> str:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
-    store = SessionStore(settings.data_dir, settings.session_ttl_hours, settings.frame_cache_size)
+    store = SessionStore(
+        settings.data_dir,
+        settings.session_ttl_hours,
+        settings.frame_cache_size,
+        settings.frame_cache_mb,
+    )
     analyses: AnalysisCache = LruCache(_ANALYSES_KEPT)
 
     @asynccontextmanager

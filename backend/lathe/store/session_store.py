@@ -26,6 +26,7 @@ from typing import Any, TypeGuard
 
 import pandas as pd
 
+from lathe.config import FRAME_CACHE_MB
 from lathe.errors import ErrorCode, LatheError, no_dataset
 from lathe.store.atomic import write_atomically, write_text_atomically
 from lathe.store.frame_files import SUFFIX, frame_files, read_frame, write_frame
@@ -51,6 +52,12 @@ read again at start-up when the server stopped before writing it."""
 
 ReadUpload = Callable[[Path, str], pd.DataFrame]
 """Reads a received file (path, file name) as its frame."""
+
+
+def frame_bytes(frame: pd.DataFrame) -> int:
+    """The frame's size in memory, its values' buffers (text in Python objects counted
+    as its pointers: measuring those would take seconds)."""
+    return int(frame.memory_usage(index=False, deep=False).sum())
 
 
 def new_session_id() -> str:
@@ -183,7 +190,9 @@ class Session:
 
 
 class SessionStore:
-    def __init__(self, root: Path, ttl_hours: float, cache_size: int) -> None:
+    def __init__(
+        self, root: Path, ttl_hours: float, cache_size: int, cache_mb: int = FRAME_CACHE_MB
+    ) -> None:
         self.root = root
         self.sessions = root / "sessions"
         self.incoming = root / "incoming"
@@ -191,7 +200,7 @@ class SessionStore:
         self.incoming.mkdir(parents=True, exist_ok=True)
         self.ttl_hours = ttl_hours
         self._ttl_seconds = ttl_hours * 3600
-        self._cache: FrameCache = LruCache(cache_size)
+        self._cache: FrameCache = LruCache(cache_size, frame_bytes, cache_mb * 2**20)
 
     def temp_path(self, kind: str, suffix: str = "") -> Path:
         """A new file name in the store's ``incoming`` folder (received uploads, files
