@@ -50,7 +50,6 @@ from lathe.ml.catalog import CatalogEntry
 from lathe.ml.ensemble import ensemble_pipeline, selected_weights
 from lathe.ml.evaluation import fold_metrics
 from lathe.ml.fit_deadline import FitOutOfTime, fits_end_by
-from lathe.ml.label_codes import sorted_classes
 from lathe.ml.metric_catalog import BY_NAME, PRIMARY_METRIC
 from lathe.ml.metric_value import metric_value
 from lathe.ml.progress import ProgressReport, TaskStopped
@@ -62,6 +61,7 @@ from lathe.ml.training import (
     HeldOut,
     Split,
     TrainingRun,
+    actual_of,
     error_text,
     fit_pipeline,
     held_out_part,
@@ -364,11 +364,10 @@ class BestModelSearch:
         )
         self.frame = self.rows.frame
         self.target: pd.Series[Any] = self.rows.target  # type: ignore[assignment]
-        self.actual = self.target.to_numpy()
-        self.classes = (
-            sorted_classes(self.actual) if config.problem_type == "classification" else None
-        )
-        self.splits: list[Split] = validation_splits(self.target, self.config)
+        self.truth = actual_of(self.target, config.problem_type)
+        self.actual = self.truth.values
+        self.classes = self.truth.classes
+        self.splits: list[Split] = validation_splits(self.target, self.config, self.truth)
         self.data = FoldData(
             self.frame,
             self.target,
@@ -644,7 +643,7 @@ class BestModelSearch:
                     contender.final,
                     contender.fit_seconds,
                     self.config,
-                    self.target,
+                    self.truth,
                 )
             )
             pipelines[contender.name] = contender.final.pipeline

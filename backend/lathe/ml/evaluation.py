@@ -152,11 +152,20 @@ def classification_charts(
     compare their labels again and again, which over 100,000 text labels takes seconds
     and over integers a few milliseconds. The curves, thinned to a few hundred points
     anyway, are drawn from a uniform sample of ``CURVE_ROWS`` rows of larger data."""
-    actual_codes = positions_among(actual, classes)
-    charts = no_charts()
-    charts["confusion_matrix"] = confusion_chart(
-        actual_codes, positions_among(predicted, classes), classes
+    return code_charts(
+        positions_among(actual, classes),
+        positions_among(predicted, classes),
+        probabilities,
+        classes,
     )
+
+
+def code_charts(
+    actual_codes: Array, predicted_codes: Array, probabilities: Array | None, classes: Array
+) -> Charts:
+    """``classification_charts`` of rows given by class position (of `classes`)."""
+    charts = no_charts()
+    charts["confusion_matrix"] = confusion_chart(actual_codes, predicted_codes, classes)
     if probabilities is not None:
         rows = uniform_sample(len(actual_codes), CURVE_ROWS)
         charts["roc_curves"] = roc_curves(actual_codes[rows], probabilities[rows], classes)

@@ -43,7 +43,6 @@ import pandas as pd
 from lathe.errors import ErrorCode, LatheError, check_range
 from lathe.ml.catalog import CatalogEntry
 from lathe.ml.evaluation import clustering_metrics, fold_summary
-from lathe.ml.label_codes import sorted_classes
 from lathe.ml.metric_catalog import BY_NAME
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_step
@@ -57,6 +56,7 @@ from lathe.ml.training import (
     FittedPipeline,
     HeldOut,
     Split,
+    actual_of,
     error_text,
     fit_pipeline,
     held_out_metrics,
@@ -178,11 +178,8 @@ class Scorer:
         self.target = target
         self.splits = splits
         self.metric = metric
-        self.classes = (
-            sorted_classes(target.to_numpy())
-            if target is not None and entry.problem_type == "classification"
-            else None
-        )
+        self.actual = None if target is None else actual_of(target, entry.problem_type)
+        self.classes = None if self.actual is None else self.actual.classes
         self.workers = fold_workers(len(splits[0][0]), entry) if splits else 1
 
     @property
@@ -211,8 +208,8 @@ class Scorer:
     def evaluated(self, parts: Sequence[HeldOut]) -> Metrics:
         """Metrics of the held-out parts as Evaluation gives them: of the test rows, or
         for folds each metric's mean over them (None where a fold has none)."""
-        assert self.target is not None
-        return fold_summary(held_out_metrics(parts, self.target.to_numpy(), self.classes))[0]
+        assert self.actual is not None
+        return fold_summary(held_out_metrics(parts, self.actual))[0]
 
     def score(self, params: Params, counter: FitCounter, label: str) -> float | None:
         if self.target is None:

@@ -38,18 +38,19 @@ from sklearn.model_selection import KFold, StratifiedKFold, train_test_split
 from lathe.errors import ErrorCode, LatheError
 from lathe.ml.baseline import clustering_baseline, mark_at_chance, supervised_baseline
 from lathe.ml.catalog import CatalogEntry
+from lathe.ml.class_metrics import classification_metrics
 from lathe.ml.ensemble import is_ensemble
 from lathe.ml.evaluation import (
     SILHOUETTE_ROWS,
     aligned_probabilities,
-    classification_charts,
     clustering_evaluation,
+    code_charts,
     fold_metrics,
     fold_summary,
     regression_charts,
 )
 from lathe.ml.importance import native_importances
-from lathe.ml.label_codes import class_codes, sorted_classes
+from lathe.ml.label_codes import class_codes, positions_among
 from lathe.ml.metric_catalog import PRIMARY_METRIC
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_input, model_step, training_pipeline
@@ -122,6 +123,29 @@ class HeldOut:
     rows: Positions
     predicted: npt.NDArray[Any]
     probabilities: npt.NDArray[np.float64] | None
+    codes: Positions | None = None
+    """The predicted classes' positions among the training's classes, where the
+    probabilities gave them without comparing labels."""
+
+
+@dataclass(frozen=True)
+class Actual:
+    """The target's values and, for classification, its sorted classes and each row's
+    position among them: found once for every model's folds, metrics and charts (a
+    million text labels take a tenth of a second to hash, and each model compared them
+    a dozen times)."""
+
+    values: npt.NDArray[Any]
+    classes: npt.NDArray[Any] | None = None
+    codes: Positions | None = None
+
+
+def actual_of(target: pd.Series[Any], problem_type: ProblemType) -> Actual:
+    values = target.to_numpy()
+    if problem_type != "classification":
+        return Actual(values)
+    classes, codes = class_codes(values)
+    return Actual(values, classes, codes)
 
 
 def fit_pipeline(
@@ -170,11 +194,16 @@ def _failed(name: str, error: Exception) -> ModelResult:
     }
 
 
-def validation_splits(target: pd.Series[Any], config: TrainingConfig) -> list[Split]:
-    """The (training rows, held-out rows) positions of each fold."""
+def validation_splits(
+    target: pd.Series[Any], config: TrainingConfig, actual: Actual | None = None
+) -> list[Split]:
+    """The (training rows, held-out rows) positions of each fold (`actual`: the target's,
+    when they are known)."""
     rows = np.arange(len(target), dtype=np.int64)
     # the labels' codes split as the labels do, without sorting text (np.unique) first
-    classes = class_codes(target.to_numpy())[1] if config.problem_type == "classification" else None
+    if actual is None:
+        actual = actual_of(target, config.problem_type)
+    classes = actual.codes
     try:
         if config.validation_method == "train_test":
             train_rows, test_rows = train_test_split(
@@ -233,34 +262,40 @@ def held_out_part(
     prepared = model_features(pipeline, frame.iloc[rows])
     if classes is None or not hasattr(step, "predict_proba"):
         return HeldOut(rows, step.predict(prepared), None)
-    probabilities = step.predict_proba(prepared)
-    return HeldOut(
-        rows,
-        step.most_probable(probabilities),
-        aligned_probabilities(probabilities, step.classes_, classes),
-    )
+    probabilities = aligned_probabilities(step.predict_proba(prepared), step.classes_, classes)
+    # the first most probable column: the model's own choice, its classes being sorted too
+    codes = np.argmax(probabilities, axis=1).astype(np.int64)
+    return HeldOut(rows, np.asarray(classes)[codes], probabilities, codes)
 
 
-def held_out_charts(
-    held_out: Sequence[HeldOut], actual_values: npt.NDArray[Any], classes: Any
-) -> Charts:
-    """The charts of the predictions of every held-out part together (`classes` None for
-    regression)."""
-    actual = actual_values[np.concatenate([part.rows for part in held_out])]
-    predicted = np.concatenate([part.predicted for part in held_out])
-    if classes is None:
-        return regression_charts(actual, predicted)
+def _predicted_codes(part: HeldOut, classes: npt.NDArray[Any]) -> Positions:
+    return part.codes if part.codes is not None else positions_among(part.predicted, classes)
+
+
+def held_out_charts(held_out: Sequence[HeldOut], actual: Actual) -> Charts:
+    """The charts of the predictions of every held-out part together."""
+    rows = np.concatenate([part.rows for part in held_out])
+    if actual.classes is None or actual.codes is None:
+        predicted = np.concatenate([part.predicted for part in held_out])
+        return regression_charts(actual.values[rows], predicted)
+    classes = actual.classes
     scored = [part.probabilities for part in held_out if part.probabilities is not None]
     probabilities = np.vstack(scored) if len(scored) == len(held_out) else None
-    return classification_charts(actual, predicted, probabilities, classes)
+    predicted_codes = np.concatenate([_predicted_codes(part, classes) for part in held_out])
+    return code_charts(actual.codes[rows], predicted_codes, probabilities, classes)
 
 
-def held_out_metrics(
-    held_out: Sequence[HeldOut], actual_values: npt.NDArray[Any], classes: Any
-) -> list[Metrics]:
+def held_out_metrics(held_out: Sequence[HeldOut], actual: Actual) -> list[Metrics]:
     """The metrics of each held-out part."""
+    if actual.classes is None or actual.codes is None:
+        return [
+            fold_metrics(actual.values[part.rows], part.predicted, None, None) for part in held_out
+        ]
+    classes, codes = actual.classes, actual.codes
     return [
-        fold_metrics(actual_values[part.rows], part.predicted, part.probabilities, classes)
+        classification_metrics(
+            codes[part.rows], _predicted_codes(part, classes), part.probabilities, len(classes)
+        )
         for part in held_out
     ]
 
@@ -272,11 +307,12 @@ def _supervised_result(
     frame: pd.DataFrame,
     target: pd.Series[Any],
     splits: Sequence[Split],
+    actual: Actual,
     tracker: _Tracker,
     label: str,
 ) -> tuple[ModelResult, RecipePipeline, RecipePipeline]:
     """The model's result, the pipeline kept and the pipeline of its last split."""
-    classes = sorted_classes(target.to_numpy()) if config.problem_type == "classification" else None
+    classes = actual.classes
     cross_validated = config.validation_method == "cross_validation"
 
     def fold(
@@ -309,7 +345,7 @@ def _supervised_result(
         fitted = fits[-1] if final_beside_folds else final_fit()
     held_out = [part for part, _ in folds]
     seconds = sum(part.seconds for _, part in folds) + (fitted.seconds if cross_validated else 0)
-    result = supervised_result(entry.name, held_out, fitted, seconds, config, target)
+    result = supervised_result(entry.name, held_out, fitted, seconds, config, actual)
     return result, fitted.pipeline, folds[-1][1].pipeline
 
 
@@ -319,18 +355,15 @@ def supervised_result(
     fitted: FittedPipeline,
     seconds: float,
     config: TrainingConfig,
-    target: pd.Series[Any],
+    actual: Actual,
 ) -> ModelResult:
     """A supervised model's result from its held-out predictions (one part per split)
     and the pipeline kept (`fitted`), with its native importances (they cost nothing);
     its held-out explanation and permutation importances wait until they are asked for
     (``lathe.ml.held_out_explanation``)."""
-    problem_type = config.problem_type
-    classes = sorted_classes(target.to_numpy()) if problem_type == "classification" else None
-    actual_values = target.to_numpy()
-    charts = held_out_charts(held_out, actual_values, classes)
+    charts = held_out_charts(held_out, actual)
     charts["feature_importances"] = native_importances(fitted.pipeline)
-    scored = held_out_metrics(held_out, actual_values, classes)
+    scored = held_out_metrics(held_out, actual)
     result: ModelResult = {
         "model": name,
         "metrics": scored[0],
@@ -385,7 +418,8 @@ def train(
     target_column = config.target_column
     rows = learning_rows(raw_frame, target_column, config.problem_type, min_class_rows(config))
     frame, target = rows.frame, rows.target
-    splits = [] if target is None else validation_splits(target, config)
+    actual = None if target is None else actual_of(target, config.problem_type)
+    splits = [] if target is None else validation_splits(target, config, actual)
     cross_validated = config.validation_method == "cross_validation"
     fits_per_model = 1 if target is None else len(splits) + int(cross_validated)
     tracker = _Tracker(progress, len(config.models) * fits_per_model)
@@ -396,12 +430,12 @@ def train(
     for number, entry in enumerate(config.models, 1):
         label = f"{entry.name} (model {number} of {len(config.models)})"
         try:
-            if target is None:
+            if target is None or actual is None:
                 tracker.fitting(f"Training {label}")
                 result, pipeline = _clustering_result(entry, recipe, frame)
             else:
                 result, pipeline, last_fold = _supervised_result(
-                    entry, recipe, config, frame, target, splits, tracker, label
+                    entry, recipe, config, frame, target, splits, actual, tracker, label
                 )
                 if last_fold is not pipeline:
                     last_folds[entry.name] = last_fold

@@ -12,9 +12,10 @@ from sklearn.tree import DecisionTreeClassifier
 
 from lathe.errors import LatheError
 from lathe.ml.catalog import ENTRIES
+from lathe.ml.label_codes import positions_among
 from lathe.ml.model_step import model_matrix
-from lathe.ml.pipeline import model_features, model_step
-from lathe.ml.training import train, validation_splits
+from lathe.ml.pipeline import model_features, model_step, training_pipeline
+from lathe.ml.training import held_out_part, train, validation_splits
 from lathe.ml.training_config import TrainingConfig
 from lathe.steps.encoding import encoding_steps
 from lathe.steps.missing import missing_value_steps
@@ -454,3 +455,18 @@ def test_every_catalogue_model_trains_on_a_frame_with_missing_values(problem_typ
         imputed = result["imputed_cells"]
         assert imputed == 0 if takes_missing else imputed > 0, result["model"]
         assert imputed <= missing_cells
+
+
+def test_held_out_codes_are_the_positions_of_the_models_own_predictions_ties_included():
+    # identical rows of two classes: the tree's leaves tie at one half, and the model
+    # never saw the class "z" of the training's classes
+    frame = pd.DataFrame({"x": [0.0, 0.0, 1.0, 1.0, 2.0, 2.0, 2.0], "label": list("ababbaa")})
+    pipeline = training_pipeline([], ENTRIES["DecisionTreeClassifier"], "label")
+    pipeline.fit(frame.drop(columns=["label"]), frame["label"])
+    classes = np.array(["a", "b", "z"], dtype=object)
+    rows = np.arange(len(frame), dtype=np.int64)
+    part = held_out_part(pipeline, frame.drop(columns=["label"]), rows, classes)
+    np.testing.assert_array_equal(part.predicted, pipeline.predict(frame.drop(columns=["label"])))
+    assert part.codes is not None
+    np.testing.assert_array_equal(part.codes, positions_among(part.predicted, classes))
+    assert part.probabilities is not None and (part.probabilities[:, 2] == 0).all()
