@@ -45,9 +45,9 @@ from lathe.ml.evaluation import (
     aligned_probabilities,
     clustering_evaluation,
     code_charts,
-    fold_metrics,
     fold_summary,
     regression_charts,
+    regression_metrics,
 )
 from lathe.ml.importance import native_importances
 from lathe.ml.label_codes import class_codes, positions_among
@@ -288,9 +288,7 @@ def held_out_charts(held_out: Sequence[HeldOut], actual: Actual) -> Charts:
 def held_out_metrics(held_out: Sequence[HeldOut], actual: Actual) -> list[Metrics]:
     """The metrics of each held-out part."""
     if actual.classes is None or actual.codes is None:
-        return [
-            fold_metrics(actual.values[part.rows], part.predicted, None, None) for part in held_out
-        ]
+        return [regression_metrics(actual.values[part.rows], part.predicted) for part in held_out]
     classes, codes = actual.classes, actual.codes
     return [
         classification_metrics(
