@@ -10,6 +10,7 @@ SVR take float32.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
@@ -93,7 +94,20 @@ def _input_type(estimator: Any) -> InputType:
     return "float" if isinstance(estimator, FLOAT_MODELS) else "double"
 
 
+def _with_array_intercept(estimator: Any) -> Any:
+    """`estimator`, or a copy whose scalar ``intercept_`` is an array: a linear model fitted
+    without an intercept keeps ``0.0``, which skl2onnx's double-precision converter
+    reshapes."""
+    intercept = getattr(estimator, "intercept_", None)
+    if intercept is None or isinstance(intercept, np.ndarray):
+        return estimator
+    copied = copy.copy(estimator)
+    copied.intercept_ = np.atleast_1d(np.asarray(intercept, dtype=np.float64))
+    return copied
+
+
 def _converted(estimator: Any, input_type: InputType, features: int) -> onnx.ModelProto:
+    estimator = _with_array_intercept(estimator)
     tensor_type = DoubleTensorType if input_type == "double" else FloatTensorType
     options = {id(estimator): {"zipmap": False}} if is_classifier(estimator) else None
     initial_types = [("features", tensor_type([None, features]))]

@@ -201,3 +201,21 @@ def test_an_early_stopped_booster_exports_its_best_iteration(name, target):
         assert found["prediction"].tolist() == pipeline.predict(held_out).tolist()
     else:
         np.testing.assert_allclose(found["prediction"], pipeline.predict(held_out), rtol=1e-4)
+
+
+WITHOUT_INTERCEPT = [
+    name for name in names_of("regression") if "fit_intercept" in ENTRIES[name].build().get_params()
+]
+
+
+@pytest.mark.parametrize("name", WITHOUT_INTERCEPT)
+def test_a_linear_regressor_fitted_without_an_intercept_exports(frames, name):
+    train, held_out = frames
+    pipeline = training_pipeline(
+        recipe("price", CENTRED), ENTRIES[name], "price", {"fit_intercept": False}
+    )
+    pipeline.fit(train.drop(columns=TARGETS), train["price"])
+    found = onnx_outputs(onnx_model(pipeline, name), held_out)
+    np.testing.assert_allclose(
+        found["prediction"], pipeline.predict(held_out), rtol=1e-4, atol=1e-6
+    )
