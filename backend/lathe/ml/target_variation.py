@@ -3,7 +3,7 @@ uploaded target varies, names the step whose row removal took the variation away
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pandas as pd
@@ -17,32 +17,36 @@ ROW_REMOVING_SCREENS = {"drop_missing_rows": 3, "remove_outlier_rows": 4}
 
 
 def check_target_varies(
-    raw_frame: pd.DataFrame,
-    frame: pd.DataFrame,
+    uploaded: pd.DataFrame,
+    kept: pd.DataFrame,
     recipe: Sequence[RecipeStep],
     target_column: str,
+    uploaded_frame: Callable[[], pd.DataFrame],
 ) -> None:
-    """Refuse a target with one value in the rows the recipe keeps (`frame`)."""
-    kept = frame[target_column].dropna() if target_column in frame.columns else None
-    if kept is None or kept.empty or kept.nunique() > 1:
+    """Refuse a target with one value in the rows the recipe keeps. `uploaded` and `kept`
+    hold the target column (at least) of the uploaded frame and of the recipe's current
+    one; the whole uploaded frame (`uploaded_frame`) is read only to name the step that
+    took the variation away."""
+    values = kept[target_column].dropna() if target_column in kept.columns else None
+    if values is None or values.empty or values.nunique() > 1:
         return
-    value = _shown(kept.iloc[0])
-    if raw_frame[target_column].dropna().nunique() < 2:
+    value = _shown(values.iloc[0])
+    if uploaded[target_column].dropna().nunique() < 2:
         raise LatheError(
             f'The target "{target_column}" has one value ({value}) in every row: there is '
             "nothing to learn. Choose another target.",
             ErrorCode.TARGET_CONSTANT,
             {"column": target_column, "value": value},
         )
-    step = _step_that_emptied(raw_frame, recipe, target_column)
+    step = _step_that_emptied(uploaded_frame(), recipe, target_column)
     title = RECIPE_STEPS[step["step"]].title if step else "a"
     number = ROW_REMOVING_SCREENS.get(step["step"], 0) if step else 0
     raise LatheError(
         f'The target "{target_column}" varies in the uploaded data but has one value '
-        f"({value}) in the {len(frame)} rows the recipe keeps: the {title} step (step "
+        f"({value}) in the {len(kept)} rows the recipe keeps: the {title} step (step "
         f"{number}) removed every row where it varied. Undo or change that step.",
         ErrorCode.TARGET_CONSTANT_AFTER_STEP,
-        {"column": target_column, "value": value, "step_number": number, "rows": len(frame)},
+        {"column": target_column, "value": value, "step_number": number, "rows": len(kept)},
     )
 
 

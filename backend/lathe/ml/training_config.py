@@ -35,15 +35,16 @@ class TrainingConfig:
     """The metric that names the best model; None: SPEC's for the problem type."""
 
 
-def target_values(raw_frame: pd.DataFrame, target_column: str) -> pd.Series[Any]:
-    """The target's values, missing ones left out; refused when there are none."""
-    if target_column not in raw_frame.columns:
+def target_values(uploaded: pd.DataFrame, target_column: str) -> pd.Series[Any]:
+    """The target's values in the uploaded frame (its target column is enough), missing
+    ones left out; refused when there are none."""
+    if target_column not in uploaded.columns:
         raise LatheError(
             f"Unknown target column: {target_column}",
             ErrorCode.UNKNOWN_TARGET,
             {"column": target_column},
         )
-    target = raw_frame[target_column].dropna()
+    target = uploaded[target_column].dropna()
     if target.empty:
         raise LatheError(
             f'The target column "{target_column}" has no values.',
@@ -54,7 +55,7 @@ def target_values(raw_frame: pd.DataFrame, target_column: str) -> pd.Series[Any]
 
 
 def training_config(
-    raw_frame: pd.DataFrame,
+    uploaded: pd.DataFrame,
     current_columns: Sequence[str],
     *,
     model_names: Sequence[str],
@@ -67,10 +68,10 @@ def training_config(
     every_model: bool = False,
 ) -> TrainingConfig:
     """Check the request against the session's data: the target must be a column of the
-    current frame and of the uploaded one. Clustering takes no target and no validation
-    settings (any sent are ignored, once within their ranges). With `every_model` (the
-    best-model search), the models are every catalogue model of the problem type, and a
-    target is needed."""
+    current frame and of the `uploaded` one (its target column is enough). Clustering takes
+    no target and no validation settings (any sent are ignored, once within their ranges).
+    With `every_model` (the best-model search), the models are every catalogue model of the
+    problem type, and a target is needed."""
     if every_model and problem_type == "clustering":
         raise LatheError("Please select a target column.", ErrorCode.TARGET_REQUIRED)
     if not model_names and not every_model:
@@ -93,14 +94,14 @@ def training_config(
             ErrorCode.UNKNOWN_TARGET,
             {"column": target_column},
         )
-    if target_column not in raw_frame.columns:
+    if target_column not in uploaded.columns:
         raise LatheError(
             f'The target must be a column of the uploaded file; "{target_column}" was made '
             "by a step.",
             ErrorCode.TARGET_NOT_UPLOADED,
             {"column": target_column},
         )
-    target = target_values(raw_frame, target_column)
+    target = target_values(uploaded, target_column)
     resolved = detect_problem_type(target) if problem_type == "auto" else problem_type
     if every_model:
         model_names = [name for name, entry in ENTRIES.items() if entry.problem_type == resolved]

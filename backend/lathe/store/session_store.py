@@ -29,7 +29,7 @@ import pandas as pd
 from lathe.config import FRAME_CACHE_MB
 from lathe.errors import ErrorCode, LatheError, no_dataset
 from lathe.store.atomic import write_atomically, write_text_atomically
-from lathe.store.frame_files import SUFFIX, frame_files, read_frame, write_frame
+from lathe.store.frame_files import SUFFIX, frame_columns, frame_files, read_frame, write_frame
 from lathe.store.job_records import JobRecords
 from lathe.store.lru_cache import LruCache
 from lathe.store.manifest import Manifest, Snapshot
@@ -95,18 +95,38 @@ class Session:
     def raw_frame(self) -> pd.DataFrame:
         return self._frame(self.manifest.raw_version)
 
+    def column_names(self, uploaded: bool = False) -> list[str]:
+        """The current (or the uploaded) frame's column names, without reading its values."""
+        version = self.manifest.raw_version if uploaded else self.manifest.version
+        frame = self._cache.get((self.manifest.session_id, version))
+        if frame is not None:
+            return list(frame.columns)
+        return frame_columns(self._frame_path(version))
+
+    def columns(self, names: Sequence[str], uploaded: bool = False) -> pd.DataFrame:
+        """Those of `names` the current (or the uploaded) frame has, read alone when the
+        cache does not hold the frame: a check of the target reads one column, not them all."""
+        version = self.manifest.raw_version if uploaded else self.manifest.version
+        frame = self._cache.get((self.manifest.session_id, version))
+        if frame is not None:
+            return frame[[name for name in names if name in frame.columns]]
+        path = self._frame_path(version)
+        present = set(frame_columns(path))
+        wanted = [name for name in names if name in present]
+        return read_frame(path, wanted) if wanted else pd.DataFrame()
+
     @property
     def target(self) -> str | None:
         """The session target while the current frame has it."""
         target = self.manifest.target
-        return target if target is not None and target in self.frame.columns else None
+        return target if target is not None and target in self.column_names() else None
 
     def choose_target(self, column: str | None) -> None:
         """Make `column` (a column of the uploaded and the current frame) the session target;
         ``None`` clears it. Saved with the next save."""
         if column is not None:
-            for frame in (self.frame, self.raw_frame()):
-                if column not in frame.columns:
+            for uploaded in (False, True):
+                if column not in self.column_names(uploaded):
                     raise LatheError(
                         f"Unknown target column: {column}",
                         ErrorCode.UNKNOWN_TARGET,

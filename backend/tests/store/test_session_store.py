@@ -244,3 +244,43 @@ def test_a_manifest_written_with_warnings_still_opens_and_loses_them(store):
         assert list(session.frame.columns) == ["a"] and session.manifest.filename == "f.csv"
         session.save_target("a")
     assert "warnings" not in json.loads(manifest_file.read_text())
+
+
+@pytest.mark.parametrize("suffix", [".arrow", ".parquet"])
+def test_a_session_reads_some_columns_or_their_names_without_the_frame(store, monkeypatch, suffix):
+    sid = new_session_id()
+    store.start(sid, frame(a=[1, 2, 3], b=["x", None, "z"], c=[0.5, 1.5, 2.5]), "f.csv").result()
+    with store.changing(sid) as session:
+        # rows removed: the current frame's index is no longer a range
+        session.commit(session.frame.drop(index=[1]), DROP)
+    if suffix == ".parquet":
+        for arrow in (store.sessions / sid).glob("frame-*.arrow"):
+            pd.read_feather(arrow).to_parquet(arrow.with_suffix(".parquet"))
+            arrow.unlink()
+    fresh = SessionStore(store.root, ttl_hours=1, cache_size=2)
+    whole: list[None] = []
+    monkeypatch.setattr(session_store, "read_frame", spy(whole, frame_files.read_frame))
+    with fresh.reading(sid) as session:
+        assert session.column_names() == ["a", "b", "c"]
+        assert session.column_names(uploaded=True) == ["a", "b", "c"]
+        assert session.columns(["b", "gone"], uploaded=True)["b"].fillna("-").tolist() == [
+            "x",
+            "-",
+            "z",
+        ]
+        assert session.columns(["c"]).to_dict("list") == {"c": [0.5, 2.5]}
+        assert session.columns(["gone"]).columns.tolist() == []
+        assert whole == [] and session.target is None
+        assert session.frame["a"].tolist() == [1, 3]
+        assert whole == [None]
+        assert session.columns(["a"])["a"].tolist() == [1, 3]
+        assert whole == [None]
+
+
+def spy(calls, read):
+    def reading(path, columns=None):
+        if columns is None:
+            calls.append(None)
+        return read(path, columns)
+
+    return reading

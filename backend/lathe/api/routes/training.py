@@ -102,12 +102,16 @@ async def train_models(
         clustering = body.problem_type == "clustering" and not searching
         if not clustering and body.target_column:
             session.choose_target(body.target_column)
+        target = None if clustering else session.target
+        # the target column alone: the whole frames are the workers' to read
+        wanted = [target] if target else []
+        uploaded = session.columns(wanted, uploaded=True)
         config = training_config(
-            session.raw_frame(),
-            list(session.frame.columns),
+            uploaded,
+            session.column_names(),
             model_names=body.model_names,
             problem_type=body.problem_type,
-            target_column=None if clustering else session.target,
+            target_column=target,
             validation_method=body.validation_method,
             test_size=body.test_size,
             cv_folds=body.cv_folds,
@@ -116,7 +120,11 @@ async def train_models(
         )
         if config.target_column is not None:
             check_target_varies(
-                session.raw_frame(), session.frame, session_recipe(session), config.target_column
+                uploaded,
+                session.columns(wanted),
+                session_recipe(session),
+                config.target_column,
+                session.raw_frame,
             )
         return config
 
@@ -225,7 +233,7 @@ def detect_problem(
     """The problem type `auto` would choose for the target (its values, missing left out),
     so the training screen can suggest it before training."""
     with store.reading(current) as session:
-        values = target_values(session.raw_frame(), target_column)
+        values = target_values(session.columns([target_column], uploaded=True), target_column)
     return DetectedProblemType(
         target_column=target_column,
         problem_type=detect_problem_type(values),
