@@ -14,8 +14,9 @@ primary metric.
 2. Tuning: the ``LEADERS`` best models with a search space take turns at Optuna trials
    (TPE, seed 0) on the same folds, raced against the best set so far, never with a
    setting ONNX cannot export (``UNEXPORTABLE``). A tuned set that clearly beats its
-   defaults (``clearly_better`` by ``TUNED_ERRORS``) is fitted on every row and becomes a
-   row of its own.
+   defaults (``clearly_better`` by ``TUNED_ERRORS``), and that clearly beats the leading
+   row too if it would take the top from another model (``tuned_set_kept``), is fitted on
+   every row and becomes a row of its own.
 3. Ensemble: greedy selection with replacement (``lathe.ml.ensemble``) over the
    out-of-fold predictions of the ``ENSEMBLE_CANDIDATES`` best rows. Its fold scores are
    honest: each fold is blended with weights chosen on the other folds' rows only, and the
@@ -323,6 +324,16 @@ def clearly_better(challenger: Contender, incumbent: Contender, errors: float = 
     return bool(differences.mean() > errors * error)
 
 
+def tuned_set_kept(tuned: Contender, default: Contender, leader: Contender) -> bool:
+    """Whether a tuned set becomes a row: it clearly beats its defaults, and when its mean
+    passes the `leader`'s (another model's row, or its defaults), it clearly beats that row
+    too. Its mean is the best of many trials on the same folds, inflated by their noise, and
+    a margin within that noise must not take the top from a row that needed no tuning."""
+    if not clearly_better(tuned, default, TUNED_ERRORS):
+        return False
+    return tuned.mean <= leader.mean or clearly_better(tuned, leader, TUNED_ERRORS)
+
+
 @contextmanager
 def failure_recorded(contender: Contender) -> Iterator[None]:
     """A model's failure recorded on its row (the search goes on); a stop passes; a fit
@@ -512,7 +523,9 @@ class BestModelSearch:
                         best[name] = scored
         for name, candidate in best.items():
             default = next(c for c in self.contenders if c.name == name)
-            if candidate.stage != "tuned" or not clearly_better(candidate, default, TUNED_ERRORS):
+            if candidate.stage != "tuned" or not tuned_set_kept(
+                candidate, default, self.finished()[0]
+            ):
                 continue
             candidate.name = f"{name} (tuned)"
             self.run_tuned(candidate)

@@ -18,6 +18,7 @@ from lathe.ml.best_model_search import (
     Contender,
     clearly_better,
     find_best_model,
+    tuned_set_kept,
 )
 from lathe.ml.catalog import CatalogEntry, SearchSpace
 from lathe.ml.ensemble import selected_weights
@@ -103,6 +104,25 @@ def test_a_tuned_set_must_clear_two_standard_errors():
     tuned = contender(np.add(incumbent.scores, [0.0, 0.02, 0.04]))
     assert clearly_better(tuned, incumbent)
     assert not clearly_better(tuned, incumbent, TUNED_ERRORS)
+
+
+def test_a_tuned_set_takes_the_top_from_another_model_only_by_clearly_beating_it():
+    default = contender([0.80, 0.70, 0.90])
+    # clearly past its defaults: mean 0.03, standard error 0.01 / sqrt(3) = 0.0058
+    tuned = contender(np.add(default.scores, [0.02, 0.03, 0.04]))
+    assert clearly_better(tuned, default, TUNED_ERRORS)
+    # another model leads by a mean 0.0033 below the tuned set's, within its noise
+    close = contender(np.add(tuned.scores, [0.01, -0.02, 0.0]))
+    assert close.mean < tuned.mean and not clearly_better(tuned, close, TUNED_ERRORS)
+    assert not tuned_set_kept(tuned, default, close)
+    # a leader the tuned set clearly beats, one ahead of it, and its own defaults leading
+    far = contender(np.add(tuned.scores, [-0.03, -0.04, -0.05]))
+    ahead = contender(np.add(tuned.scores, [0.01, 0.01, 0.01]))
+    assert tuned_set_kept(tuned, default, far)
+    assert tuned_set_kept(tuned, default, ahead)
+    assert tuned_set_kept(tuned, default, default)
+    # one that does not clearly beat its own defaults is never kept
+    assert not tuned_set_kept(contender(np.add(default.scores, [0.0, 0.02, 0.04])), default, far)
 
 
 class SlowNB(GaussianNB):  # type: ignore[misc]
