@@ -7,7 +7,8 @@ import pandas as pd
 import pytest
 
 from lathe.errors import LatheError
-from lathe.steps.automatic_recipe import automatic_recipe, drop_reason
+from lathe.steps.automatic_recipe import ONE_HOT_LEVELS, automatic_recipe, drop_reason
+from lathe.steps.encoding import DEFAULT_MAX_CATEGORIES
 from lathe.steps.recipe import replay
 from lathe.steps.recipe_step import RecipeStep
 from tests.utils.datasets import QUIRKY_ROWS as ROWS
@@ -64,6 +65,23 @@ def test_encoding_follows_the_levels_and_never_touches_dates_or_the_target():
         "code": "encoded_target",
         "levels": quirky_frame()["town"].nunique(),
     }
+
+
+def test_a_column_past_the_screens_level_limit_but_within_the_recipes_is_one_hot():
+    rng = np.random.default_rng(0)
+    levels = DEFAULT_MAX_CATEGORIES + 4
+    assert levels <= ONE_HOT_LEVELS
+    frame = pd.DataFrame(
+        {
+            "protocol": pd.Series(rng.choice([f"p{i}" for i in range(levels)], 600), dtype="str"),
+            "many": pd.Series(rng.choice([f"m{i}" for i in range(ONE_HOT_LEVELS + 1)], 600)),
+            "x": rng.normal(size=600),
+            "label": rng.choice(["VF", "F", "M", "L"], 600),
+        }
+    )
+    encode = steps_of(frame)[5][0]
+    assert encode["params"]["strategies"] == {"protocol": "onehot", "many": "target"}
+    assert encode["reasons"]["protocol"] == {"code": "encoded_onehot", "levels": levels}
 
 
 def test_the_recipe_leaves_only_numbers_dates_and_the_target():
