@@ -21,24 +21,31 @@ def write_frame(frame: pd.DataFrame, path: Path) -> None:
     feather.write_feather(frame, path, compression="uncompressed")
 
 
+def _earlier(path: Path) -> Path | None:
+    """The Parquet file an earlier release wrote in place of `path`, if that is what exists."""
+    earlier = path.with_suffix(_EARLIER_SUFFIX)
+    return earlier if not path.exists() and earlier.exists() else None
+
+
 def read_frame(path: Path, columns: Sequence[str] | None = None) -> pd.DataFrame:
     """The frame, or only its `columns` (names it has)."""
-    earlier = path.with_suffix(_EARLIER_SUFFIX)
-    if not path.exists() and earlier.exists():
-        return pd.read_parquet(earlier, columns=None if columns is None else list(columns))
+    names = None if columns is None else list(columns)
+    earlier = _earlier(path)
+    if earlier is not None:
+        return pd.read_parquet(earlier, columns=names)
     # a block per column, handed over as Arrow lets go of it: pandas' consolidation of the
     # columns into one block per type copied every value into memory new to the process,
     # 1.13 s for a frame of 2,000,000 rows on a host that backs such memory lazily (0.08 s
     # this way)
-    table = feather.read_table(path, columns=None if columns is None else list(columns))
+    table = feather.read_table(path, columns=names)
     frame: pd.DataFrame = table.to_pandas(split_blocks=True, self_destruct=True)
     return frame
 
 
 def frame_columns(path: Path) -> list[str]:
     """The frame's column names, read from the file's schema alone."""
-    earlier = path.with_suffix(_EARLIER_SUFFIX)
-    if not path.exists() and earlier.exists():
+    earlier = _earlier(path)
+    if earlier is not None:
         schema = pq.read_schema(earlier)
     else:
         with pa.memory_map(str(path)) as source:

@@ -97,23 +97,24 @@ class Session:
 
     def column_names(self, uploaded: bool = False) -> list[str]:
         """The current (or the uploaded) frame's column names, without reading its values."""
-        version = self.manifest.raw_version if uploaded else self.manifest.version
-        frame = self._cache.get((self.manifest.session_id, version))
+        frame = self._cached(self._version(uploaded))
         if frame is not None:
             return list(frame.columns)
-        return frame_columns(self._frame_path(version))
+        return frame_columns(self._frame_path(self._version(uploaded)))
 
     def columns(self, names: Sequence[str], uploaded: bool = False) -> pd.DataFrame:
         """Those of `names` the current (or the uploaded) frame has, read alone when the
         cache does not hold the frame: a check of the target reads one column, not them all."""
-        version = self.manifest.raw_version if uploaded else self.manifest.version
-        frame = self._cache.get((self.manifest.session_id, version))
-        if frame is not None:
-            return frame[[name for name in names if name in frame.columns]]
-        path = self._frame_path(version)
-        present = set(frame_columns(path))
+        present = set(self.column_names(uploaded))
         wanted = [name for name in names if name in present]
-        return read_frame(path, wanted) if wanted else pd.DataFrame()
+        frame = self._cached(self._version(uploaded))
+        if frame is not None:
+            return frame[wanted]
+        return (
+            read_frame(self._frame_path(self._version(uploaded)), wanted)
+            if wanted
+            else pd.DataFrame()
+        )
 
     @property
     def target(self) -> str | None:
@@ -180,12 +181,17 @@ class Session:
         }
         self._save()
 
+    def _version(self, uploaded: bool) -> int:
+        return self.manifest.raw_version if uploaded else self.manifest.version
+
+    def _cached(self, version: int) -> pd.DataFrame | None:
+        return self._cache.get((self.manifest.session_id, version))
+
     def _frame(self, version: int) -> pd.DataFrame:
-        key = (self.manifest.session_id, version)
-        frame = self._cache.get(key)
+        frame = self._cached(version)
         if frame is None:
             frame = read_frame(self._frame_path(version))
-            self._cache.put(key, frame)
+            self._cache.put((self.manifest.session_id, version), frame)
         return frame
 
     def _write_frame(self, frame: pd.DataFrame) -> int:
