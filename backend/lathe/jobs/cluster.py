@@ -169,6 +169,8 @@ def open_cluster(settings: Settings) -> JobCluster:
             processes=True,
             host="127.0.0.1",
             dashboard_address=DASHBOARD,
+            # Lathe's process settings (lathe/__init__.py) before anything loads Arrow
+            preload=["lathe"],
         )
     _restore(environment)
     pa.set_cpu_count(os.cpu_count() or 1)

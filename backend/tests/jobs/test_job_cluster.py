@@ -49,3 +49,25 @@ def test_each_embedded_worker_may_use_the_machines_memory(tmp_path) -> None:
         assert [worker["memory_limit"] for worker in workers] == [MEMORY_LIMIT] * 2
     finally:
         cluster.close()
+
+
+def test_each_embedded_worker_starts_with_lathes_process_settings(tmp_path) -> None:
+    """Lathe is loaded before any job, so Arrow's allocator purges at once in the
+    workers too, and the setting is gone before CatBoost's allocator reads it."""
+    cluster = open_cluster(Settings(data_dir=tmp_path, dask_workers=1))
+    try:
+        # a lambda travels by value: running it imports nothing of Lathe's
+        (settings,) = (
+            cluster.connected()
+            .run(
+                lambda: (
+                    "lathe" in __import__("sys").modules,
+                    "pyarrow" in __import__("sys").modules,
+                    __import__("os").environ.get("MIMALLOC_PURGE_DELAY"),
+                )
+            )
+            .values()
+        )
+        assert settings == (True, True, None)
+    finally:
+        cluster.close()
