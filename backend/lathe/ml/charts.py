@@ -11,8 +11,9 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from sklearn.metrics import confusion_matrix, precision_recall_curve, roc_curve
+from sklearn.metrics import precision_recall_curve, roc_curve
 
+from lathe.ml.class_metrics import confusion
 from lathe.ml.results import (
     ClusterSize,
     ConfusionMatrix,
@@ -40,7 +41,12 @@ def thinned(*series: Array, limit: int = CURVE_POINTS) -> list[list[float]]:
 
 
 def confusion_chart(actual: Array, predicted: Array, classes: Array) -> ConfusionMatrix:
-    matrix = confusion_matrix(actual, predicted, labels=np.arange(len(classes)))
+    """Counts by actual class (rows) and predicted class (columns); a row with a position
+    outside the classes (-1, a label the training never saw) counts nowhere."""
+    known = (actual >= 0) & (predicted >= 0)
+    if not known.all():
+        actual, predicted = actual[known], predicted[known]
+    matrix = confusion(actual, predicted, len(classes))
     return {
         "labels": [json_label(label) for label in classes],
         "matrix": [[int(count) for count in row] for row in matrix],

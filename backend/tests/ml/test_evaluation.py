@@ -136,6 +136,10 @@ def test_curves_are_thinned_and_samples_bounded():
 def test_confusion_matrix_and_cluster_sizes():
     chart = confusion_chart(np.array([1, 0, 1]), np.array([1, 1, 1]), np.array([False, True]))
     assert chart == {"labels": [False, True], "matrix": [[0, 1], [0, 2]]}
+    rng = np.random.default_rng(3)
+    actual, predicted = rng.integers(-1, 4, 3_000), rng.integers(-1, 4, 3_000)
+    chart = confusion_chart(actual, predicted, np.array(["a", "b", "c", "d"]))
+    assert chart["matrix"] == sk.confusion_matrix(actual, predicted, labels=range(4)).tolist()
     assert cluster_sizes(np.array([1, 1, -1, 0, 1])) == [
         {"cluster": 1, "size": 3},
         {"cluster": -1, "size": 1},

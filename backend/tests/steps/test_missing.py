@@ -13,6 +13,7 @@ from lathe.steps.missing import (
     drop_missing_rows,
     impute_missing,
     missing_value_steps,
+    mode_value,
 )
 
 NAN = math.nan
@@ -128,6 +129,23 @@ def test_mode_keeps_boolean_and_datetime_types():
     assert result["flag"].dtype == "boolean"
     assert result["flag"].tolist() == [True, True, True, False]
     assert result["when"][1] == pd.Timestamp("2024-01-01")
+
+
+@pytest.mark.parametrize("zone", [None, "Europe/Istanbul"])
+@pytest.mark.parametrize("unit", ["s", "us", "ns"])
+def test_a_date_columns_mode_is_pandas_mode(zone, unit):
+    rng = np.random.default_rng(7)
+    for distinct in (5, 40, 2_000):
+        seconds = rng.integers(0, distinct, 3_000) * 86_400 + 1_700_000_000
+        dates = pd.Series(pd.to_datetime(seconds, unit="s").as_unit(unit))
+        dates = dates.dt.tz_localize(zone) if zone else dates
+        dates[rng.random(len(dates)) < 0.1] = pd.NaT
+        expected = dates.mode(dropna=True).iloc[0]
+        learned = mode_value(dates)
+        assert learned == expected and str(learned.tz) == str(expected.tz)
+    tied = pd.Series(pd.to_datetime(["2024-03-02", "2024-03-01", "2024-03-02", "2024-03-01"]))
+    assert mode_value(tied) == pd.Timestamp("2024-03-01")
+    assert mode_value(pd.Series(pd.to_datetime([None, None]))) is None
 
 
 def test_columns_without_any_value_get_zero_or_unknown():
