@@ -139,7 +139,7 @@ def test_a_date_columns_mode_is_pandas_mode(zone, unit):
         seconds = rng.integers(0, distinct, 3_000) * 86_400 + 1_700_000_000
         dates = pd.Series(pd.to_datetime(seconds, unit="s").as_unit(unit))
         dates = dates.dt.tz_localize(zone) if zone else dates
-        dates[rng.random(len(dates)) < 0.1] = pd.NaT
+        dates = dates.mask(rng.random(len(dates)) < 0.1)
         expected = dates.mode(dropna=True).iloc[0]
         learned = mode_value(dates)
         assert learned == expected and str(learned.tz) == str(expected.tz)
