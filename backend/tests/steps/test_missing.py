@@ -145,7 +145,7 @@ def test_a_date_columns_mode_is_pandas_mode(zone, unit):
         assert learned == expected and str(learned.tz) == str(expected.tz)
     tied = pd.Series(pd.to_datetime(["2024-03-02", "2024-03-01", "2024-03-02", "2024-03-01"]))
     assert mode_value(tied) == pd.Timestamp("2024-03-01")
-    assert mode_value(pd.Series(pd.to_datetime([None, None]))) is None
+    assert mode_value(pd.Series([pd.NaT, pd.NaT], dtype="datetime64[ns]")) is None
 
 
 def test_columns_without_any_value_get_zero_or_unknown():
