@@ -109,7 +109,7 @@ def get_session_data(
         return SessionDataResponse(
             **payload,
             filename=session.manifest.filename,
-            uploaded=uploaded_summary(session.raw_frame()),
+            uploaded=uploaded_summary(session),
             target_column=session.target,
             snapshot_steps=sorted(session.manifest.snapshots),
         )
