@@ -4,7 +4,7 @@ from fastapi.testclient import TestClient
 
 from lathe.config import Settings
 from lathe.main import create_app
-from lathe.store import session_store
+from lathe.store.frame_files import read_frame
 from tests.utils.client import upload
 from tests.utils.files import SMALL_CSV
 
@@ -13,13 +13,11 @@ def test_the_uploaded_summary_is_read_once_and_the_current_frame_stays_cached(
     settings: Settings, monkeypatch
 ):
     reads: list[str] = []
-    read_frame = session_store.read_frame
-
     def counted(path, *arguments):
         reads.append(path.name)
         return read_frame(path, *arguments)
 
-    monkeypatch.setattr(session_store, "read_frame", counted)
+    monkeypatch.setattr("lathe.store.session_store.read_frame", counted)
     # one frame cached: reading the uploaded one would push the current one out
     with TestClient(create_app(settings.model_copy(update={"frame_cache_size": 1}))) as client:
         upload(client, "shop.csv", SMALL_CSV)
