@@ -134,6 +134,14 @@ def outlier_report(
 ) -> OutlierReport:
     """Per column ``{count, lower, upper, method}`` for ``{column: {method, factor}}``, and
     the totals of the detection summary."""
+    return detection(frame, column_configs)[0]
+
+
+def detection(
+    frame: pd.DataFrame, column_configs: Mapping[str, Mapping[str, Any]]
+) -> tuple[OutlierReport, BoolArray]:
+    """``outlier_report`` and the rows without an outlier (``rows_within_bounds``), from
+    one pass over each column."""
     check_columns_present(column_configs, frame.columns)
     outliers: dict[str, ColumnOutliers] = {}
     any_outlier = np.zeros(len(frame), dtype=np.bool_)
@@ -150,12 +158,13 @@ def outlier_report(
             "method": bounds.method,
         }
     rows = len(frame)
-    return {
+    report: OutlierReport = {
         "outliers": outliers,
         "total": sum(entry["count"] for entry in outliers.values()),
         "affected_columns": [name for name, entry in outliers.items() if entry["count"]],
         "percentage": 100.0 * float(any_outlier.sum()) / rows if rows else 0.0,
     }
+    return report, ~any_outlier
 
 
 class MostFlags(TypedDict):
@@ -385,8 +394,12 @@ def resolved_configs(
         _check_numeric(frame, column)
         chosen = {"strategy": strategy, "method": method, "factor": factor, **config}
         check_choice(chosen["strategy"], STRATEGIES, "strategy")
-        values = float_column(frame[column])
-        chosen["method"] = column_bounds(values, chosen["method"], chosen["factor"]).method
+        check_factor(chosen["factor"])
+        if chosen["method"] == "auto":
+            values = float_column(frame[column])
+            chosen["method"] = resolved_method(values[np.isfinite(values)], "auto")
+        else:
+            check_choice(chosen["method"], METHODS, "method")
         resolved[column] = chosen
     return resolved
 

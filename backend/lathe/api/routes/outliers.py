@@ -18,11 +18,10 @@ from lathe.api.step_schemas import (
 from lathe.steps.applied import AppliedSteps
 from lathe.steps.column_kinds import numeric_columns
 from lathe.steps.outliers import (
+    detection,
     most_flags,
-    outlier_report,
     outlier_steps,
     resolved_configs,
-    rows_within_bounds,
     target_effect,
 )
 from lathe.steps.recipe_step import RecipeStep
@@ -47,9 +46,9 @@ def detect_outliers(
         configs = resolved_configs(
             frame, method=body.method, factor=body.factor, column_configs=requested
         )
-        report = outlier_report(frame, configs)
+        report, kept = detection(frame, configs)
         effect = (
-            target_effect(frame[target], frame[target][rows_within_bounds(frame, configs)])
+            target_effect(frame[target], frame[target][kept])
             if target is not None and target in frame.columns
             else None
         )
