@@ -13,6 +13,7 @@ def test_the_uploaded_summary_is_read_once_and_the_current_frame_stays_cached(
     settings: Settings, monkeypatch
 ):
     reads: list[str] = []
+
     def counted(path, *arguments):
         reads.append(path.name)
         return read_frame(path, *arguments)

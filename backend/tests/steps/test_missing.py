@@ -2,6 +2,7 @@ import math
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pytest
 
 from lathe.steps.errors import StepConfigError
@@ -317,3 +318,12 @@ def test_pure_droppers_equal_their_estimators():
     )
     kept, _ = MissingRowDropper(threshold=0.4).fit_resample(frame())
     pd.testing.assert_frame_equal(kept, drop_missing_rows(frame(), 0.4))
+
+
+def test_text_filled_by_arrow_equals_pandas_fillna():
+    chunks = [pa.array(["a", None, "b"]), pa.array([None, "c"]), pa.array([None], pa.string())]
+    text = pd.Series(pd.array(pa.chunked_array(chunks), dtype="str"), index=[5, 4, 3, 2, 1, 0])
+    for strategy, value in (("mode", "a"), ("constant", "unknown")):
+        filled = impute_missing(text.to_frame("t"), {"t": strategy})["t"]
+        assert filled.dtype == "str"
+        pd.testing.assert_series_equal(filled, text.fillna(value), check_names=False)
