@@ -136,7 +136,7 @@ def mode_value(series: pd.Series[Any]) -> Any:
 def date_mode(series: pd.Series[Any]) -> pd.Timestamp | None:
     """``mode_value`` of a date column, from its sorted instants: pandas' ``mode`` hashes
     them and then sorts every tied mode, which for a column of distinct dates is all of
-    them (1.2 s for 10,000,000 dates, 0.4 s sorted once)."""
+    them (1.2 s for 10,000,000 dates, 0.6 s sorted once)."""
     dates = series.array
     instants = dates.asi8[~dates.isna()]
     if len(instants) == 0:

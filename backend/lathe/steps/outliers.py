@@ -332,13 +332,7 @@ def rows_within_bounds(
 ) -> BoolArray:
     """True for rows with no outlier in any of ``{column: {method, factor}}``, with bounds
     learned from `frame`."""
-    check_columns_present(column_configs, frame.columns)
-    keep = np.ones(len(frame), dtype=np.bool_)
-    for column, config in column_configs.items():
-        _check_numeric(frame, column)
-        values = float_column(frame[column])
-        keep &= ~outside(values, column_bounds(values, config["method"], config["factor"]))
-    return keep
+    return detection(frame, column_configs)[1]
 
 
 def remove_outlier_rows(
