@@ -88,6 +88,9 @@ class CatalogEntry:
     row_major: bool = False
     """The model's solver copies a matrix that is not row-major: ``ModelInput`` makes its
     matrix row-major (at ten million rows, a second matrix of every row is gigabytes)."""
+    tree: str | None = None
+    """A forest: the entry of one of its trees, whose fold time foretells the forest's
+    before the forest has fitted a fold (``BestModelSearch.expected_fold_seconds``)."""
 
     def build(self, **params: Any) -> Any:
         """A new unfitted estimator: the entry's settings, overridden by `params`."""
@@ -185,6 +188,7 @@ _CATALOGUE = (
         _FOREST,
         row_limit=FOREST_ROWS,
         takes_missing=True,
+        tree="DecisionTreeClassifier",
     ),
     CatalogEntry(
         "DecisionTreeClassifier",
@@ -270,6 +274,7 @@ _CATALOGUE = (
         _FOREST,
         row_limit=FOREST_ROWS,
         takes_missing=True,
+        tree="DecisionTreeClassifier",
     ),
     CatalogEntry(
         "LinearRegression",
@@ -288,6 +293,7 @@ _CATALOGUE = (
         _FOREST,
         row_limit=FOREST_ROWS,
         takes_missing=True,
+        tree="DecisionTreeRegressor",
     ),
     CatalogEntry(
         "DecisionTreeRegressor",
@@ -355,6 +361,7 @@ _CATALOGUE = (
         _FOREST,
         row_limit=FOREST_ROWS,
         takes_missing=True,
+        tree="DecisionTreeRegressor",
     ),
     CatalogEntry(
         "KMeans",

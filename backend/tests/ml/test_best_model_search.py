@@ -153,6 +153,39 @@ def test_a_model_skipped_for_time_does_not_end_the_defaults_pass():
     assert status == {"GaussianNB": "finished", "Slow": "skipped_for_time", "Quick": "finished"}
 
 
+class SlowForest(SlowNB):
+    """A stand-in forest of `n_estimators` trees (it fits as fast as its `seconds`)."""
+
+    def __init__(self, seconds=0.0, var_smoothing=1e-9, n_estimators=100):
+        super().__init__(seconds=seconds, var_smoothing=var_smoothing)
+        self.n_estimators = n_estimators
+
+
+def test_a_forest_whose_trees_foretell_too_long_a_fold_is_skipped_before_it_starts():
+    frame = mixed_classification(200)
+    config = config_of(frame, "label", "classification")
+    tree = CatalogEntry("Tree", "classification", SlowNB, {"seconds": 0.2}, SearchSpace())
+    forests = [
+        CatalogEntry(
+            name,
+            "classification",
+            SlowForest,
+            {"n_estimators": trees},
+            SearchSpace(),
+            tree="Tree",
+        )
+        for name, trees in (("Large forest", 100), ("Small forest", 2))
+    ]
+    config = replace(config, models=(tree, *forests))
+    run = find_best_model(frame, [], config, 30, lambda *_: None, lambda _: None)
+    rows = {row["model"]: row for row in run.results["search"]["rows"]}
+    # 100 trees at half a 0.2 s tree each: 10 s a fold, too long for three folds and a
+    # final fit in 30 s, though the fold would in fact be quick; two trees fit
+    assert rows["Large forest"]["status"] == "skipped_for_time"
+    assert rows["Large forest"]["folds"] == 0
+    assert rows["Small forest"]["status"] == "finished"
+
+
 def test_the_ensembles_fold_scores_use_weights_chosen_without_that_folds_rows():
     frame = mixed_classification(400)
     search = BestModelSearch(
