@@ -446,10 +446,7 @@ class BestModelSearch:
         """A fold of a model not fitted yet: for a forest whose tree has been fitted, the
         tree's fold times its trees (``n_estimators``) and ``FOREST_TREE_SHARE``, and by its
         share of the fold's rows above its row limit; else the mean fold of those fitted."""
-        tree = next(
-            (c for c in self.contenders if entry.tree and c.name == entry.tree and c.fold_fits),
-            None,
-        )
+        tree = next((c for c in self.contenders if c.name == entry.tree and c.fold_fits), None)
         if tree is not None and "n_estimators" in entry.settings:
             rows = len(self.splits[0][0])
             share = min(1.0, entry.row_limit / rows) if entry.row_limit else 1.0
