@@ -9,23 +9,18 @@ baseline's. A classifier is `at_chance` when its balanced accuracy is within
 """
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
-import pandas as pd
-from sklearn.dummy import DummyClassifier, DummyRegressor
+from sklearn.dummy import DummyRegressor
 
 from lathe.ml.class_metrics import classification_metrics
 from lathe.ml.evaluation import (
     Array,
-    aligned_probabilities,
     clustering_metrics,
     fold_summary,
     regression_metrics,
 )
-from lathe.ml.label_codes import class_codes
 from lathe.ml.metric_catalog import BY_NAME
-from lathe.ml.problem import ProblemType
 from lathe.ml.results import Baseline, ModelResult
 from lathe.ml.sampling import Positions
 
@@ -34,29 +29,28 @@ CHANCE_MARGIN = 0.02
 Split = tuple[Positions, Positions]
 
 
-def supervised_baseline(
-    problem_type: ProblemType, target: "pd.Series[Any]", splits: Sequence[Split]
-) -> Baseline:
-    values = target.to_numpy()
-    if problem_type == "regression":
-        folds = [
-            regression_metrics(
-                values[test],
-                DummyRegressor()
-                .fit(np.zeros((len(train), 1)), values[train])
-                .predict(np.zeros((len(test), 1))),
-            )
-            for train, test in splits
-        ]
-        return {"strategy": "mean", "metrics": fold_summary(folds)[0]}
-    classes, codes = class_codes(values)
-    positions = np.arange(len(classes))
+def regression_baseline(values: Array, splits: Sequence[Split]) -> Baseline:
+    folds = [
+        regression_metrics(
+            values[test],
+            DummyRegressor()
+            .fit(np.zeros((len(train), 1)), values[train])
+            .predict(np.zeros((len(test), 1))),
+        )
+        for train, test in splits
+    ]
+    return {"strategy": "mean", "metrics": fold_summary(folds)[0]}
+
+
+def classification_baseline(codes: Positions, classes: int, splits: Sequence[Split]) -> Baseline:
+    """The most frequent class of each fold's training rows (the first on ties), the class
+    shares its probabilities, as scikit-learn's ``DummyClassifier(strategy="prior")``."""
     folds = []
     for train, test in splits:
-        dummy = DummyClassifier(strategy="prior").fit(np.zeros((len(train), 1)), codes[train])
-        rows = np.zeros((len(test), 1))
-        shares = aligned_probabilities(dummy.predict_proba(rows), dummy.classes_, positions)
-        folds.append(classification_metrics(codes[test], dummy.predict(rows), shares, len(classes)))
+        shares = np.bincount(codes[train], minlength=classes) / len(train)
+        predicted = np.full(len(test), np.argmax(shares), dtype=np.int64)
+        probabilities = np.broadcast_to(shares, (len(test), classes))
+        folds.append(classification_metrics(codes[test], predicted, probabilities, classes))
     return {"strategy": "most_frequent", "metrics": fold_summary(folds)[0]}
 
 

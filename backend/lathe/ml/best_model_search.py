@@ -675,7 +675,7 @@ class BestModelSearch:
             pipelines[contender.name] = contender.final.pipeline
             last_folds[contender.name] = contender.fold_fits[-1].pipeline
         training = training_results(
-            self.raw_frame, self.rows, self.splits, self.config, results, pipelines
+            self.raw_frame, self.rows, self.truth, self.splits, self.config, results, pipelines
         )
         board = self.publish_board(running=False)
         training["search"] = board

@@ -16,9 +16,11 @@ of the scores per class:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
 import numpy as np
 import numpy.typing as npt
-from scipy.stats import rankdata
 
 from lathe.ml.results import Metrics, json_number
 
@@ -68,30 +70,44 @@ def confusion_metrics(matrix: FloatArray) -> Metrics:
     }
 
 
-def roc_auc(positive: npt.NDArray[np.bool_], score: FloatArray) -> float | None:
-    """The area under the ROC curve: the chance a positive row outscores a negative one,
-    ties counting half (Mann–Whitney); None without both."""
-    positives = int(positive.sum())
-    negatives = len(positive) - positives
+class _Thresholds(NamedTuple):
+    """Per distinct score, highest first: the positive and negative rows scored at least it."""
+
+    positives: FloatArray
+    negatives: FloatArray
+
+
+def _thresholds(positive: npt.NDArray[np.bool_], score: FloatArray) -> _Thresholds:
+    # one unstable sort serves both areas: rows of a tied score are counted together
+    order = np.argsort(score)[::-1]
+    ranked = score[order]
+    last_of_each = np.r_[np.flatnonzero(ranked[1:] != ranked[:-1]), len(ranked) - 1]
+    positives = np.cumsum(positive[order], dtype=np.float64)[last_of_each]
+    return _Thresholds(positives, last_of_each + 1.0 - positives)
+
+
+def roc_auc(counts: _Thresholds) -> float | None:
+    """The area under the ROC curve by trapezoids over the distinct thresholds: the chance
+    a positive row outscores a negative one, ties counting half (Mann–Whitney); None
+    without both."""
+    positives, negatives = counts.positives[-1], counts.negatives[-1]
     if positives == 0 or negatives == 0:
         return None
-    ranks = rankdata(score)
-    return float(
-        (ranks[positive].sum() - positives * (positives + 1) / 2) / (positives * negatives)
-    )
+    heights = counts.positives + np.r_[0.0, counts.positives[:-1]]
+    return float(np.diff(counts.negatives, prepend=0.0) @ heights / (2 * positives * negatives))
 
 
-def average_precision(positive: npt.NDArray[np.bool_], score: FloatArray) -> float:
+def average_precision(counts: _Thresholds) -> float:
     """The precision at each distinct threshold, weighted by the recall it adds."""
-    order = np.argsort(-score, kind="mergesort")
-    ranked = score[order]
-    last_of_each = np.r_[np.flatnonzero(np.diff(ranked)), len(ranked) - 1]
-    true_positives = np.cumsum(positive[order])[last_of_each]
-    if true_positives[-1] == 0:
+    positives = counts.positives
+    if positives[-1] == 0:
         return 0.0
-    precision = true_positives / (last_of_each + 1)
-    recall = true_positives / true_positives[-1]
-    return float(np.sum(np.diff(recall, prepend=0.0) * precision))
+    precision = positives / (positives + counts.negatives)
+    recall = positives / positives[-1]
+    return float(np.diff(recall, prepend=0.0) @ precision)
+
+
+_AREAS = {"roc_auc": roc_auc, "pr_auc": average_precision}
 
 
 def log_loss(actual: Codes, probabilities: FloatArray) -> float:
@@ -100,25 +116,36 @@ def log_loss(actual: Codes, probabilities: FloatArray) -> float:
     return float(-np.mean(np.log(clipped[np.arange(len(actual)), actual])))
 
 
+def probability_metrics(
+    metrics: Sequence[str], actual: Codes, probabilities: FloatArray
+) -> dict[str, float | None]:
+    """roc_auc, pr_auc or log_loss of class `probabilities` (one column per class), each
+    class's scores sorted once for both areas."""
+    values: dict[str, float | None] = {}
+    if "log_loss" in metrics:
+        values["log_loss"] = log_loss(actual, probabilities)
+    areas = [metric for metric in metrics if metric in _AREAS]
+    if not areas:
+        return values
+    binary = probabilities.shape[1] == 2
+    per_class = [
+        _thresholds(actual == position, probabilities[:, position])
+        for position in ([1] if binary else range(probabilities.shape[1]))
+    ]
+    sums_to_one = binary or np.allclose(probabilities.sum(axis=1), 1.0)
+    for metric in areas:
+        if metric == "roc_auc" and not sums_to_one:
+            values[metric] = None
+            continue
+        scores = [_AREAS[metric](counts) for counts in per_class]
+        known = [score for score in scores if score is not None]
+        values[metric] = float(np.mean(known)) if len(known) == len(scores) else None
+    return values
+
+
 def probability_metric(metric: str, actual: Codes, probabilities: FloatArray) -> float | None:
-    """roc_auc, pr_auc or log_loss of class `probabilities` (one column per class)."""
-    if metric == "log_loss":
-        return log_loss(actual, probabilities)
-    if probabilities.shape[1] == 2:
-        positive = actual == 1
-        if metric == "roc_auc":
-            return roc_auc(positive, probabilities[:, 1])
-        return average_precision(positive, probabilities[:, 1])
-    if metric == "roc_auc" and not np.allclose(probabilities.sum(axis=1), 1.0):
-        return None
-    measure = roc_auc if metric == "roc_auc" else average_precision
-    values = []
-    for position in range(probabilities.shape[1]):
-        value = measure(actual == position, probabilities[:, position])
-        if value is None:
-            return None
-        values.append(value)
-    return float(np.mean(values))
+    """One of `probability_metrics`."""
+    return probability_metrics((metric,), actual, probabilities)[metric]
 
 
 def classification_metrics(
@@ -128,7 +155,7 @@ def classification_metrics(
     the probability metrics only with `probabilities`."""
     metrics = confusion_metrics(confusion(actual, predicted, classes))
     if probabilities is not None:
-        for metric in PROBABILITY_METRICS:
-            value = probability_metric(metric, actual, probabilities)
+        values = probability_metrics(PROBABILITY_METRICS, actual, probabilities)
+        for metric, value in values.items():
             metrics[metric] = None if value is None else json_number(value)
     return metrics

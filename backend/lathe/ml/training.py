@@ -36,7 +36,12 @@ import pandas as pd
 from sklearn.model_selection import KFold, StratifiedKFold, train_test_split
 
 from lathe.errors import ErrorCode, LatheError
-from lathe.ml.baseline import clustering_baseline, mark_at_chance, supervised_baseline
+from lathe.ml.baseline import (
+    classification_baseline,
+    clustering_baseline,
+    mark_at_chance,
+    regression_baseline,
+)
 from lathe.ml.catalog import CatalogEntry
 from lathe.ml.class_metrics import classification_metrics
 from lathe.ml.ensemble import is_ensemble
@@ -451,29 +456,33 @@ def train(
         raise LatheError(
             f"No model could be trained: {first}", ErrorCode.TRAINING_FAILED, {"detail": first}
         )
-    training = training_results(raw_frame, rows, splits, config, results, pipelines)
+    training = training_results(raw_frame, rows, actual, splits, config, results, pipelines)
     return TrainingRun(training, pipelines, last_folds)
 
 
 def training_results(
     raw_frame: pd.DataFrame,
     rows: LearningRows,
+    actual: Actual | None,
     splits: Sequence[Split],
     config: TrainingConfig,
     results: list[ModelResult],
     pipelines: Mapping[str, RecipePipeline],
 ) -> TrainingResults:
     """The training's results around the models' `results`, with the baseline, ranked by
-    the primary metric."""
+    the primary metric (`actual`: the target's values and class positions; None for
+    clustering)."""
     frame, target, target_column = rows.frame, rows.target, config.target_column
     first_pipeline = next(p for p in pipelines.values() if not is_ensemble(p))
     supervised = target is not None
     cross_validated = config.validation_method == "cross_validation"
     primary_metric = config.primary_metric or PRIMARY_METRIC[config.problem_type]
-    if target is None:
+    if actual is None:
         baseline = clustering_baseline(_inertia_features(results, pipelines, frame), len(frame))
+    elif actual.classes is None or actual.codes is None:
+        baseline = regression_baseline(actual.values, splits)
     else:
-        baseline = supervised_baseline(config.problem_type, target, splits)
+        baseline = classification_baseline(actual.codes, len(actual.classes), splits)
     training: TrainingResults = {
         "problem_type": config.problem_type,
         "target_column": target_column,
@@ -491,16 +500,17 @@ def training_results(
         "baseline": baseline,
         "results": results,
     }
-    if config.problem_type == "classification" and target is not None:
-        _note_class_balance(training, target)
+    if actual is not None and actual.codes is not None:
+        _note_class_balance(training, actual.codes)
     rank(training, primary_metric)
     return training
 
 
-def _note_class_balance(training: TrainingResults, target: pd.Series[Any]) -> None:
+def _note_class_balance(training: TrainingResults, codes: Positions) -> None:
     """Mark the classifiers at chance, and keep the largest class's share of the rows."""
-    mark_at_chance(training["results"], target.nunique())
-    training["majority_share"] = float(target.value_counts(normalize=True).iloc[0])
+    counts = np.bincount(codes)
+    mark_at_chance(training["results"], int(np.count_nonzero(counts)))
+    training["majority_share"] = float(counts.max() / len(codes))
 
 
 def _inertia_features(

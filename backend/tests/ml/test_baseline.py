@@ -7,7 +7,10 @@ import pytest
 from sklearn import metrics as sk
 from sklearn.dummy import DummyClassifier, DummyRegressor
 
+from lathe.ml.baseline import classification_baseline
 from lathe.ml.catalog import ENTRIES
+from lathe.ml.class_metrics import classification_metrics
+from lathe.ml.evaluation import aligned_probabilities, fold_summary
 from lathe.ml.training import train, validation_splits
 from lathe.ml.training_config import TrainingConfig
 from tests.utils.datasets import blobs_frame, regression_frame
@@ -45,6 +48,26 @@ def test_the_classification_baseline_is_the_most_frequent_class_on_the_same_rows
     assert baseline["metrics"]["balanced_accuracy"] == pytest.approx(1 / 3)
     (result,) = run.results["results"]
     assert result["beats_baseline"] is True and result["at_chance"] is False
+
+
+def test_the_class_baseline_scores_as_the_prior_dummy_on_ties_and_absent_classes():
+    # fold 1's training rows tie classes 0 and 1 and lack class 2; fold 2's favour 2
+    codes = np.array([0, 1, 0, 1, 2, 2, 2, 0, 1, 2], dtype=np.int64)
+    splits = [
+        (np.array([0, 1, 2, 3]), np.array([4, 5, 6, 7, 9])),
+        (np.array([4, 5, 6, 7]), np.array([0, 1, 2, 3, 8, 9])),
+    ]
+    folds = []
+    for train_rows, test_rows in splits:
+        dummy = DummyClassifier(strategy="prior").fit(np.zeros((4, 1)), codes[train_rows])
+        rows = np.zeros((len(test_rows), 1))
+        shares = aligned_probabilities(dummy.predict_proba(rows), dummy.classes_, np.arange(3))
+        folds.append(classification_metrics(codes[test_rows], dummy.predict(rows), shares, 3))
+    expected = fold_summary(folds)[0]
+    found = classification_baseline(codes, 3, splits)["metrics"]
+    assert found.keys() == expected.keys()
+    for name, value in expected.items():
+        assert found[name] == (None if value is None else pytest.approx(value, rel=1e-12)), name
 
 
 def test_a_classifier_that_learns_nothing_is_marked_at_chance():
