@@ -202,7 +202,7 @@ def filled_column(series: pd.Series[Any], strategy: str, value: Any) -> pd.Serie
     if is_numeric(series):
         values = series.to_numpy(dtype=np.float64, na_value=np.nan)
         filled = np.where(np.isnan(values), value, values)
-        return pd.Series(filled, index=series.index, name=series.name)
+        return pd.Series(filled, index=series.index, name=series.name, copy=False)
     if series.dtype == "str":
         return filled_text(series, value)
     return series.fillna(value)

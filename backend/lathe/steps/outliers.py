@@ -292,7 +292,7 @@ def treated_column(series: pd.Series[Any], treatment: ColumnTreatment) -> pd.Ser
     else:
         fill = np.nan if treatment.strategy == "nan" else treatment.replacement
         treated = np.where(mask, fill, values)
-    return pd.Series(treated, index=series.index, name=series.name)
+    return pd.Series(treated, index=series.index, name=series.name, copy=False)
 
 
 def treat_outliers(frame: pd.DataFrame, treatments: Mapping[str, ColumnTreatment]) -> pd.DataFrame:

@@ -11,6 +11,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from lathe.steps.columns import ColumnDropper
 from lathe.steps.encoding import CategoricalEncoder
 from lathe.steps.errors import StepConfigError
+from lathe.steps.frame_estimator import with_replaced_columns
 from lathe.steps.missing import MissingColumnDropper, MissingRowDropper, MissingValueImputer
 from lathe.steps.outliers import OutlierHandler, OutlierRowRemover
 from lathe.steps.scaling import FeatureScaler
@@ -115,3 +116,17 @@ def test_pandas_output_matches_feature_names(estimator):
     fitted = clone(estimator).set_output(transform="pandas").fit(mixed_frame())
     result = fitted.transform(mixed_frame())
     assert list(result.columns) == fitted.get_feature_names_out().tolist()
+
+
+def test_a_new_array_becomes_its_column_and_a_view_is_copied():
+    frame = pd.DataFrame({"a": np.arange(4.0), "b": np.arange(4.0), "c": np.arange(4.0)})
+    made = frame["a"].to_numpy() * 2
+    view = frame["c"].to_numpy()[::-1]
+    replaced = with_replaced_columns(frame, {"a": made, "b": view})
+    assert np.shares_memory(replaced["a"].to_numpy(), made)
+    assert not np.shares_memory(replaced["b"].to_numpy(), frame["c"].to_numpy())
+    assert np.shares_memory(replaced["c"].to_numpy(), frame["c"].to_numpy())
+    replaced.loc[0, "b"] = 99.0
+    assert frame["c"].tolist() == [0.0, 1.0, 2.0, 3.0]
+    assert frame["a"].tolist() == [0.0, 1.0, 2.0, 3.0]
+    assert replaced["a"].tolist() == [0.0, 2.0, 4.0, 6.0]
