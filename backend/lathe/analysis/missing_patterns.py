@@ -9,6 +9,7 @@ import pandas as pd
 from typing_extensions import TypedDict
 
 from lathe.analysis.column_arrays import BoolArray, missing_mask
+from lathe.io.preview import missing_counts
 
 MissingCorr = dict[str, dict[str, float | None]]
 
@@ -52,7 +53,7 @@ def pairwise_missing_corr(frame: pd.DataFrame, columns: Sequence[str] | None = N
     See ``missing_indicator_corr`` for the definition and the ``None`` cases.
     """
     if columns is None:
-        columns = [str(name) for name, count in frame.isna().sum().items() if count > 0]
+        columns = [name for name, count in missing_counts(frame).items() if count > 0]
     names = list(columns)
     if not names:
         return {}

@@ -10,6 +10,7 @@ from typing_extensions import TypedDict
 
 from lathe.analysis.column_types import classify_columns
 from lathe.analysis.distinct_values import distinct_counts
+from lathe.io.preview import missing_counts
 
 MISSING_WEIGHT = 0.4
 MISSING_CAP = 40.0
@@ -89,7 +90,7 @@ def quality_summary(
     if unique_counts is None:
         unique_counts = distinct_counts(frame)
     if missing_values is None:
-        missing_values = {str(k): int(v) for k, v in frame.isna().sum().items()}
+        missing_values = missing_counts(frame)
     if categorical is None:
         categorical = classify_columns(frame)["categorical"]
     categorical_set = set(categorical)

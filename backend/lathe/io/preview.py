@@ -3,6 +3,7 @@
 import math
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 Cell = str | int | float | bool | None
@@ -37,5 +38,18 @@ def dtype_names(frame: pd.DataFrame) -> dict[str, str]:
     return {str(name): str(dtype) for name, dtype in frame.dtypes.items()}
 
 
+def missing_count(column: pd.Series) -> int:
+    """The column's missing values: text Arrow holds by the null count Arrow keeps, and
+    numpy's integers and booleans, which hold none, without a pass. ``isna`` built a mask
+    of every cell: 0.13–0.29 s against 0.08 s for 20 columns of ten million rows, and each
+    step's answer counts them."""
+    dtype = column.dtype
+    if isinstance(dtype, pd.StringDtype) and dtype.storage == "pyarrow":
+        return int(column.array.__arrow_array__().null_count)
+    if isinstance(dtype, np.dtype) and dtype.kind in "iub":
+        return 0
+    return int(column.isna().sum())
+
+
 def missing_counts(frame: pd.DataFrame) -> dict[str, int]:
-    return {str(name): int(count) for name, count in frame.isna().sum().items()}
+    return {str(name): missing_count(column) for name, column in frame.items()}

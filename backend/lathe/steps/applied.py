@@ -14,6 +14,7 @@ from typing import Literal
 
 import pandas as pd
 
+from lathe.io.preview import missing_counts
 from lathe.steps.recipe import acted_on
 from lathe.steps.recipe_step import RecipeStep
 
@@ -44,7 +45,7 @@ class AppliedSteps:
 
 def _missing_handled(applied: AppliedSteps) -> str:
     before, after = applied.before, applied.after
-    filled = int(before.isna().sum().sum() - after.isna().sum().sum())
+    filled = sum(missing_counts(before).values()) - sum(missing_counts(after).values())
     return (
         f"Missing values handled: {filled} filled or removed, "
         f"{len(before) - len(after)} rows and {before.shape[1] - after.shape[1]} columns dropped."
