@@ -35,6 +35,7 @@ from lathe.api.routes import (
 from lathe.api.routes.analyze import AnalysisCache
 from lathe.api.same_origin import SameOrigin, allowed_origins
 from lathe.api.security_headers import SecurityHeaders
+from lathe.api.session_changes import replay_recorded
 from lathe.api.session_quota import NewSessionQuota
 from lathe.api.upload_stream import streams_a_file
 from lathe.config import Settings, get_settings
@@ -69,6 +70,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(store.recover_uploads, upload.read_kept_upload)
+        await asyncio.to_thread(store.recover_commits, replay_recorded)
         await _sweep(store, analyses, settings)
         sweeper = asyncio.create_task(_sweep_forever(store, analyses, settings))
         cluster = await asyncio.to_thread(open_cluster, settings)

@@ -1,14 +1,15 @@
 """Apply recipe steps to a session's current frame and commit the result."""
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import pandas as pd
 
 from lathe.errors import ErrorCode, LatheError
 from lathe.steps.applied import AppliedSteps, StepAction
 from lathe.steps.recipe import replay
-from lathe.steps.recipe_step import RecipeStep
+from lathe.steps.recipe_step import RecipeStep, recipe_steps
 from lathe.store.session_store import SessionStore
 
 log = logging.getLogger(__name__)
@@ -32,6 +33,11 @@ def replayed(frame: pd.DataFrame, steps: Sequence[RecipeStep]) -> pd.DataFrame:
         ) from error
 
 
+def replay_recorded(frame: pd.DataFrame, steps: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
+    """A commit's recorded steps applied again (``SessionStore.recover_commits``)."""
+    return replay(frame, recipe_steps(steps))
+
+
 def apply_steps(
     store: SessionStore,
     session_id: str | None,
@@ -45,8 +51,10 @@ def apply_steps(
     the session target. A `snapshot_step` without a snapshot gets one of the frame before
     the steps, so undoing that step restores it.
 
-    With no steps to apply nothing is committed. Settings the steps refuse are a 400; an
-    estimator failing on the data is a 400 too, and the session is left as it was.
+    The answer does not wait for the new frame to be written (``Session.commit`` with
+    `behind`): the session's next use does. With no steps to apply nothing is committed.
+    Settings the steps refuse are a 400; an estimator failing on the data is a 400 too,
+    and the session is left as it was.
     """
     with store.changing(session_id) as session:
         if chosen_target is not None:
@@ -60,5 +68,5 @@ def apply_steps(
         after = replayed(before, steps)
         if snapshot_step is not None and snapshot_step not in session.manifest.snapshots:
             session.snapshot(snapshot_step)
-        session.commit(after, steps)
+        session.commit(after, steps, behind=True)
         return AppliedSteps(action, before, after, steps)

@@ -21,8 +21,9 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import IO, Any, TypeGuard
 
 import pandas as pd
 
@@ -52,6 +53,19 @@ read again at start-up when the server stopped before writing it."""
 
 ReadUpload = Callable[[Path, str], pd.DataFrame]
 """Reads a received file (path, file name) as its frame."""
+_COMMITTING = ".committing.json"
+"""Commits answered before their frames are written (``Session.commit`` with `behind`):
+the version they follow, each one's version and steps, and the manifest they make; they
+are replayed at start-up when the server stopped before writing them."""
+ReplaySteps = Callable[[pd.DataFrame, Sequence[Mapping[str, Any]]], pd.DataFrame]
+"""Applies recorded recipe steps to a frame, as the commit that recorded them did."""
+
+
+@dataclass
+class _Unwritten:
+    version: int
+    frame: pd.DataFrame
+    steps: list[dict[str, Any]]
 
 
 def frame_bytes(frame: pd.DataFrame) -> int:
@@ -86,6 +100,9 @@ class Session:
         self.models = TrainedModels(folder)
         self.jobs = JobRecords(folder)
         self._cache = cache
+        self.unwritten: list[_Unwritten] = []
+        """Commits whose frames are not yet on disk, oldest first."""
+        self._written_version = manifest.version
 
     @property
     def frame(self) -> pd.DataFrame:
@@ -139,14 +156,28 @@ class Session:
         self.choose_target(column)
         self._save()
 
-    def commit(self, frame: pd.DataFrame, steps: Sequence[Mapping[str, Any]]) -> None:
+    def commit(
+        self, frame: pd.DataFrame, steps: Sequence[Mapping[str, Any]], behind: bool = False
+    ) -> None:
         """Make `frame` current and append the steps that produced it (JSON objects) to
-        the recipe."""
-        version = self._write_frame(frame)
+        the recipe. `behind`: the frame and the manifest are written once the session is
+        let go of, by a thread that holds its lock until they are on disk
+        (``SessionStore.changing``), so a step at ten million rows is answered without
+        waiting a second and a half for the disk; `frame` must be the steps applied to the
+        current frame, which is how the commit is replayed should the server stop first."""
+        recorded = [dict(step) for step in steps]
+        if behind:
+            version = self.manifest.latest_version + 1
+            self.manifest.latest_version = version
+            self._cache.put((self.manifest.session_id, version), frame)
+            self.unwritten.append(_Unwritten(version, frame, recorded))
+        else:
+            version = self._write_frame(frame)
         self.manifest.version = version
-        self.manifest.recipe.extend(dict(step) for step in steps)
+        self.manifest.recipe.extend(recorded)
         self.models.forget()
-        self._save()
+        if not behind:
+            self._save()
 
     def start_over(self, frame: pd.DataFrame) -> None:
         """Make `frame` both the uploaded and the current frame, with an empty history."""
@@ -185,6 +216,9 @@ class Session:
         return self.manifest.raw_version if uploaded else self.manifest.version
 
     def _cached(self, version: int) -> pd.DataFrame | None:
+        for commit in self.unwritten:
+            if commit.version == version:
+                return commit.frame
         return self._cache.get((self.manifest.session_id, version))
 
     def _frame(self, version: int) -> pd.DataFrame:
@@ -196,17 +230,56 @@ class Session:
 
     def _write_frame(self, frame: pd.DataFrame) -> int:
         version = self.manifest.latest_version + 1
-        write_atomically(self._frame_path(version), lambda temp: write_frame(frame, temp))
+        self._write_version(version, frame)
         self.manifest.latest_version = version
         self._cache.put((self.manifest.session_id, version), frame)
         return version
+
+    def _write_version(self, version: int, frame: pd.DataFrame) -> None:
+        write_atomically(self._frame_path(version), lambda temp: write_frame(frame, temp))
 
     def _frame_path(self, version: int) -> Path:
         return self.folder / f"frame-{version}{SUFFIX}"
 
     def _save(self) -> None:
+        while self.unwritten:
+            self._write_version(self.unwritten[0].version, self.unwritten[0].frame)
+            self.unwritten.pop(0)
         write_text_atomically(self.folder / _MANIFEST, self.manifest.model_dump_json(indent=1))
+        self._written_version = self.manifest.version
         self.forget_unreferenced_frames()
+
+    def keep_unwritten(self) -> None:
+        """Record the unwritten commits (``_COMMITTING``) before they are answered."""
+        record = {
+            "after": self._written_version,
+            "commits": [{"version": c.version, "steps": c.steps} for c in self.unwritten],
+            "manifest": self.manifest.model_dump(mode="json"),
+        }
+        write_text_atomically(self.folder / _COMMITTING, json.dumps(record))
+
+    def save_unwritten(self) -> None:
+        """Write the unwritten commits' frames and the manifest, then forget their record."""
+        self._save()
+        (self.folder / _COMMITTING).unlink(missing_ok=True)
+
+    def replay_kept(self, replay: ReplaySteps) -> bool:
+        """Commit again the commits `keep_unwritten` recorded, each by `replay` of its
+        steps, when the session is still where they left it; whether it was."""
+        record = json.loads((self.folder / _COMMITTING).read_text(encoding="utf-8"))
+        commits = record["commits"]
+        if self.manifest.version != record["after"] or any(
+            commit["version"] <= self.manifest.latest_version for commit in commits
+        ):
+            return False
+        frame = self.frame
+        for commit in commits:
+            frame = replay(frame, commit["steps"])
+            self._cache.put((self.manifest.session_id, commit["version"]), frame)
+            self.unwritten.append(_Unwritten(commit["version"], frame, commit["steps"]))
+        self.manifest = Manifest.model_validate(record["manifest"])
+        self._save()
+        return True
 
     def forget_unreferenced_frames(self) -> None:
         keep = {self._frame_path(v).stem for v in self.manifest.referenced_versions()}
@@ -410,12 +483,57 @@ class SessionStore:
         if not is_session_id(session_id) or not self.has_data(session_id):
             raise no_dataset()
         folder = self._folder(session_id)
-        with self._locked(folder, exclusive):
+        with self._locked(folder, exclusive) as lock:
+            assert lock is not None  # waited for
             manifest = self._load_manifest(folder)
             if manifest is None:
                 raise no_dataset()
             (folder / _MANIFEST).touch()
-            yield Session(folder, manifest, self._cache)
+            session = Session(folder, manifest, self._cache)
+            try:
+                yield session
+            finally:
+                if session.unwritten:
+                    self._save_behind(session, lock)
+
+    def _save_behind(self, session: Session, lock: "_Lock") -> None:
+        """Record the session's unwritten commits, then write them on a thread that holds
+        the session's `lock` until they are on disk. Should the write fail, the session
+        stays as it was on disk (its frames are dropped from the cache, whose versions
+        would be taken again) and the record is replayed at the next start."""
+        session.keep_unwritten()
+        lock.hand_over()
+
+        def save() -> None:
+            try:
+                session.save_unwritten()
+            except BaseException:
+                log.exception("the step of session %s could not be stored", session.folder.name)
+                self._cache.forget(session.folder.name)
+            finally:
+                lock.release()
+
+        threading.Thread(target=save, name="lathe-store-commit").start()
+
+    def recover_commits(self, replay: ReplaySteps) -> list[str]:
+        """Commit again, by `replay` of their steps, the steps answered but not written
+        when the server stopped (``Session.commit`` with `behind`); return their session
+        ids. A record that no longer applies (the session moved on) is dropped."""
+        recovered = []
+        for folder in self.sessions.iterdir():
+            if not is_session_id(folder.name) or not (folder / _COMMITTING).exists():
+                continue
+            with self._locked(folder, exclusive=True):
+                try:
+                    manifest = self._load_manifest(folder)
+                    session = None if manifest is None else Session(folder, manifest, self._cache)
+                    if session is not None and session.replay_kept(replay):
+                        recovered.append(folder.name)
+                except Exception:
+                    log.exception("the kept steps of session %s could not be replayed", folder.name)
+                finally:
+                    (folder / _COMMITTING).unlink(missing_ok=True)
+        return recovered
 
     def _folder(self, session_id: str) -> Path:
         if not is_session_id(session_id):
@@ -431,19 +549,39 @@ class SessionStore:
 
     @staticmethod
     @contextmanager
-    def _locked(folder: Path, exclusive: bool, wait: bool = True) -> Iterator[bool]:
-        """Hold the session's lock; without `wait`, yield False at once when it is taken."""
-        with (folder / ".lock").open("a") as handle:
+    def _locked(folder: Path, exclusive: bool, wait: bool = True) -> Iterator["_Lock | None"]:
+        """Hold the session's lock; without `wait`, yield None at once when it is taken.
+        A lock handed over (``_Lock.hand_over``) is kept past the block."""
+        handle = (folder / ".lock").open("a")
+        lock = _Lock(handle)
+        try:
             mode = fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH
             try:
                 fcntl.flock(handle, mode if wait else mode | fcntl.LOCK_NB)
             except BlockingIOError:
-                yield False
+                yield None
                 return
-            try:
-                yield True
-            finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
+            yield lock
+        finally:
+            if not lock.handed_over:
+                lock.release()
+
+
+class _Lock:
+    """A session's lock file, held (flock) from an open file: whichever thread has it
+    may release it."""
+
+    def __init__(self, handle: IO[str]) -> None:
+        self.handle = handle
+        self.handed_over = False
+
+    def hand_over(self) -> None:
+        """Keep the lock past its block, for whoever releases it."""
+        self.handed_over = True
+
+    def release(self) -> None:
+        fcntl.flock(self.handle, fcntl.LOCK_UN)
+        self.handle.close()
 
 
 def _digest(secret: str) -> str:

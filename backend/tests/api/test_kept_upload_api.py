@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from lathe.api.session_cookie import COOKIE_NAME
-from tests.utils.live_server import live_server
+from tests.utils.live_server import live_server, session_data_after_restart
 
 ROWS = 400_000
 
@@ -34,11 +34,7 @@ def test_an_answered_upload_survives_a_kill_right_after_the_answer(settings):
         os.killpg(server.process.pid, signal.SIGKILL)
         server.process.wait()
     assert answer.status_code == 200, answer.text
-    cookie = answer.cookies[COOKIE_NAME]
-    with live_server(settings) as restarted:
-        data = httpx.get(
-            f"{restarted.url}/api/get-session-data/", cookies={COOKIE_NAME: cookie}, timeout=60
-        )
+    data = session_data_after_restart(settings, answer.cookies[COOKIE_NAME])
     assert data.status_code == 200, data.text
     body = data.json()
     assert body["shape"] == [ROWS, 9]

@@ -23,7 +23,7 @@ def test_missing_counts_equal_pandas_for_every_kind_of_column():
             "objects": pd.Series(["a", None, 3, np.nan, "e", "f"], dtype=object),
             "nullable": pd.array([1, None, 3, None, 5, 6], dtype="Int64"),
             "flags": pd.array([True, None, False, None, None, True], dtype="boolean"),
-            "dates": pd.to_datetime(["2024-01-01", None, "2024-01-03", None, None, None]),
+            "dates": pd.to_datetime(pd.Series(["2024-01-01", None, "2024-01-03"] + [None] * 3)),
             "levels": pd.Categorical(["x", None, "y", "x", None, "y"]),
         }
     )

@@ -7,6 +7,7 @@ from contextlib import contextmanager
 import pandas as pd
 import pytest
 
+from lathe.api.session_changes import replay_recorded
 from lathe.errors import LatheError
 from lathe.steps.recipe_step import recipe_step
 from lathe.store import frame_files, session_store
@@ -182,17 +183,14 @@ def _held_writes(monkeypatch):
     return release
 
 
-def test_an_upload_is_answered_before_its_frame_is_written_and_every_use_waits(store, monkeypatch):
-    sid = new_session_id()
-    release = _held_writes(monkeypatch)
-    written = store.start(sid, frame(a=[1, 2]), "f.csv")
-    assert not written.done() and store.has_data(sid)
-    assert not (store.sessions / sid / "manifest.json").exists()
+def _seen_once_written(store, sid, release, look):
+    """What a reader from another store sees of the session (`look`): it waits for the
+    held write until `release` lets it land."""
     seen = []
 
     def read_from_another_store():
         with SessionStore(store.root, ttl_hours=1, cache_size=0).reading(sid) as session:
-            seen.append(session.frame["a"].tolist())
+            seen.append(look(session))
 
     reader = threading.Thread(target=read_from_another_store)
     reader.start()
@@ -200,7 +198,16 @@ def test_an_upload_is_answered_before_its_frame_is_written_and_every_use_waits(s
     assert reader.is_alive() and seen == []
     release.set()
     reader.join(30)
-    assert seen == [[1, 2]]
+    return seen
+
+
+def test_an_upload_is_answered_before_its_frame_is_written_and_every_use_waits(store, monkeypatch):
+    sid = new_session_id()
+    release = _held_writes(monkeypatch)
+    written = store.start(sid, frame(a=[1, 2]), "f.csv")
+    assert not written.done() and store.has_data(sid)
+    assert not (store.sessions / sid / "manifest.json").exists()
+    assert _seen_once_written(store, sid, release, lambda s: s.frame["a"].tolist()) == [[1, 2]]
     assert written.result(30) is None
     assert not (store.sessions / sid / ".arriving").exists()
 
@@ -284,3 +291,73 @@ def spy(calls, read):
         return read(path, columns)
 
     return reading
+
+
+def test_a_step_is_answered_before_its_frame_is_written_and_every_use_waits(store, monkeypatch):
+    sid = new_session_id()
+    store.start(sid, frame(a=[1, 2], x=[3, 4]), "f.csv").result()
+    release = _held_writes(monkeypatch)
+    with store.changing(sid) as session:
+        session.commit(session.frame.drop(columns=["x"]), DROP, behind=True)
+        assert list(session.frame.columns) == ["a"]
+        assert session.column_names() == ["a"]
+    folder = store.sessions / sid
+    on_disk = json.loads((folder / "manifest.json").read_text())
+    assert on_disk["version"] == 1 and on_disk["recipe"] == []
+    assert json.loads((folder / ".committing.json").read_text())["after"] == 1
+    seen = _seen_once_written(
+        store, sid, release, lambda s: (list(s.frame.columns), s.manifest.recipe)
+    )
+    assert seen == [(["a"], [dict(step) for step in DROP])]
+    assert not (folder / ".committing.json").exists()
+    assert sorted(p.name for p in folder.glob("frame-*")) == ["frame-1.arrow", "frame-2.arrow"]
+
+
+def _failed_step(store, monkeypatch, sid):
+    """A step answered behind whose write then fails, as if the server had stopped."""
+    store.start(sid, frame(a=[1, 2], x=[3, 4]), "f.csv").result()
+    failed = threading.Event()
+
+    def broken(*args, **kwargs):
+        failed.set()
+        raise OSError("disk full")
+
+    monkeypatch.setattr(session_store, "write_frame", broken)
+    with store.changing(sid) as session:
+        session.choose_target("a")
+        session.commit(session.frame.drop(columns=["x"]), DROP, behind=True)
+    assert failed.wait(30)
+    with store.reading(sid) as session:  # waits for the failed write to let go
+        pass
+    monkeypatch.undo()
+
+
+def test_a_step_whose_write_fails_leaves_the_session_as_it_was_on_disk(store, monkeypatch):
+    sid = new_session_id()
+    _failed_step(store, monkeypatch, sid)
+    with store.changing(sid) as session:
+        assert list(session.frame.columns) == ["a", "x"] and session.manifest.recipe == []
+        session.commit(session.frame.assign(b=session.frame["a"]), [], behind=True)
+    with store.reading(sid) as session:
+        assert list(session.frame.columns) == ["a", "x", "b"]
+    fresh = SessionStore(store.root, ttl_hours=1, cache_size=0)
+    with fresh.reading(sid) as session:
+        assert list(session.frame.columns) == ["a", "x", "b"]
+
+
+def test_a_step_answered_but_not_written_is_replayed_at_start(store, monkeypatch):
+    sid, moved_on = new_session_id(), new_session_id()
+    _failed_step(store, monkeypatch, sid)
+    _failed_step(store, monkeypatch, moved_on)
+    with store.changing(moved_on) as session:
+        session.save_target(None)
+        session.commit(session.frame.assign(b=1), [])
+    restarted = SessionStore(store.root, ttl_hours=1, cache_size=0)
+    assert restarted.recover_commits(replay_recorded) == [sid]
+    with restarted.reading(sid) as session:
+        assert session.frame.to_dict("list") == {"a": [1, 2]}
+        assert session.manifest.recipe == [dict(step) for step in DROP]
+        assert session.target == "a" and session.manifest.version == 2
+    with restarted.reading(moved_on) as session:
+        assert list(session.frame.columns) == ["a", "x", "b"] and session.target is None
+    assert not list(store.sessions.glob("*/.committing.json"))

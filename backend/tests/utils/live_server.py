@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import httpx
 
+from lathe.api.session_cookie import COOKIE_NAME
 from lathe.config import Settings
 from tests.utils.dask_cluster import LOCAL, ROOT, free_port
 
@@ -85,3 +86,12 @@ def live_server(settings: Settings, **environment: str) -> Iterator[LiveServer]:
         }
     ) as server:
         yield server
+
+
+def session_data_after_restart(settings: Settings, cookie: str) -> httpx.Response:
+    """`GET /api/get-session-data/` of the session `cookie` opens, from a server started
+    anew on `settings`' data folder."""
+    with live_server(settings) as restarted:
+        return httpx.get(
+            f"{restarted.url}/api/get-session-data/", cookies={COOKIE_NAME: cookie}, timeout=60
+        )

@@ -44,7 +44,7 @@ def prepare_automatically(store: Store, settings: Config, current: SessionId) ->
         for screen, after in zip(screens, frames, strict=True):
             if screen.step_id not in session.manifest.snapshots:
                 session.snapshot(screen.step_id)
-            session.commit(after, screen.steps)
+            session.commit(after, screen.steps, behind=True)
     recorded = sum(len(screen.steps) for screen in screens)
     return PreparedResult(
         **frame_payload(frame, settings),
