@@ -17,6 +17,7 @@ from lathe.steps.outliers import (
     remove_outlier_rows,
     resolved_configs,
     sample_skewness,
+    top_value_share,
 )
 
 NAN = math.nan
@@ -253,3 +254,24 @@ def test_pure_removal_equals_the_sampler():
     configs = {"v": {"method": "zscore", "factor": 1.0}}
     kept, _ = OutlierRowRemover(column_configs=configs).fit_resample(frame())
     pd.testing.assert_frame_equal(kept, remove_outlier_rows(frame(), configs))
+
+
+def test_the_top_value_share_is_pandas_on_few_values_and_counted_on_many():
+    rng = np.random.default_rng(0)
+    few = rng.integers(0, 7, 5_000).astype(np.float64)
+    assert top_value_share(few) == pd.Series(few).value_counts(normalize=True).iloc[0]
+    many = np.concatenate([np.full(120_000, 3.5), np.arange(180_000.0) + 10])
+    rng.shuffle(many)
+    assert top_value_share(many) == 0.4
+    assert top_value_share(np.arange(250_000.0)) == 1 / 250_000
+    assert top_value_share(np.array([])) == 0.0
+
+
+def test_bounds_leave_the_values_they_are_given_in_order():
+    values = np.array([5.0, np.nan, 1.0, 9.0, 3.0, np.inf, 7.0])
+    before = values.copy()
+    column_bounds(values, "iqr", 1.5)
+    np.testing.assert_array_equal(values, before)
+    finite = np.array([5.0, 1.0, 9.0, 3.0, 7.0])
+    column_bounds(finite, "iqr", 1.5)
+    np.testing.assert_array_equal(finite, [5.0, 1.0, 9.0, 3.0, 7.0])
