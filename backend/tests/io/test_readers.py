@@ -11,6 +11,7 @@ import pytest
 import xlwt
 
 from lathe.errors import LatheError
+from lathe.io import delimited_reader
 from lathe.io.delimited_reader import has_quotes
 from lathe.io.readers import read_table
 from lathe.io.type_inference import infer_types
@@ -164,6 +165,28 @@ def test_quoted_cells_spanning_lines_across_block_edges(tmp_path):
     assert frame["note"][59_997] == "note 59997\nsecond line, with a comma\r\nthird"
     assert frame["note"][59_998] == "plain 59998"
     assert frame["value"].sum() == pytest.approx(0.5 * sum(range(60_000)))
+
+
+def test_a_large_file_parsed_block_by_block_reads_as_a_small_one(tmp_path, monkeypatch):
+    """Past ``STREAMED_BYTES`` the blocks are parsed one after another; the frame, its
+    types and its notes are the same: quoted lines across block edges, a ragged row, a
+    column of numbers that turns out to hold text two blocks in, a date column."""
+    rows = [
+        f'{i},"note {i}\nsecond",{i * 0.5},{"x" if i == 50_001 else i},2024-01-{i % 28 + 1:02d}'
+        if i % 3 == 0
+        else f"{i},plain {i},{i * 0.5},{i},2024-02-{i % 28 + 1:02d}"
+        for i in range(60_000)
+    ]
+    rows[7] += ",extra"
+    content = ("id,note,value,code,day\n" + "\n".join(rows) + "\n").encode()
+    assert len(content) > 2 * 1024 * 1024
+    whole = read(tmp_path, "whole.csv", content)
+    monkeypatch.setattr(delimited_reader, "STREAMED_BYTES", 0)
+    blocks = read(tmp_path, "blocks.csv", content)
+    pd.testing.assert_frame_equal(blocks.frame, whole.frame)
+    assert blocks.notes == whole.notes and len(whole.notes) == 1
+    assert whole.frame["code"].dtype == "str" and len(whole.frame) == 59_999
+    assert pd.api.types.is_datetime64_any_dtype(whole.frame["day"])
 
 
 @pytest.mark.parametrize(
