@@ -372,6 +372,8 @@ def _walk(
 ) -> None:
     client = walk.server.client
     walk.stage("upload CSV", lambda: _upload(client, csv))
+    # the CSV's frame is written behind its answer: the Parquet upload starts once it is
+    client.get("/api/get-session-data/")
     uploaded, seconds = walk.stage("upload Parquet", lambda: _upload(client, parquet))
     if uploaded is not None:
         warm, fresh = read_table
