@@ -505,8 +505,9 @@ class SessionStore:
     def _save_behind(self, session: Session, lock: "_Lock") -> None:
         """Record the session's unwritten commits, then write them on a thread that holds
         the session's `lock` until they are on disk. Should the write fail, the session
-        stays as it was on disk (its frames are dropped from the cache, whose versions
-        would be taken again) and the record is replayed at the next start."""
+        stays as it was on disk and the record is replayed at the next start (the next
+        commit takes the same version again, and caches it over the unwritten frame);
+        should the record fail, the request fails with it and nothing is written."""
         session.keep_unwritten()
         lock.hand_over()
 
@@ -515,7 +516,6 @@ class SessionStore:
                 session.save_unwritten()
             except BaseException:
                 log.exception("the step of session %s could not be stored", session.folder.name)
-                self._cache.forget(session.folder.name)
             finally:
                 lock.release()
 

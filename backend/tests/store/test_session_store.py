@@ -361,3 +361,21 @@ def test_a_step_answered_but_not_written_is_replayed_at_start(store, monkeypatch
     with restarted.reading(moved_on) as session:
         assert list(session.frame.columns) == ["a", "x", "b"] and session.target is None
     assert not list(store.sessions.glob("*/.committing.json"))
+
+
+def test_a_step_whose_record_cannot_be_written_fails_and_changes_nothing(store, monkeypatch):
+    sid = new_session_id()
+    store.start(sid, frame(a=[1, 2], x=[3, 4]), "f.csv").result()
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(session_store, "write_text_atomically", broken)
+    with pytest.raises(OSError), store.changing(sid) as session:
+        session.commit(session.frame.drop(columns=["x"]), DROP, behind=True)
+    monkeypatch.undo()
+    with store.changing(sid) as session:
+        assert list(session.frame.columns) == ["a", "x"] and session.manifest.recipe == []
+        session.commit(session.frame.assign(b=1), [], behind=True)
+    with SessionStore(store.root, ttl_hours=1, cache_size=0).reading(sid) as session:
+        assert list(session.frame.columns) == ["a", "x", "b"]
