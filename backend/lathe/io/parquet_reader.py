@@ -107,7 +107,6 @@ def read_parquet(path: Path) -> pd.DataFrame:
     # each Arrow column is let go once converted, so that the table and the frame are
     # never both whole in memory (3.1 times the frame at the peak of an upload of ten
     # million rows)
-    arrow_columns.reverse()
-    columns = {name: column_series(arrow_columns.pop()) for name in names}
+    columns = {name: column_series(arrow_columns.pop(0)) for name in names}
     # copy=False keeps a block per column rather than copying them into one per type
     return pd.DataFrame(columns, index=pd.RangeIndex(rows), copy=False)

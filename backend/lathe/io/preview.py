@@ -6,6 +6,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from lathe.io.arrow_text import arrow_text
+
 Cell = str | int | float | bool | None
 
 
@@ -43,9 +45,10 @@ def missing_count(column: pd.Series) -> int:
     numpy's integers and booleans, which hold none, without a pass. ``isna`` built a mask
     of every cell: 0.13–0.29 s against 0.08 s for 20 columns of ten million rows, and each
     step's answer counts them."""
+    text = arrow_text(column)
+    if text is not None:
+        return int(text.null_count)
     dtype = column.dtype
-    if isinstance(dtype, pd.StringDtype) and dtype.storage == "pyarrow":
-        return int(column.array.__arrow_array__().null_count)
     if isinstance(dtype, np.dtype) and dtype.kind in "iub":
         return 0
     return int(column.isna().sum())

@@ -42,6 +42,7 @@ import pyarrow.compute as pc
 from sklearn.base import BaseEstimator
 
 from lathe.errors import ErrorCode
+from lathe.io.arrow_text import arrow_text
 from lathe.steps.column_kinds import is_datetime, is_numeric
 from lathe.steps.columns import ColumnDropper
 from lathe.steps.errors import StepConfigError, check_choice, check_columns_present
@@ -182,11 +183,11 @@ def filled_text(text: pd.Series[Any], value: str) -> pd.Series[Any]:
     """A text column's missing cells filled with `value`: by Arrow's own fill where Arrow
     holds the text (pandas' ``fillna`` there rebuilds the column through a mask, 0.38 s
     against 0.10 s for 10,000,000 values)."""
-    dtype = text.dtype
-    if not (isinstance(dtype, pd.StringDtype) and dtype.storage == "pyarrow"):
+    held = arrow_text(text)
+    if held is None:
         return text.fillna(value)
-    values = pc.fill_null(text.array.__arrow_array__(), value)
-    return pd.Series(pd.array(values, dtype=dtype), index=text.index, name=text.name)
+    values = pc.fill_null(held, value)
+    return pd.Series(pd.array(values, dtype=text.dtype), index=text.index, name=text.name)
 
 
 def filled_column(series: pd.Series[Any], strategy: str, value: Any) -> pd.Series[Any]:

@@ -374,11 +374,13 @@ class SessionStore:
         )
         Session(folder, manifest, self._cache).start_over(frame)
 
-    def let_go_of_frames(self, session_id: str) -> None:
-        """Drop the session's frames from the cache, as an upload about to replace them
-        is read: the frame it replaces was held through the read, 1.7 GiB of the web
-        process's peak at ten million rows. Should the upload fail, they are read again."""
-        self._cache.forget(session_id)
+    def let_go_of_frames(self, session_id: str | None) -> None:
+        """Drop the session's frames from the cache (none for a new session), as an
+        upload about to replace them is read: the frame it replaces was held through the
+        read, 1.7 GiB of the web process's peak at ten million rows. Should the upload
+        fail, they are read again."""
+        if session_id is not None:
+            self._cache.forget(session_id)
 
     def recover_uploads(self, read: ReadUpload) -> list[str]:
         """Write the frames of uploads answered but not written when the server stopped,

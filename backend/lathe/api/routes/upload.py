@@ -60,8 +60,7 @@ async def upload(
         room = await run_in_threadpool(
             UploadRoom, store, settings.max_store_gb, int(declared) if declared.isdigit() else 0
         )
-        if store.has_data(current):
-            store.let_go_of_frames(current)
+        store.let_go_of_frames(current)
         timing = ServerTiming()
         async with received_upload(
             request, store.temp_path("upload"), settings.max_upload_mb, room.take, timing
