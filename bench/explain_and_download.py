@@ -70,8 +70,10 @@ def explain_timing(
         )
 
 
-def current_frame(data_dir: Path) -> pd.DataFrame:
-    """The session's current frame."""
+def current_frame(client: httpx.Client, data_dir: Path) -> pd.DataFrame:
+    """The session's current frame as the store keeps it, once its write has landed (a
+    step's frame is written behind its answer; a request after it waits for the write)."""
+    client.get("/api/get-session-data/").raise_for_status()
     (manifest_file,) = (data_dir / "sessions").glob("*/manifest.json")
     version = json.loads(manifest_file.read_text())["version"]
     return read_frame(manifest_file.parent / f"frame-{version}{SUFFIX}")
@@ -93,7 +95,7 @@ def _rows_of(content: bytes, file_format: str) -> int:
 def download_memory(
     client: httpx.Client, reset_peak: Callable[[], int], peak_kib: Callable[[], int], data_dir: Path
 ) -> None:
-    frame = current_frame(data_dir)
+    frame = current_frame(client, data_dir)
     rows, frame_bytes = len(frame), int(frame.memory_usage(deep=True).sum())
     print(f"download-data of the current frame: {rows:,} rows, {frame_bytes / 2**20:.1f} MiB")
     for file_format in ("csv", "parquet"):

@@ -20,7 +20,6 @@ A refusal or error is printed as a FAIL line and the walk goes on.
 
 from __future__ import annotations
 
-import json
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -36,11 +35,11 @@ import psutil
 import pyarrow as pa
 import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
+from explain_and_download import current_frame
 from mixed_dataset import mixed_frame
 from training_speed import seconds_of
 
 from lathe.io.parquet_reader import read_parquet
-from lathe.store.frame_files import SUFFIX, read_frame
 
 TARGET = "churned"
 CHUNK_ROWS = 500_000
@@ -197,13 +196,6 @@ class Walk:
     def post(self, label: str, path: str, body: dict[str, Any]) -> httpx.Response | None:
         return self.stage(label, lambda: self.server.client.post(path, json=body))[0]
 
-    def current_frame(self) -> pd.DataFrame:
-        """The session's current frame as the store keeps it, once its write has landed."""
-        self.server.client.get("/api/get-session-data/")
-        (manifest_file,) = (self.data_dir / "sessions").glob("*/manifest.json")
-        version = json.loads(manifest_file.read_text())["version"]
-        return read_frame(manifest_file.parent / f"frame-{version}{SUFFIX}")
-
     def step(
         self,
         label: str,
@@ -213,13 +205,13 @@ class Walk:
     ) -> None:
         """A step timed against `reference`, one pandas pass of its work over the columns
         it changes (or reads, for a step that changes none) on the frame it started from."""
-        before = self.current_frame()
+        before = current_frame(self.server.client, self.data_dir)
         response, seconds = self.stage(label, lambda: self.server.client.post(path, json=body))
         if response is None:
             return
         # the frame is written after the answer, and the session's next request waits
         waited = seconds_of(lambda: self.server.client.get("/api/get-session-data/"))
-        after = self.current_frame()
+        after = current_frame(self.server.client, self.data_dir)
         changed = changed_columns(before, after)
         columns = changed or list(before.columns)
         pandas_seconds = _best_seconds(lambda: reference(before, columns))

@@ -61,8 +61,9 @@ from lathe.store.frame_files import SUFFIX, read_frame
 BACKEND = Path(__file__).resolve().parents[1] / "backend"
 TARGET = "churned"
 TRAINED_MODELS = ("LGBMClassifier", "RandomForestClassifier", "LogisticRegression")
-OPTIMIZED_MODEL = TRAINED_MODELS[-1]
-PREDICTED_MODEL = TRAINED_MODELS[0]
+# each training replaces the session's trained models: the last one trained is the one
+# left to predict with and to optimize
+OPTIMIZED_MODEL = PREDICTED_MODEL = TRAINED_MODELS[-1]
 PREDICTION_TARGET = 2.0
 OPTIMIZATION = {
     "selected_model": OPTIMIZED_MODEL,
@@ -314,6 +315,8 @@ def recipe_session(rows: int) -> Iterator[tuple[Server, Path]]:
             upload(server, dataset).raise_for_status()
             for path, body in RECIPE_CALLS:
                 server.client.post(path, json=body).raise_for_status()
+            # the steps are written behind their answers: a request waits for the writes
+            server.client.get("/api/get-session-data/").raise_for_status()
             yield server, root / "data"
         finally:
             server.stop()
@@ -391,6 +394,8 @@ def big_upload(root: Path, rows: int) -> None:
         idle = server.reset_peak()
         label = f"upload {big.stat().st_size / 2**20:.0f} MiB CSV"
         measure(server, label, lambda: upload(server, big))
+        # the frame is written behind the answer: a request after it waits for the write
+        measure(server, "frame stored", lambda: server.client.get("/api/get-session-data/"))
         frame = frame_bytes(root / "upload-data")
         growth = (server.peak_kib() - idle) * 1024
         print(
