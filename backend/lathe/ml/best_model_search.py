@@ -20,8 +20,8 @@ primary metric.
 3. Ensemble: greedy selection with replacement (``lathe.ml.ensemble``) over the
    out-of-fold predictions of the ``ENSEMBLE_CANDIDATES`` best rows. Its fold scores are
    honest: each fold is blended with weights chosen on the other folds' rows only, and the
-   ensemble is kept only when they clearly beat the best single row's. The ensemble kept
-   has the weights chosen on every row.
+   ensemble is kept only when their mean is above the best single row's
+   (``ensemble_kept``). The ensemble kept has the weights chosen on every row.
 
 No fit starts unless its expected time (the model's own fold time, once known) and the
 time the results will take (every metric of every fold of every finished row, timed on
@@ -338,6 +338,13 @@ def tuned_set_kept(tuned: Contender, default: Contender, leader: Contender) -> b
     return tuned.mean <= leader.mean or clearly_better(tuned, leader, TUNED_ERRORS)
 
 
+def ensemble_kept(ensemble: Contender, best: Contender) -> bool:
+    """Whether the ensemble becomes a row: its honest fold scores' mean is above the best
+    single row's. Unlike a tuned set it is not the best of many tries on these folds, so
+    no margin for that choice is asked of it."""
+    return ensemble.mean > best.mean
+
+
 @contextmanager
 def failure_recorded(contender: Contender) -> Iterator[None]:
     """A model's failure recorded on its row (the search goes on); a stop passes; a fit
@@ -556,7 +563,7 @@ class BestModelSearch:
             return
         self.report("Ensemble of the best models")
         ensemble = self.blend_of(candidates)
-        if ensemble is not None and clearly_better(ensemble, candidates[0]):
+        if ensemble is not None and ensemble_kept(ensemble, candidates[0]):
             ensemble.status = "finished"
             self.contenders.append(ensemble)
 

@@ -17,6 +17,7 @@ from lathe.ml.best_model_search import (
     BestModelSearch,
     Contender,
     clearly_better,
+    ensemble_kept,
     find_best_model,
     tuned_set_kept,
 )
@@ -104,6 +105,15 @@ def test_a_tuned_set_must_clear_two_standard_errors():
     tuned = contender(np.add(incumbent.scores, [0.0, 0.02, 0.04]))
     assert clearly_better(tuned, incumbent)
     assert not clearly_better(tuned, incumbent, TUNED_ERRORS)
+
+
+def test_an_ensemble_is_kept_when_its_honest_mean_is_above_the_best_rows_within_the_noise():
+    best = contender([0.8, 0.7, 0.9])
+    # mean gain 0.01 with a standard error of 0.0265: not clearly better, but above
+    ensemble = contender(np.add(best.scores, [0.05, -0.04, 0.02]))
+    assert not clearly_better(ensemble, best) and ensemble_kept(ensemble, best)
+    assert not ensemble_kept(contender(best.scores), best)
+    assert not ensemble_kept(contender(np.add(best.scores, [0.03, -0.04, 0.0])), best)
 
 
 def test_a_tuned_set_takes_the_top_from_another_model_only_by_clearly_beating_it():
