@@ -51,7 +51,7 @@ DAYS, SECONDS, MICROSECONDS = pa.date32(), pa.timestamp("s"), pa.timestamp("us")
 CSV_OPTIONS = pacsv.WriteOptions(include_header=False)
 
 
-def _date_formats(frame: pd.DataFrame) -> dict[str, pa.DataType]:
+def date_formats(frame: pd.DataFrame) -> dict[str, pa.DataType]:
     """The format of each time-zone naive date column, decided on the whole column as
     pandas decides it: dates alone when every value is a midnight, else with the time
     (and microseconds when a value has a fraction of a second)."""
@@ -99,22 +99,45 @@ def _csv_column(column: pd.Series[Any], date_format: pa.DataType | None) -> pa.A
     return array
 
 
-def csv_batches(frame: pd.DataFrame) -> Iterator[bytes]:
-    """`frame` as CSV, its text a spreadsheet would run as a formula made inert
-    (``formula_cells``), written by Arrow: every text value quoted, numbers as their
-    shortest exact text, missing values empty."""
-    formats = _date_formats(frame)
-    names = [inert_name(name) for name in frame.columns]
-    yield (",".join(_header_cell(name) for name in names) + "\n").encode("utf-8")
-    for start in range(0, len(frame), BATCH_ROWS):
-        batch = inert_cells(frame.iloc[start : start + BATCH_ROWS])
-        columns = [
-            _csv_column(batch.iloc[:, position], formats.get(str(name)))
-            for position, name in enumerate(frame.columns)
+class CsvText:
+    """Rows of a frame with `columns` as CSV text, written by Arrow: every text value
+    quoted, numbers as their shortest exact text, missing values empty, text a spreadsheet
+    would run as a formula made inert (``formula_cells``), each date column in its format of
+    `date_formats` (``date_formats`` of the whole frame)."""
+
+    def __init__(self, columns: pd.Index, date_formats: dict[str, pa.DataType]) -> None:
+        self.columns = columns
+        self.formats = date_formats
+        self.names = [inert_name(name) for name in columns]
+
+    def header(self) -> bytes:
+        return (",".join(_header_cell(name) for name in self.names) + "\n").encode("utf-8")
+
+    def arrow_columns(self, frame: pd.DataFrame) -> list[pa.Array]:
+        """`frame`'s columns (those of this text, in its order) as Arrow writes them."""
+        inert = inert_cells(frame)
+        return [
+            _csv_column(inert.iloc[:, position], self.formats.get(str(name)))
+            for position, name in enumerate(self.columns)
         ]
+
+    def text(self, columns: list[pa.Array]) -> bytes:
+        """The rows of `columns` (``arrow_columns``, in this text's order)."""
         sink = pa.BufferOutputStream()
-        pacsv.write_csv(pa.Table.from_arrays(columns, names=names), sink, CSV_OPTIONS)
-        yield sink.getvalue().to_pybytes()
+        pacsv.write_csv(pa.Table.from_arrays(columns, names=self.names), sink, CSV_OPTIONS)
+        return bytes(sink.getvalue().to_pybytes())
+
+    def rows(self, frame: pd.DataFrame) -> Iterator[bytes]:
+        """The text of `frame`'s rows, in batches of ``BATCH_ROWS``."""
+        for start in range(0, len(frame), BATCH_ROWS):
+            yield self.text(self.arrow_columns(frame.iloc[start : start + BATCH_ROWS]))
+
+
+def csv_batches(frame: pd.DataFrame) -> Iterator[bytes]:
+    """`frame` as CSV (``CsvText``): the header, then its rows in batches."""
+    text = CsvText(frame.columns, date_formats(frame))
+    yield text.header()
+    yield from text.rows(frame)
 
 
 def _header_cell(name: str) -> str:

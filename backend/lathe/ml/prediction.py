@@ -13,17 +13,19 @@ an explanation), so a prediction running as a job can stop between them.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from lathe.analysis.column_types import column_kind
 from lathe.errors import ErrorCode, LatheError, refused_rows
 from lathe.io.readers import read_table
-from lathe.io.table_download import csv_batches
+from lathe.io.table_download import CsvText, csv_batches, date_formats
 from lathe.ml.explanations import top_contributions
 from lathe.ml.model_step import ModelStep
 from lathe.ml.pipeline import model_step
@@ -162,6 +164,35 @@ def model_inputs(pipeline: RecipePipeline, frame: pd.DataFrame) -> pd.DataFrame:
     return with_training_types(frame, pipeline.input_dtypes_)
 
 
+def _predicted_names(pipeline: RecipePipeline) -> list[str]:
+    """The columns a prediction adds: ``prediction`` and, for a classifier, one
+    ``probability_<class>`` per class."""
+    if not hasattr(pipeline, "predict_proba"):
+        return [PREDICTION]
+    return [PREDICTION, *(f"probability_{label}" for label in model_step(pipeline).classes_)]
+
+
+def _free_names(wanted: list[str], taken: Collection[object]) -> list[str]:
+    names: list[str] = []
+    for name in wanted:
+        names.append(_free_name(name, {*taken, *names}))
+    return names
+
+
+def _predictions(
+    pipeline: RecipePipeline, inputs: pd.DataFrame, progress: ProgressReport, chunk_rows: int
+) -> Iterator[tuple[int, list[Any]]]:
+    """Each chunk's first row and its added columns (``_predicted_names``' order)."""
+    step = model_step(pipeline)
+    classifier = hasattr(pipeline, "predict_proba")
+    for start in range(0, len(inputs), chunk_rows):
+        progress(start, len(inputs), PREDICTING)
+        chunk = inputs.iloc[start : start + chunk_rows]
+        predicted, probabilities = _predicted(pipeline, step, chunk, classifier)
+        probability_columns = [] if probabilities is None else list(probabilities.T)
+        yield start, [predicted, *probability_columns]
+
+
 def prediction_frame(
     pipeline: RecipePipeline,
     frame: pd.DataFrame,
@@ -173,31 +204,14 @@ def prediction_frame(
     `explain_with` (training rows, the explanations' background), each row's top
     contributing columns (``lathe.ml.explanations.top_contributions``)."""
     inputs = model_inputs(pipeline, frame)
-    step = model_step(pipeline)
-    classifier = hasattr(pipeline, "predict_proba")
-    if len(frame) == 0:
-        predicted: Any = pd.Series(dtype=object)
-        probabilities = np.empty((0, len(step.classes_))) if classifier else None
-    else:
-        parts = []
-        for start in range(0, len(inputs), chunk_rows):
-            progress(start, len(inputs), PREDICTING)
-            chunk = inputs.iloc[start : start + chunk_rows]
-            parts.append(_predicted(pipeline, step, chunk, classifier))
-        predicted = np.concatenate([part[0] for part in parts])
-        probabilities = np.vstack([part[1] for part in parts]) if classifier else None
-    added: dict[str, Any] = {}
-    taken = set(frame.columns)
-
-    def add(name: str, values: Any) -> None:
-        free = _free_name(name, taken)
-        taken.add(free)
-        added[free] = values
-
-    add(PREDICTION, predicted)
-    if probabilities is not None:
-        for position, label in enumerate(step.classes_):
-            add(f"probability_{label}", probabilities[:, position])
+    names = _free_names(_predicted_names(pipeline), frame.columns)
+    chunks = [values for _, values in _predictions(pipeline, inputs, progress, chunk_rows)]
+    added: dict[str, Any] = {
+        name: np.concatenate([chunk[position] for chunk in chunks])
+        if chunks
+        else np.empty(0, dtype=object if position == 0 else float)
+        for position, name in enumerate(names)
+    }
     if explain_with is not None:
         progress(0, len(inputs), EXPLAINING)
         top = top_contributions(
@@ -206,8 +220,8 @@ def prediction_frame(
             explain_with,
             after_chunk=lambda done: progress(done, len(inputs), EXPLAINING),
         )
-        for column, values in top.items():
-            add(str(column), values)
+        explained = _free_names([str(column) for column in top.columns], [*frame.columns, *names])
+        added.update(zip(explained, (values for _, values in top.items()), strict=True))
     return with_added_columns(frame, added)
 
 
@@ -217,13 +231,45 @@ def write_predictions(
     output: Path,
     explain_with: pd.DataFrame | None = None,
     progress: ProgressReport = unreported,
+    chunk_rows: int = PREDICTION_CHUNK_ROWS,
 ) -> None:
     """``prediction_frame`` written to `output` as CSV, as every CSV download is written:
-    what ``POST /api/predict/`` sends, in the web process or as a job."""
-    predicted = prediction_frame(pipeline, frame, explain_with, progress)
-    progress(len(frame), len(frame), WRITING)
-    with output.open("wb") as file:
-        file.writelines(csv_batches(predicted))
+    what ``POST /api/predict/`` sends, in the web process or as a job.
+
+    Without explanations the uploaded columns are turned into Arrow's text columns once,
+    and each chunk is written on a thread of its own while the next is predicted: Arrow
+    writes out of the interpreter's lock, so the writing takes the core the predicting
+    leaves, and one Arrow call per chunk makes the writer wait for the lock seldom. A
+    million rows with a worker's settings: predicted alone in 1.0 s, predicted and written
+    in 1.6-1.8 s, where predicting and then writing took 2.75-3.05 s."""
+    if explain_with is not None or frame.empty:
+        predicted = prediction_frame(pipeline, frame, explain_with, progress, chunk_rows)
+        progress(len(frame), len(frame), WRITING)
+        with output.open("wb") as file:
+            file.writelines(csv_batches(predicted))
+        return
+    inputs = model_inputs(pipeline, frame)
+    names = _free_names(_predicted_names(pipeline), frame.columns)
+    formats = date_formats(frame)
+    uploaded = CsvText(frame.columns, formats).arrow_columns(frame)
+    added = CsvText(pd.Index(names), {})
+    text = CsvText(frame.columns.append(added.columns), formats)
+    with output.open("wb") as file, ThreadPoolExecutor(1) as writer:
+        file.write(text.header())
+        written: Future[int] | None = None
+        for start, values in _predictions(pipeline, inputs, progress, chunk_rows):
+            rows = [column.slice(start, len(values[0])) for column in uploaded]
+            predictions = added.arrow_columns(pd.DataFrame(dict(zip(names, values, strict=True))))
+            if written is not None:
+                written.result()
+            written = writer.submit(_write_text, file, text, [*rows, *predictions])
+        progress(len(frame), len(frame), WRITING)
+        if written is not None:
+            written.result()
+
+
+def _write_text(file: BinaryIO, text: CsvText, columns: list[pa.Array]) -> int:
+    return file.write(text.text(columns))
 
 
 def _predicted(

@@ -5,9 +5,15 @@ import pandas as pd
 import pytest
 
 from lathe.errors import LatheError
+from lathe.io.table_download import csv_batches
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.pipeline import training_pipeline
-from lathe.ml.prediction import predict_file, prediction_frame, with_training_types
+from lathe.ml.prediction import (
+    predict_file,
+    prediction_frame,
+    with_training_types,
+    write_predictions,
+)
 from lathe.steps.recipe_step import RecipeStep
 
 
@@ -171,3 +177,40 @@ def test_a_classifier_on_a_wide_frame_adds_its_columns_without_fragmenting_it():
     ]
     assert (result["probability_b"] == 0.0).all()
     np.testing.assert_allclose(result[added[1:]].sum(axis=1), 1.0)
+
+
+def test_predictions_written_while_the_next_chunk_is_predicted_are_the_whole_frames_csv(
+    tmp_path,
+):
+    rows = 14
+    frame = pd.DataFrame(
+        {
+            "x": np.arange(rows, dtype=float),
+            "colour": pd.Series(["=red", "blue", None, "green"] * 3 + ["red", "blue"]),
+            "seen": pd.date_range("2024-02-27", periods=rows, freq="D"),
+            "member": pd.Series([True, False, None, True] * 3 + [False, True], dtype="boolean"),
+            "prediction": np.arange(rows) * 0.5,
+            "probability_a": ["kept", "also"] * (rows // 2),
+        }
+    )
+    target = pd.Series(["a", "b"] * (rows // 2))
+    pipeline = training_pipeline([], ENTRIES["LogisticRegression"], "label")
+    pipeline.fit(frame, target)
+    reports = []
+    written = tmp_path / "predictions.csv"
+    write_predictions(
+        pipeline, frame, written, progress=lambda *report: reports.append(report), chunk_rows=4
+    )
+    whole = b"".join(csv_batches(prediction_frame(pipeline, frame)))
+    assert written.read_bytes() == whole
+    assert whole.splitlines()[0] == (
+        b"x,colour,seen,member,prediction,probability_a,prediction_,probability_a_,probability_b"
+    )
+    assert b"'=red" in whole
+    assert reports == [
+        (0, rows, "Predicting rows"),
+        (4, rows, "Predicting rows"),
+        (8, rows, "Predicting rows"),
+        (12, rows, "Predicting rows"),
+        (rows, rows, "Writing the predictions"),
+    ]
