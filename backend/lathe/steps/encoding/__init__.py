@@ -15,7 +15,8 @@ Strategies, each replacing the column in place by its outputs:
 - ``binary``: levels numbered 1, 2, ... written in ``ceil(log2(levels + 1))`` bits,
   ``<col>_bin0`` (most significant) to ``<col>_bin<k>`` (``uint8``); an unknown category
   is all zeros (number 0 is kept for it).
-- ``target``: sklearn's ``TargetEncoder`` (smoothing ``auto``), fitted on the target. The
+- ``target``: sklearn's ``TargetEncoder`` arithmetic (smoothing ``auto``; ``MeanEncoder``
+  computes the same numbers faster), fitted on the target. The
   target type is ``continuous`` for a numeric target with more than two values,
   ``binary`` for two values, ``multiclass`` otherwise; a multiclass target gives one column
   ``<col> (target=<class>)`` per class (not ``<col>_<class>``, which reads as a one-hot

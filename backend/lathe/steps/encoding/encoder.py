@@ -15,6 +15,7 @@ from lathe.steps.encoding.levels import (
     FloatArray,
     IntArray,
     Levels,
+    as_text,
     binary_width,
     fitted_levels,
     learn_levels,
@@ -158,6 +159,8 @@ def fit_encoding(
         has_target = has_target_value(target).to_numpy()
         known = target[has_target]
         kind = target_type_of(known) if target_type == "auto" else target_type
+        if kind != "continuous":
+            known = as_text(known)
         names = () if kind == "continuous" else tuple(target_classes or class_names(known))
         encoder = TargetEncoding(kind, names)
         codes = _code_matrix(frame, target_columns, levels)

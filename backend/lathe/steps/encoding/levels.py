@@ -45,9 +45,13 @@ def as_text(series: pd.Series[Any]) -> pd.Series[Any]:
 
 
 def learn_levels(series: pd.Series[Any]) -> Levels:
+    """The column's distinct values, sorted, and whether any is missing (found among the
+    distinct values: dropping the missing ones first copies the column)."""
     text = as_text(series)
-    values = tuple(sorted(str(value) for value in text.dropna().unique()))
-    return Levels(values, bool(text.hasnans))
+    distinct = text.unique()
+    missing = pd.isna(distinct)
+    values = tuple(sorted(str(value) for value in distinct[~missing]))
+    return Levels(values, bool(missing.any()))
 
 
 def level_codes(series: pd.Series[Any], levels: Levels) -> IntArray:

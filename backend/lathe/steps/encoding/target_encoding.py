@@ -9,7 +9,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 from sklearn.model_selection import KFold, StratifiedKFold
-from sklearn.preprocessing import TargetEncoder
 
 from lathe.errors import ErrorCode
 from lathe.steps.column_kinds import is_numeric
@@ -18,6 +17,7 @@ from lathe.steps.encoding.levels import (
     IntArray,
     as_text,
 )
+from lathe.steps.encoding.mean_encoder import MeanEncoder
 from lathe.steps.errors import StepConfigError
 
 CROSS_FIT_FOLDS = 5
@@ -25,7 +25,7 @@ CROSS_FIT_SEED = 0
 
 
 class TargetEncoding:
-    """Target encodings of level codes: one ``TargetEncoder`` for a continuous target; for
+    """Target encodings of level codes: one ``MeanEncoder`` for a continuous target; for
     a class target, one per output class, fitted on that class's indicator with the folds
     of the class target (what sklearn's binary and multiclass encodings compute), so the
     output columns do not depend on which classes the fit rows hold."""
@@ -41,23 +41,30 @@ class TargetEncoding:
             return ()
         return self.classes[-1:] if self.kind == "binary" else self.classes
 
-    def _indicators(self, target: pd.Series[Any]) -> list[FloatArray]:
+    def _indicators(self, target: pd.Series[Any]) -> tuple[list[FloatArray], IntArray | None]:
+        """The target (continuous) or each output class's indicator, and for a class target
+        its labels (positions among its sorted values; -1 where missing) to stratify by."""
         if self.kind == "continuous":
-            return [target.to_numpy(np.float64)]
-        text = as_text(target).to_numpy(dtype=object)
-        return [(text == name).astype(np.float64) for name in self.output_classes()]
+            return [target.to_numpy(np.float64)], None
+        labels, names = pd.factorize(as_text(target), sort=True)
+        position = {str(name): code for code, name in enumerate(names)}
+        indicators = [
+            (labels == position.get(name, -2)).astype(np.float64) for name in self.output_classes()
+        ]
+        return indicators, labels
 
     def fit(self, codes: IntArray, target: pd.Series[Any], cross_fit: bool) -> FloatArray | None:
         """Learn the encodings of the rows' codes; with `cross_fit`, return each row's
-        encoding learned without that row's target."""
-        labels = pd.factorize(as_text(target), sort=True)[0]
+        encoding learned without that row's target. A class target is best passed as text
+        (``as_text``): at ten million rows each conversion took 0.4 s, and comparing its
+        values with a class name as Python objects longer."""
+        indicators, labels = self._indicators(target)
         splits = list(cross_fit_folds(self.kind, target).split(codes, labels))
-        indicators = self._indicators(target)
-        self.encoders_ = [TargetEncoder(target_type="continuous", cv=splits) for _ in indicators]
+        self.encoders_ = [MeanEncoder() for _ in indicators]
         fitted = []
         for encoder, indicator in zip(self.encoders_, indicators, strict=True):
             if cross_fit:
-                fitted.append(encoder.fit_transform(codes, indicator))
+                fitted.append(encoder.fit_transform(codes, indicator, splits))
             else:
                 encoder.fit(codes, indicator)
         return _interleaved(fitted, codes.shape[1]) if cross_fit else None
