@@ -327,3 +327,19 @@ def test_text_filled_by_arrow_equals_pandas_fillna():
         filled = impute_missing(text.to_frame("t"), {"t": strategy})["t"]
         assert filled.dtype == "str"
         pd.testing.assert_series_equal(filled, text.fillna(value), check_names=False)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        ["z", "y", "y", "z", None, None, None],
+        ["b", None, "a", "c", "é", "é", "A"],
+        [None, None],
+        ["only"],
+    ],
+)
+@pytest.mark.parametrize("dtype", ["str", "string[pyarrow]"])
+def test_the_mode_of_text_arrow_holds_is_pandas_mode(values, dtype):
+    column = pd.Series(values, dtype=dtype)
+    modes = column.mode(dropna=True)
+    assert mode_value(column) == (None if modes.empty else modes.iloc[0])
