@@ -41,8 +41,9 @@ class _Categories:
     def __init__(self, codes: IntArray) -> None:
         self.low = int(codes.min())
         present = np.bincount(codes - self.low) > 0
-        self.values = np.flatnonzero(present) + self.low
-        self.lookup = np.cumsum(present) - 1
+        self.count = int(present.sum())
+        self.lookup = np.full(len(present), -1, dtype=np.int64)
+        self.lookup[present] = np.arange(self.count)
 
     def ordinal(self, codes: IntArray) -> IntArray:
         """Each code's position; -1 for a code not held at fit."""
@@ -50,9 +51,6 @@ class _Categories:
         inside = (offset >= 0) & (offset < len(self.lookup))
         position = np.full(len(codes), -1, dtype=np.int64)
         position[inside] = self.lookup[offset[inside]]
-        known = position >= 0
-        known[known] = self.values[position[known]] == codes[known]
-        position[~known] = -1
         return position
 
 
@@ -61,13 +59,21 @@ class MeanEncoder:
     continuous target (a class's 0/1 indicator included)."""
 
     def fit(self, codes: IntArray, y: FloatArray) -> MeanEncoder:
+        self._fit(codes, y)
+        return self
+
+    def _fit(self, codes: IntArray, y: FloatArray) -> list[IntArray]:
+        """Learns every row's encodings; gives each column's codes as positions."""
         self.columns_ = [_Categories(codes[:, column]) for column in range(codes.shape[1])]
         self.target_mean_ = float(np.mean(y))
-        self.encodings_ = [
-            _encodings(categories.ordinal(codes[:, column]), y, len(categories.values))
-            for column, categories in enumerate(self.columns_)
+        ordinals = [
+            categories.ordinal(codes[:, column]) for column, categories in enumerate(self.columns_)
         ]
-        return self
+        self.encodings_ = [
+            _encodings(ordinal, y, categories.count)
+            for ordinal, categories in zip(ordinals, self.columns_, strict=True)
+        ]
+        return ordinals
 
     def transform(self, codes: IntArray) -> FloatArray:
         """Each row's encoding; the fit target's mean for a code not seen at fit."""
@@ -82,11 +88,10 @@ class MeanEncoder:
     def fit_transform(self, codes: IntArray, y: FloatArray, splits: Sequence[Split]) -> FloatArray:
         """Fit on every row; return each row's encoding learned on the training rows of
         the split whose held-out rows hold it."""
-        self.fit(codes, y)
+        ordinals = self._fit(codes, y)
         encoded = np.empty(codes.shape, dtype=np.float64)
-        for column, categories in enumerate(self.columns_):
-            ordinal = categories.ordinal(codes[:, column])
+        for column, (ordinal, categories) in enumerate(zip(ordinals, self.columns_, strict=True)):
             for train, held_out in splits:
-                fold = _encodings(ordinal[train], y[train], len(categories.values))
+                fold = _encodings(ordinal[train], y[train], categories.count)
                 encoded[held_out, column] = fold[ordinal[held_out]]
         return encoded
