@@ -5,15 +5,19 @@ ROC and precision-recall curves: for two classes one curve, of the second class 
 sorted order; for more, one-vs-rest curves of the first ``CURVE_CLASSES`` classes.
 
 Classification charts take each row's class as its position in the sorted `classes`.
+The curves' points are scikit-learn's ``roc_curve`` (its collinear points dropped) and
+``precision_recall_curve``, both from one sort of each class's scores
+(``threshold_counts``, which the probability metrics use too): scikit-learn's functions
+sort and check their input each, half of a 100,000-row training's own time beside a
+naive Bayes fit.
 """
 
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from sklearn.metrics import precision_recall_curve, roc_curve
 
-from lathe.ml.class_metrics import confusion
+from lathe.ml.class_metrics import ThresholdCounts, confusion, threshold_counts
 from lathe.ml.results import (
     ClusterSize,
     ConfusionMatrix,
@@ -57,34 +61,47 @@ def _curve_classes(classes: Array) -> list[int]:
     return [1] if len(classes) == 2 else list(range(min(len(classes), CURVE_CLASSES)))
 
 
-def roc_curves(actual: Array, probabilities: Array, classes: Array) -> list[RocCurve]:
-    curves: list[RocCurve] = []
-    for column in _curve_classes(classes):
-        positive = actual == column
-        if positive.all() or not positive.any():
-            continue
-        fpr, tpr, _ = roc_curve(positive, probabilities[:, column])
-        fpr_points, tpr_points = thinned(fpr, tpr)
-        curves.append({"label": json_label(classes[column]), "fpr": fpr_points, "tpr": tpr_points})
-    return curves
+def roc_points(counts: ThresholdCounts) -> tuple[Array, Array]:
+    """The false and true positive rates from (0, 0), without the points collinear with
+    their neighbours, as ``roc_curve`` gives them; both kinds of rows must be present."""
+    positives, negatives = counts.positives, counts.negatives
+    if len(positives) > 2:
+        corners = np.logical_or(np.diff(negatives, 2), np.diff(positives, 2))
+        kept = np.flatnonzero(np.r_[True, corners, True])
+        positives, negatives = positives[kept], negatives[kept]
+    positives, negatives = np.r_[0.0, positives], np.r_[0.0, negatives]
+    return negatives / negatives[-1], positives / positives[-1]
 
 
-def pr_curves(actual: Array, probabilities: Array, classes: Array) -> list[PrCurve]:
-    curves: list[PrCurve] = []
+def pr_points(counts: ThresholdCounts) -> tuple[Array, Array]:
+    """Recall (decreasing, to 0) and precision (to 1), as ``precision_recall_curve``
+    gives them; positive rows must be present."""
+    positives, negatives = counts.positives, counts.negatives
+    predicted = positives + negatives
+    precision = np.divide(positives, predicted, out=np.zeros_like(positives), where=predicted != 0)
+    recall = positives / positives[-1]
+    return np.r_[recall[::-1], 0.0], np.r_[precision[::-1], 1.0]
+
+
+def curves(
+    actual: Array, probabilities: Array, classes: Array
+) -> tuple[list[RocCurve], list[PrCurve]]:
+    """The ROC curve of each curve class present with other rows beside it, and the
+    precision-recall curve of each present."""
+    roc: list[RocCurve] = []
+    pr: list[PrCurve] = []
     for column in _curve_classes(classes):
         positive = actual == column
         if not positive.any():
             continue
-        precision, recall, _ = precision_recall_curve(positive, probabilities[:, column])
-        recall_points, precision_points = thinned(recall, precision)
-        curves.append(
-            {
-                "label": json_label(classes[column]),
-                "recall": recall_points,
-                "precision": precision_points,
-            }
-        )
-    return curves
+        counts = threshold_counts(positive, probabilities[:, column])
+        label = json_label(classes[column])
+        if not positive.all():
+            fpr, tpr = thinned(*roc_points(counts))
+            roc.append({"label": label, "fpr": fpr, "tpr": tpr})
+        recall, precision = thinned(*pr_points(counts))
+        pr.append({"label": label, "recall": recall, "precision": precision})
+    return roc, pr
 
 
 def prediction_sample(actual: Array, predicted: Array) -> PredictionSample:

@@ -70,23 +70,23 @@ def confusion_metrics(matrix: FloatArray) -> Metrics:
     }
 
 
-class _Thresholds(NamedTuple):
+class ThresholdCounts(NamedTuple):
     """Per distinct score, highest first: the positive and negative rows scored at least it."""
 
     positives: FloatArray
     negatives: FloatArray
 
 
-def _thresholds(positive: npt.NDArray[np.bool_], score: FloatArray) -> _Thresholds:
+def threshold_counts(positive: npt.NDArray[np.bool_], score: FloatArray) -> ThresholdCounts:
     # one unstable sort serves both areas: rows of a tied score are counted together
     order = np.argsort(score)[::-1]
     ranked = score[order]
     last_of_each = np.r_[np.flatnonzero(ranked[1:] != ranked[:-1]), len(ranked) - 1]
     positives = np.cumsum(positive[order], dtype=np.float64)[last_of_each]
-    return _Thresholds(positives, last_of_each + 1.0 - positives)
+    return ThresholdCounts(positives, last_of_each + 1.0 - positives)
 
 
-def roc_auc(counts: _Thresholds) -> float | None:
+def roc_auc(counts: ThresholdCounts) -> float | None:
     """The area under the ROC curve by trapezoids over the distinct thresholds: the chance
     a positive row outscores a negative one, ties counting half (Mann–Whitney); None
     without both."""
@@ -97,7 +97,7 @@ def roc_auc(counts: _Thresholds) -> float | None:
     return float(np.diff(counts.negatives, prepend=0.0) @ heights / (2 * positives * negatives))
 
 
-def average_precision(counts: _Thresholds) -> float:
+def average_precision(counts: ThresholdCounts) -> float:
     """The precision at each distinct threshold, weighted by the recall it adds."""
     positives = counts.positives
     if positives[-1] == 0:
@@ -129,7 +129,7 @@ def probability_metrics(
         return values
     binary = probabilities.shape[1] == 2
     per_class = [
-        _thresholds(actual == position, probabilities[:, position])
+        threshold_counts(actual == position, probabilities[:, position])
         for position in ([1] if binary else range(probabilities.shape[1]))
     ]
     sums_to_one = binary or np.allclose(probabilities.sum(axis=1), 1.0)

@@ -29,13 +29,7 @@ from sklearn.metrics import (
     silhouette_score,
 )
 
-from lathe.ml.charts import (
-    cluster_sizes,
-    confusion_chart,
-    pr_curves,
-    prediction_sample,
-    roc_curves,
-)
+from lathe.ml.charts import cluster_sizes, confusion_chart, curves, prediction_sample
 from lathe.ml.class_metrics import classification_metrics
 from lathe.ml.label_codes import positions_among
 from lathe.ml.metric_catalog import BY_NAME
@@ -168,8 +162,9 @@ def code_charts(
     charts["confusion_matrix"] = confusion_chart(actual_codes, predicted_codes, classes)
     if probabilities is not None:
         rows = uniform_sample(len(actual_codes), CURVE_ROWS)
-        charts["roc_curves"] = roc_curves(actual_codes[rows], probabilities[rows], classes)
-        charts["pr_curves"] = pr_curves(actual_codes[rows], probabilities[rows], classes)
+        charts["roc_curves"], charts["pr_curves"] = curves(
+            actual_codes[rows], probabilities[rows], classes
+        )
     return charts
 
 

@@ -4,6 +4,11 @@ Sorting labels, as ``np.unique`` and ``LabelEncoder`` do, costs more than some f
 100,000 text labels (60 ms a call, and training needs the classes or codes a dozen
 times); hashing them once (``pd.factorize``) and sorting only the few distinct values
 takes 4 ms.
+
+Estimators and splitters sort the codes again (``np.unique`` in ``LabelBinarizer``,
+``LabelEncoder`` and ``StratifiedKFold``): codes of the narrowest integer type
+(``narrowest_codes``) sort three times as fast as int64 ones (0.07 s against 0.2 s for
+800,000 rows of two classes in ``LabelBinarizer``).
 """
 
 from __future__ import annotations
@@ -36,3 +41,11 @@ def class_codes(labels: Any) -> tuple[npt.NDArray[Any], npt.NDArray[np.int64]]:
     rank = np.empty(len(order), dtype=np.int64)
     rank[order] = np.arange(len(order), dtype=np.int64)
     return np.asarray(distinct)[order], rank[codes]
+
+
+def narrowest_codes(
+    codes: npt.NDArray[np.int64], classes: int
+) -> npt.NDArray[np.signedinteger[Any]]:
+    """`codes` of `classes` classes (-1 for none) in the narrowest signed integer type
+    that holds them."""
+    return codes.astype(np.min_scalar_type(-classes), copy=False)

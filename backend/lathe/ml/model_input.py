@@ -178,14 +178,22 @@ def fill_value(values: npt.NDArray[np.float64], most_frequent: bool) -> float:
     return float(np.median(values, overwrite_input=True))
 
 
-def column_fill_values(
-    matrix: FloatMatrix, missing: npt.NDArray[np.bool_], most_frequent: Sequence[bool]
-) -> list[float]:
-    if len(matrix) > FILL_ROWS:
+def column_fill_values(matrix: FloatMatrix, most_frequent: Sequence[bool]) -> list[float]:
+    """Each column's ``fill_value``, learned on a uniform sample of ``FILL_ROWS`` rows
+    above that many."""
+    # one column-major copy of the (sampled) rows, whose columns the medians may reorder;
+    # a column-major matrix's columns are gathered one by one, each read in order
+    if len(matrix) <= FILL_ROWS:
+        scratch = np.array(matrix, order="F")
+    else:
         rows = uniform_sample(len(matrix), FILL_ROWS)
-        matrix, missing = matrix[rows], missing[rows]
-    # one copy whose columns the medians may reorder, rather than a copy per median
-    scratch = np.array(matrix, order="F")
+        scratch = np.empty((len(rows), matrix.shape[1]), order="F")
+        if matrix.flags.f_contiguous:
+            for column in range(matrix.shape[1]):
+                np.take(matrix[:, column], rows, out=scratch[:, column])
+        else:
+            scratch[...] = matrix[rows]
+    missing = np.isnan(scratch)
     return [
         fill_value(
             scratch[~missing[:, column], column]
@@ -319,7 +327,7 @@ class ModelInput(FrameTransformer):
                 _takes_most_frequent(dtypes[name], self.conversions_.get(name)) for name in features
             ]
             missing = np.isnan(matrix)
-            fills = column_fill_values(matrix, missing, most_frequent)
+            fills = column_fill_values(matrix, most_frequent)
             self.fill_values_ = dict(zip(features, fills, strict=True))
             self.imputed_cells_ = int(missing.sum())
             if self.imputed_cells_:

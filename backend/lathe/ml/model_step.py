@@ -14,7 +14,7 @@ from sklearn.neighbors import KNeighborsClassifier
 from sklearn.utils.metaestimators import available_if
 
 from lathe.ml.fit_deadline import rounds_until_end
-from lathe.ml.label_codes import class_codes
+from lathe.ml.label_codes import class_codes, narrowest_codes
 from lathe.ml.problem import ProblemType
 
 FloatMatrix = npt.NDArray[np.float64]
@@ -54,11 +54,12 @@ class ModelStep(BaseEstimator):  # type: ignore[misc]
     """Fits `estimator` on the recipe's output frame, as a float matrix; remembers the
     frame's columns in ``feature_names_in_``.
 
-    - classification: class labels are encoded 0..k-1 for the estimator (some need that)
-      and decoded again, so ``predict`` returns the target's own labels; ``classes_``
-      lists them in the order of ``predict_proba``'s columns. A model with probabilities
-      predicts its most probable class (the first on ties), which is what the catalogue's
-      classifiers predict anyway, so one pass gives both;
+    - classification: class labels are encoded 0..k-1 for the estimator (some need that),
+      in the narrowest integer type (``narrowest_codes``), and decoded again, so
+      ``predict`` returns the target's own labels; ``classes_`` lists them in the order
+      of ``predict_proba``'s columns. A model with probabilities predicts its most
+      probable class (the first on ties), which is what the catalogue's classifiers
+      predict anyway, so one pass gives both;
     - clustering: ``predict`` gives a row's cluster. A clusterer that cannot predict
       (DBSCAN, OPTICS, AgglomerativeClustering) gives a new row the cluster of its nearest
       fitted row, noise (-1) included.
@@ -104,7 +105,7 @@ class ModelStep(BaseEstimator):  # type: ignore[misc]
         matrix = model_matrix(X)
         if self.problem_type == "classification":
             self.classes_, codes = class_codes(np.asarray(y))
-            self._fit_supervised(matrix, codes)
+            self._fit_supervised(matrix, narrowest_codes(codes, len(self.classes_)))
         elif self.problem_type == "regression":
             self._fit_supervised(matrix, np.asarray(y, dtype=np.float64))
         elif hasattr(self.estimator, "predict"):

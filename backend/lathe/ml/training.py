@@ -55,7 +55,7 @@ from lathe.ml.evaluation import (
     regression_metrics,
 )
 from lathe.ml.importance import native_importances
-from lathe.ml.label_codes import class_codes, positions_among
+from lathe.ml.label_codes import class_codes, narrowest_codes, positions_among
 from lathe.ml.metric_catalog import PRIMARY_METRIC
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_input, model_step, training_pipeline
@@ -208,7 +208,11 @@ def validation_splits(
     # the labels' codes split as the labels do, without sorting text (np.unique) first
     if actual is None:
         actual = actual_of(target, config.problem_type)
-    classes = actual.codes
+    classes = (
+        None
+        if actual.codes is None or actual.classes is None
+        else narrowest_codes(actual.codes, len(actual.classes))
+    )
     try:
         if config.validation_method == "train_test":
             train_rows, test_rows = train_test_split(

@@ -7,10 +7,13 @@ from sklearn import metrics as sk
 from lathe.ml.charts import (
     cluster_sizes,
     confusion_chart,
+    curves,
+    pr_points,
     prediction_sample,
-    roc_curves,
+    roc_points,
     thinned,
 )
+from lathe.ml.class_metrics import threshold_counts
 from lathe.ml.evaluation import (
     CURVE_ROWS,
     aligned_probabilities,
@@ -58,6 +61,36 @@ def test_text_labels_are_scored_as_sklearn_scores_them():
     bee = next(curve for curve in charts["roc_curves"] if curve["label"] == "bee")
     fpr, tpr, _ = sk.roc_curve(actual == "bee", probabilities[:, 1])
     assert [bee["fpr"], bee["tpr"]] == thinned(fpr, tpr)
+
+
+@pytest.mark.parametrize("rows", [1, 2, 3, 40, 2_000])
+@pytest.mark.parametrize("ties", [False, True])
+def test_curve_points_are_scikit_learns(rows: int, ties: bool) -> None:
+    rng = np.random.default_rng(rows)
+    positive = rng.random(rows) < 0.4
+    positive[0], positive[-1] = True, rows == 1 or not positive[-1]
+    score = rng.random(rows)
+    if ties:
+        score = np.round(score * 4) / 4
+    counts = threshold_counts(positive, score)
+    precision, recall, _ = sk.precision_recall_curve(positive, score)
+    ours_recall, ours_precision = pr_points(counts)
+    np.testing.assert_array_equal(ours_recall, recall)
+    np.testing.assert_array_equal(ours_precision, precision)
+    if not positive.all():
+        fpr, tpr, _ = sk.roc_curve(positive, score)
+        ours_fpr, ours_tpr = roc_points(counts)
+        np.testing.assert_array_equal(ours_fpr, fpr)
+        np.testing.assert_array_equal(ours_tpr, tpr)
+
+
+def test_a_class_on_every_row_has_a_precision_recall_curve_and_no_roc_curve() -> None:
+    actual = np.array([1, 1, 1])
+    probabilities = np.array([[0.2, 0.8], [0.5, 0.5], [0.1, 0.9]])
+    roc, pr = curves(actual, probabilities, np.array([0, 1]))
+    assert roc == []
+    precision, recall, _ = sk.precision_recall_curve(actual == 1, probabilities[:, 1])
+    assert [pr[0]["recall"], pr[0]["precision"]] == thinned(recall, precision)
 
 
 def test_curves_of_many_rows_are_drawn_from_a_sample_that_follows_the_whole():
@@ -125,7 +158,7 @@ def test_curves_are_thinned_and_samples_bounded():
     actual = rng.integers(0, 2, 5000)
     scores = rng.random(5000)
     probabilities = np.column_stack([1 - scores, scores])
-    (curve,) = roc_curves(actual, probabilities, np.array([0, 1]))
+    (curve,), _ = curves(actual, probabilities, np.array([0, 1]))
     assert len(curve["fpr"]) <= 200 and curve["fpr"][0] == 0.0 and curve["tpr"][-1] == 1.0
     assert thinned(np.arange(10.0))[0] == list(map(float, range(10)))
     sample = prediction_sample(rng.normal(size=5000), rng.normal(size=5000))

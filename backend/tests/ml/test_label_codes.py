@@ -3,7 +3,7 @@ import pandas as pd
 import pytest
 from sklearn.preprocessing import LabelEncoder
 
-from lathe.ml.label_codes import class_codes, positions_among, sorted_classes
+from lathe.ml.label_codes import class_codes, narrowest_codes, positions_among, sorted_classes
 
 LABELS = [
     np.array(["b", "a", "c", "a", "b", "b"], dtype=object),
@@ -29,3 +29,13 @@ def test_positions_among_classes_mark_an_unknown_label() -> None:
     positions = positions_among(np.array(["c", "z", "a", "c"], dtype=object), classes)
     np.testing.assert_array_equal(positions, [2, -1, 0, 2])
     assert positions.dtype == np.int64
+
+
+@pytest.mark.parametrize(
+    ("classes", "dtype"), [(2, np.int8), (128, np.int8), (129, np.int16), (40_000, np.int32)]
+)
+def test_narrowest_codes_hold_every_class_and_none(classes: int, dtype: type) -> None:
+    codes = np.array([-1, 0, classes - 1], dtype=np.int64)
+    narrow = narrowest_codes(codes, classes)
+    assert narrow.dtype == dtype
+    np.testing.assert_array_equal(narrow, codes)

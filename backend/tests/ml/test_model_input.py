@@ -14,6 +14,7 @@ from lathe.ml.catalog import ENTRIES
 from lathe.ml.model_input import FILL_ROWS, ModelInput, conversions
 from lathe.ml.model_step import ModelStep, model_matrix
 from lathe.ml.pipeline import training_pipeline
+from lathe.ml.sampling import uniform_sample
 
 
 def test_conversions_leave_numbers_booleans_and_the_target():
@@ -78,6 +79,8 @@ def test_classifier_step_decodes_labels_and_normalises_probabilities():
     labels = np.array(["lo", "lo", "mid", "mid", "hi", "hi"], dtype=object)
     step = ModelStep(LogisticRegression(), "classification").fit(frame, labels)
     assert list(step.classes_) == ["hi", "lo", "mid"]
+    # the estimator learned the narrowest codes, which it sorts faster
+    assert step.estimator.classes_.dtype == np.int8
     assert list(step.feature_names_in_) == ["x"]
     assert step.predict(frame).tolist() == labels.tolist()
     assert step.predict_proba(frame).sum(axis=1) == pytest.approx(np.ones(6))
@@ -137,6 +140,19 @@ def test_fill_values_of_many_rows_come_from_a_sample_close_to_the_whole_column()
     assert abs((known < step.fill_values_["x"]).mean() - 0.5) < 0.005
     assert step.fill_values_["code"] == 2.0
     assert step.imputed_cells_ == int(np.isnan(values).sum() + codes.isna().sum())
+
+
+def test_fill_values_of_a_sample_are_the_same_whichever_way_the_matrix_is_laid_out():
+    rng = np.random.default_rng(8)
+    rows = FILL_ROWS * 2 + 17
+    frame = pd.DataFrame({"x": rng.normal(size=rows), "y": rng.exponential(size=rows)})
+    frame.loc[frame.index[::5], "x"] = np.nan
+    frame.loc[frame.index[::3], "y"] = np.nan
+    sampled = frame.iloc[uniform_sample(rows, FILL_ROWS)]
+    expected = {"x": sampled["x"].median(), "y": sampled["y"].median()}
+    for row_major in (False, True):
+        step = ModelInput(impute=True, row_major=row_major).fit(frame)
+        assert step.fill_values_ == pytest.approx(expected, rel=0, abs=0)
 
 
 def test_the_passes_in_place_leave_the_frames_they_read_as_they_were():
