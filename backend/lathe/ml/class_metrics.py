@@ -78,6 +78,10 @@ class ThresholdCounts(NamedTuple):
 
 
 def threshold_counts(positive: npt.NDArray[np.bool_], score: FloatArray) -> ThresholdCounts:
+    if len(score) and score.min() == score.max():
+        # one score for every row (the baseline's class shares): one threshold, no sort
+        every = float(np.count_nonzero(positive))
+        return ThresholdCounts(np.array([every]), np.array([len(score) - every]))
     # one unstable sort serves both areas: rows of a tied score are counted together
     order = np.argsort(score)[::-1]
     ranked = score[order]
@@ -111,8 +115,12 @@ _AREAS = {"roc_auc": roc_auc, "pr_auc": average_precision}
 
 
 def log_loss(actual: Codes, probabilities: FloatArray) -> float:
-    clipped = np.clip(probabilities, LOG_LOSS_FLOOR, 1.0)
+    # every row the same probabilities (the baseline's, broadcast): one row clipped
+    one_row = len(actual) > 0 and probabilities.strides[0] == 0
+    clipped = np.clip(probabilities[:1] if one_row else probabilities, LOG_LOSS_FLOOR, 1.0)
     clipped = clipped / clipped.sum(axis=1, keepdims=True)
+    if one_row:
+        return float(-np.mean(np.log(clipped[0])[actual]))
     return float(-np.mean(np.log(clipped[np.arange(len(actual)), actual])))
 
 

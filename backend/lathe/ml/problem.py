@@ -42,7 +42,7 @@ def class_labels(target: pd.Series[Any]) -> pd.Series[Any]:
     if is_bool_dtype(target.dtype):
         values = target.to_numpy(dtype=np.bool_)
     elif not is_numeric(target):
-        values = target.astype("str").to_numpy(dtype=object)
+        values = _text_labels(target)
     elif target.dtype.kind in "iu" or _whole_numbers(target):
         values = target.to_numpy(dtype=np.int64)
     else:
@@ -50,6 +50,27 @@ def class_labels(target: pd.Series[Any]) -> pd.Series[Any]:
     # object, not pandas' Arrow-backed text: training reads the labels as a numpy array
     # dozens of times, and each read of Arrow text builds a new array of Python strings
     return pd.Series(values, index=target.index, name=target.name, dtype=values.dtype)
+
+
+def _text_labels(target: pd.Series[Any]) -> npt.NDArray[np.object_]:
+    """Each label as text. Pandas' text gives each row's label as one string of its
+    class's, found by Arrow's hashing of the text: hashing the labels again (the class
+    counts, each fit's class codes) then compares rows of one class by identity, a third
+    faster than rows of strings of their own, which is what other labels are made."""
+    if isinstance(target.dtype, pd.StringDtype):
+        codes, distinct = pd.factorize(target)
+        if (codes >= 0).all():
+            return np.asarray(distinct, dtype=object)[codes]
+    return target.astype("str").to_numpy(dtype=object)
+
+
+def class_counts(labels: pd.Series[Any]) -> pd.Series[Any]:
+    """Rows per class, in ``value_counts``' order (most first, ties as the classes first
+    appear), counted on the labels' codes: the labels are hashed once, not once per
+    count."""
+    codes, distinct = pd.factorize(labels.to_numpy())
+    counts = pd.Series(codes).value_counts()
+    return pd.Series(counts.to_numpy(), index=pd.Index(np.asarray(distinct)[counts.index]))
 
 
 def learning_target(target: pd.Series[Any], problem_type: ProblemType) -> pd.Series[Any]:
@@ -65,25 +86,33 @@ def learning_target(target: pd.Series[Any], problem_type: ProblemType) -> pd.Ser
                 {"column": str(target.name)},
             )
         return target.astype(np.float64)
+    return class_target(target)[0]
+
+
+def class_target(target: pd.Series[Any]) -> tuple[pd.Series[Any], pd.Series[Any]]:
+    """The target (no missing values) as class labels (``class_labels``) and its rows
+    per class (``class_counts``); refused with fewer than two classes."""
     labels = class_labels(target)
-    counts = labels.value_counts()
+    counts = class_counts(labels)
     if len(counts) < 2:
         raise LatheError(
             "The target column needs at least two classes.",
             ErrorCode.TOO_FEW_CLASSES,
             {"column": str(target.name)},
         )
-    return labels
+    return labels, counts
 
 
 def rows_of_large_classes(
-    frame: pd.DataFrame, target: pd.Series[Any], min_rows: int
+    frame: pd.DataFrame,
+    target: pd.Series[Any],
+    min_rows: int,
+    counts: pd.Series[Any],
 ) -> tuple[pd.DataFrame, pd.Series[Any], dict[str, int]]:
     """The rows whose class has at least `min_rows` rows (a stratified split needs one per
     side, k-fold cross-validation one per fold), and the classes left out with their row
-    counts. Refused when most classes are that small (a number to predict, not classes)
-    or fewer than two classes remain."""
-    counts = target.value_counts()
+    counts (`counts`: the target's ``class_counts``). Refused when most classes are that
+    small (a number to predict, not classes) or fewer than two classes remain."""
     small = counts[counts < min_rows]
     if small.empty:
         return frame, target, {}

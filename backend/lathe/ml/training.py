@@ -59,7 +59,12 @@ from lathe.ml.label_codes import class_codes, narrowest_codes, positions_among
 from lathe.ml.metric_catalog import PRIMARY_METRIC
 from lathe.ml.model_step import model_matrix
 from lathe.ml.pipeline import model_features, model_input, model_step, training_pipeline
-from lathe.ml.problem import ProblemType, learning_target, rows_of_large_classes
+from lathe.ml.problem import (
+    ProblemType,
+    class_target,
+    learning_target,
+    rows_of_large_classes,
+)
 from lathe.ml.progress import ProgressReport, TaskStopped
 from lathe.ml.ranking import rank
 from lathe.ml.results import (
@@ -253,10 +258,10 @@ def learning_rows(
     has_target = has_target_value(raw_frame[target_column])
     rows = raw_frame if has_target.all() else raw_frame.loc[has_target]
     frame = rows.drop(columns=[target_column])
-    target = learning_target(rows[target_column], problem_type)
     if problem_type != "classification":
-        return LearningRows(frame, target, {})
-    return LearningRows(*rows_of_large_classes(frame, target, min_class_rows))
+        return LearningRows(frame, learning_target(rows[target_column], problem_type), {})
+    target, counts = class_target(rows[target_column])
+    return LearningRows(*rows_of_large_classes(frame, target, min_class_rows, counts))
 
 
 def min_class_rows(config: TrainingConfig) -> int:
@@ -294,17 +299,19 @@ def held_out_charts(held_out: Sequence[HeldOut], actual: Actual) -> Charts:
     return code_charts(actual.codes[rows], predicted_codes, probabilities, classes)
 
 
+def part_metrics(part: HeldOut, actual: Actual) -> Metrics:
+    """The metrics of one held-out part."""
+    if actual.classes is None or actual.codes is None:
+        return regression_metrics(actual.values[part.rows], part.predicted)
+    classes = actual.classes
+    return classification_metrics(
+        actual.codes[part.rows], _predicted_codes(part, classes), part.probabilities, len(classes)
+    )
+
+
 def held_out_metrics(held_out: Sequence[HeldOut], actual: Actual) -> list[Metrics]:
     """The metrics of each held-out part."""
-    if actual.classes is None or actual.codes is None:
-        return [regression_metrics(actual.values[part.rows], part.predicted) for part in held_out]
-    classes, codes = actual.classes, actual.codes
-    return [
-        classification_metrics(
-            codes[part.rows], _predicted_codes(part, classes), part.probabilities, len(classes)
-        )
-        for part in held_out
-    ]
+    return [part_metrics(part, actual) for part in held_out]
 
 
 def _supervised_result(
@@ -324,13 +331,15 @@ def _supervised_result(
 
     def fold(
         number: int, train_rows: Positions, test_rows: Positions
-    ) -> tuple[HeldOut, FittedPipeline]:
+    ) -> tuple[HeldOut, FittedPipeline, Metrics]:
         part = f", fold {number} of {len(splits)}" if cross_validated else ""
         tracker.fitting(f"Training {label}{part}")
         fitted = fit_pipeline(
             entry, recipe, config.target_column, frame.iloc[train_rows], target.iloc[train_rows]
         )
-        return held_out_part(fitted.pipeline, frame, test_rows, classes), fitted
+        held_out = held_out_part(fitted.pipeline, frame, test_rows, classes)
+        # scored here, beside the other folds' fits, rather than one fold after another
+        return held_out, fitted, part_metrics(held_out, actual)
 
     def final_fit() -> FittedPipeline:
         tracker.fitting(f"Training {label}, final fit on every row")
@@ -346,13 +355,14 @@ def _supervised_result(
         + ([(final_fit,)] if final_beside_folds else []),
         workers,
     )
-    folds: list[tuple[HeldOut, FittedPipeline]] = fits[: len(splits)]
+    folds: list[tuple[HeldOut, FittedPipeline, Metrics]] = fits[: len(splits)]
     fitted: FittedPipeline = folds[-1][1]
     if cross_validated:
         fitted = fits[-1] if final_beside_folds else final_fit()
-    held_out = [part for part, _ in folds]
-    seconds = sum(part.seconds for _, part in folds) + (fitted.seconds if cross_validated else 0)
-    result = supervised_result(entry.name, held_out, fitted, seconds, config, actual)
+    held_out = [part for part, _, _ in folds]
+    seconds = sum(fit.seconds for _, fit, _ in folds) + (fitted.seconds if cross_validated else 0)
+    scored = [metrics for _, _, metrics in folds]
+    result = supervised_result(entry.name, held_out, fitted, seconds, config, actual, scored)
     return result, fitted.pipeline, folds[-1][1].pipeline
 
 
@@ -363,14 +373,17 @@ def supervised_result(
     seconds: float,
     config: TrainingConfig,
     actual: Actual,
+    scored: Sequence[Metrics] | None = None,
 ) -> ModelResult:
-    """A supervised model's result from its held-out predictions (one part per split)
-    and the pipeline kept (`fitted`), with its native importances (they cost nothing);
-    its held-out explanation and permutation importances wait until they are asked for
+    """A supervised model's result from its held-out predictions (one part per split,
+    `scored` their metrics where they are known already) and the pipeline kept
+    (`fitted`), with its native importances (they cost nothing); its held-out explanation
+    and permutation importances wait until they are asked for
     (``lathe.ml.held_out_explanation``)."""
     charts = held_out_charts(held_out, actual)
     charts["feature_importances"] = native_importances(fitted.pipeline)
-    scored = held_out_metrics(held_out, actual)
+    if scored is None:
+        scored = held_out_metrics(held_out, actual)
     result: ModelResult = {
         "model": name,
         "metrics": scored[0],
@@ -382,7 +395,7 @@ def supervised_result(
         "explained": False,
     }
     if config.validation_method == "cross_validation":
-        result["fold_metrics"] = scored
+        result["fold_metrics"] = list(scored)
         result["metrics"], result["metrics_std"] = fold_summary(scored)
     return result
 

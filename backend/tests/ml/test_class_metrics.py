@@ -96,3 +96,20 @@ def test_without_probabilities_only_the_confusion_metrics_are_given():
     found = classification_metrics(actual, actual, None, 3)
     assert found["accuracy"] == 1.0 and found["mcc"] == 1.0
     assert not {"roc_auc", "pr_auc", "log_loss"} & set(found)
+
+
+@pytest.mark.parametrize("classes", [2, 3])
+def test_one_probability_row_for_every_row_scores_as_each_row_its_own(classes):
+    """The baseline's class shares, broadcast to every row, take no sort and clip one row;
+    the values are scikit-learn's and, to the bit, those of the same rows written out."""
+    actual = np.random.default_rng(0).integers(0, classes, 300)
+    shares = np.bincount(actual, minlength=classes) / len(actual)
+    broadcast = np.broadcast_to(shares, (len(actual), classes))
+    predicted = np.full(len(actual), np.argmax(shares))
+    found = classification_metrics(actual, predicted, broadcast, classes)
+    assert found == classification_metrics(actual, predicted, np.array(broadcast), classes)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = sklearn_metrics(actual, predicted, np.array(broadcast), classes)
+    for name, value in expected.items():
+        assert found[name] == pytest.approx(value, rel=1e-9, abs=1e-12), name

@@ -4,6 +4,7 @@ import pytest
 
 from lathe.errors import LatheError
 from lathe.ml.problem import (
+    class_counts,
     class_labels,
     detect_problem_type,
     learning_target,
@@ -54,14 +55,15 @@ def test_classification_needs_two_classes():
 def test_classes_too_small_for_the_validation_are_left_out():
     target = pd.Series(["a", "b", "a", "c", "b", "a", "b"], index=[10, 11, 12, 13, 14, 15, 16])
     frame = pd.DataFrame({"x": range(7)}, index=target.index)
-    kept_frame, kept_target, left_out = rows_of_large_classes(frame, target, 3)
+    kept_frame, kept_target, left_out = rows_of_large_classes(
+        frame, target, 3, class_counts(target)
+    )
     assert left_out == {"c": 1}
     assert kept_target.tolist() == ["a", "b", "a", "b", "a", "b"]
     assert kept_frame["x"].tolist() == [0, 1, 2, 4, 5, 6]
     with pytest.raises(LatheError) as single:
-        rows_of_large_classes(
-            frame.iloc[:6], pd.Series(["a"] * 5 + ["b"], index=frame.index[:6]), 2
-        )
+        single_target = pd.Series(["a"] * 5 + ["b"], index=frame.index[:6])
+        rows_of_large_classes(frame.iloc[:6], single_target, 2, class_counts(single_target))
     assert single.value.code == "class_too_small"
     assert single.value.params == {"classes": "b", "count": 1, "min_rows": 2}
 
@@ -71,7 +73,7 @@ def test_a_target_whose_classes_are_mostly_too_small_is_refused_as_a_number_to_p
     target = pd.Series(values, name="mpg")
     frame = pd.DataFrame({"x": range(len(values))})
     with pytest.raises(LatheError) as refused:
-        rows_of_large_classes(frame, target, 2)
+        rows_of_large_classes(frame, target, 2, class_counts(target))
     assert refused.value.code == "most_classes_too_small"
     assert refused.value.params["small"] == 73
     assert refused.value.params["classes"] == 75
@@ -87,3 +89,31 @@ def test_left_out_classes_are_summarized_by_their_row_counts():
     assert left_out_summary(many) == (
         "73 classes with 1 row each, 2 classes with 2 rows each, e.g. 0, 1, 2, ..."
     )
+
+
+def test_text_labels_are_the_text_and_share_one_string_per_class():
+    values = ["b", "a", "ç", "b", "A", "a", "b"]
+    for target in (pd.Series(values, dtype="str"), pd.Series(values, dtype="string")):
+        labels = class_labels(target).to_numpy()
+        assert labels.dtype == object
+        assert labels.tolist() == values
+        assert labels[0] is labels[3] is labels[6]
+        assert labels[1] is labels[5]
+    with_missing = pd.Series(["b", None, "a"], dtype="str")
+    assert class_labels(with_missing).tolist() == with_missing.astype("str").tolist()
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        ["b", "a", "c", "a", "b", "d", "c"],
+        [3, 1, 2, 2, 1, 3, 0],
+        [True, False, False, True],
+        [0.5, 1.5, 0.5, 2.5],
+    ],
+)
+def test_class_counts_are_value_counts_in_their_order(values):
+    labels = class_labels(pd.Series(values))
+    counts, expected = class_counts(labels), labels.value_counts()
+    assert counts.tolist() == expected.tolist()
+    assert counts.index.tolist() == expected.index.tolist()
