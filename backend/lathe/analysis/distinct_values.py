@@ -10,32 +10,30 @@ are distinct, numbers, dates and durations are sorted; everything else is hashed
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from lathe.analysis.column_threads import column_map
+
 PROBE_ROWS = 65_536
 SORT_SHARE = 8
 
 
 def distinct_counts(frame: pd.DataFrame, names: Sequence[str] | None = None) -> dict[str, int]:
-    """``distinct_count`` of each column of `frame` (or of those named), by its name;
-    above ``PROBE_ROWS`` rows, columns side by side on every core (sorting and hashing
-    let go of the interpreter)."""
+    """``distinct_count`` of each column of `frame` (or of those named), by its name,
+    columns side by side (``column_map``)."""
     chosen = list(frame.columns if names is None else names)
-    workers = (os.cpu_count() or 1) if len(frame) > PROBE_ROWS else 1
 
     def count(name: Any) -> int:
         column: pd.Series[Any] = frame[name]
         return distinct_count(column)
 
-    with ThreadPoolExecutor(workers) as pool:
-        return {str(name): n for name, n in zip(chosen, pool.map(count, chosen), strict=True)}
+    counts = column_map(len(frame), count, chosen)
+    return {str(name): n for name, n in zip(chosen, counts, strict=True)}
 
 
 def distinct_count(series: pd.Series[Any]) -> int:

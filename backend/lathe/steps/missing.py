@@ -42,6 +42,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from sklearn.base import BaseEstimator
 
+from lathe.analysis.column_threads import column_map
 from lathe.errors import ErrorCode
 from lathe.io.arrow_text import arrow_text
 from lathe.steps.column_kinds import is_datetime, is_numeric
@@ -153,18 +154,27 @@ def text_mode(text: pa.ChunkedArray) -> str | None:
 
 
 def date_mode(series: pd.Series[Any]) -> pd.Timestamp | None:
-    """``mode_value`` of a date column, from its sorted instants: pandas' ``mode`` hashes
-    them and then sorts every tied mode, which for a column of distinct dates is all of
-    them (1.2 s for 10,000,000 dates, 0.6 s sorted once)."""
+    """``mode_value`` of a date column. Dates a whole number of days apart (dates without
+    a time of day, the usual kind) are counted per day over their span when it is no
+    longer than the column; others by Arrow's counts of the instants, whose ties go to
+    the smallest as pandas' do. Pandas' ``mode`` hashes the dates and then sorts every
+    tied mode, which for a column of distinct dates is all of them (10,000,000 dates:
+    1.27 s sorted and scanned for runs, 0.67 s counted by Arrow; 0.12 s per day where
+    they span ten years of days)."""
     dates = series.array
-    instants = dates.asi8[~dates.isna()]
+    missing = dates.isna()
+    instants = dates.asi8[~missing] if missing.any() else dates.asi8
     if len(instants) == 0:
         return None
-    instants.sort()
-    starts = np.flatnonzero(np.r_[True, instants[1:] != instants[:-1]])
-    runs = np.diff(np.r_[starts, len(instants)])
-    # the first of the longest runs: the smallest of the most frequent dates
-    most_frequent = instants[starts[np.argmax(runs)]]
+    day = int(np.timedelta64(1, "D") / np.timedelta64(1, dates.unit))
+    first = int(instants.min())
+    offsets = instants - first
+    if not (offsets % day).any() and int(offsets.max()) // day < len(offsets):
+        np.floor_divide(offsets, day, out=offsets)
+        # the first of the largest counts: the earliest of the most frequent days
+        most_frequent = first + int(np.argmax(np.bincount(offsets))) * day
+    else:
+        most_frequent = pc.mode(pa.array(instants))[0]["mode"].as_py()
     return pd.Timestamp(dates[int(np.argmax(dates.asi8 == most_frequent))])
 
 
@@ -186,15 +196,17 @@ def learned_fill_value(series: pd.Series[Any], strategy: str, fill_value: Any) -
 def learn_fill_values(
     frame: pd.DataFrame, strategies: Mapping[str, str], fill_values: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """Check each column's strategy against its type and learn its fill value."""
+    """Check each column's strategy against its type and learn its fill value, columns
+    side by side (``column_map``)."""
     check_columns_present(strategies, frame.columns)
-    learned = {}
     for column, strategy in strategies.items():
-        series = frame[column]
+        check_strategy(column, frame[column], strategy, fill_values.get(column, DEFAULT_FILL_VALUE))
+
+    def learned(column: str) -> Any:
         fill_value = fill_values.get(column, DEFAULT_FILL_VALUE)
-        check_strategy(column, series, strategy, fill_value)
-        learned[column] = learned_fill_value(series, strategy, fill_value)
-    return learned
+        return learned_fill_value(frame[column], strategies[column], fill_value)
+
+    return dict(zip(strategies, column_map(len(frame), learned, strategies), strict=True))
 
 
 def filled_text(text: pd.Series[Any], value: str) -> pd.Series[Any]:
@@ -208,41 +220,65 @@ def filled_text(text: pd.Series[Any], value: str) -> pd.Series[Any]:
     return pd.Series(pd.array(values, dtype=text.dtype), index=text.index, name=text.name)
 
 
-def filled_column(series: pd.Series[Any], strategy: str, value: Any) -> pd.Series[Any]:
+def filled_column(series: pd.Series[Any], strategy: str, value: Any) -> pd.Series[Any] | None:
+    """The column with its missing cells filled; None when it stays as it is (nothing to
+    fill and its type kept). Each kind is tested for missing cells once: for a column of
+    Python objects (yes/no with gaps) every test visits each cell, 0.24 s for 10,000,000."""
     if strategy == "constant" and not is_datetime(series):
-        text = series if series.dtype == "str" else series.astype("str")
+        if series.dtype == "str":
+            return filled_text(series, value) if series.hasnans else None
+        text = series.astype("str")
         return filled_text(text, value) if text.hasnans else text
-    if strategy == "ffill":
-        series = series.ffill()
-    elif strategy == "bfill":
-        series = series.bfill()
-    if not series.hasnans:
-        return series
+    if strategy in ("ffill", "bfill"):
+        if not series.hasnans:
+            return None
+        series = series.ffill() if strategy == "ffill" else series.bfill()
+        if not series.hasnans:
+            return series
     if is_numeric(series):
-        values = series.to_numpy(dtype=np.float64, na_value=np.nan)
-        filled = np.where(np.isnan(values), value, values)
-        return pd.Series(filled, index=series.index, name=series.name, copy=False)
+        return _filled_numbers(series, value)
     if series.dtype == "str":
-        return filled_text(series, value)
-    return series.fillna(value)
+        return filled_text(series, value) if series.hasnans else None
+    if series.dtype == object:
+        return _filled_objects(series, value)
+    return series.fillna(value) if series.hasnans else None
 
 
-def _becomes_text(series: pd.Series[Any], strategy: str) -> bool:
-    """A constant fill makes its column text whether or not the rows at hand miss a
-    value, so that the column has one type at fit and at every later transform."""
-    return strategy == "constant" and series.dtype != "str" and not is_datetime(series)
+def _filled_numbers(series: pd.Series[Any], value: float) -> pd.Series[Any] | None:
+    values = series.to_numpy(dtype=np.float64, na_value=np.nan)
+    missing = np.isnan(values)
+    if not missing.any():
+        return None
+    filled = np.where(missing, value, values)
+    return pd.Series(filled, index=series.index, name=series.name, copy=False)
+
+
+def _filled_objects(series: pd.Series[Any], value: Any) -> pd.Series[Any] | None:
+    objects = series.to_numpy(dtype=object, copy=True)
+    missing = pd.isna(objects)
+    if not missing.any():
+        return None
+    objects[missing] = value
+    return pd.Series(objects, index=series.index, name=series.name, copy=False)
 
 
 def fill_missing(
     frame: pd.DataFrame, strategies: Mapping[str, str], fill_values: Mapping[str, Any]
 ) -> pd.DataFrame:
-    """The frame with each configured column's missing cells filled."""
+    """The frame with each configured column's missing cells filled. A constant fill makes
+    its column text whether or not the rows at hand miss a value, so that the column has
+    one type at fit and at every later transform."""
+
+    def filled(column: str) -> pd.Series[Any] | None:
+        return filled_column(frame[column], strategies[column], fill_values[column])
+
+    columns = column_map(len(frame), filled, strategies)
     return with_replaced_columns(
         frame,
         {
-            column: filled_column(frame[column], strategy, fill_values[column])
-            for column, strategy in strategies.items()
-            if frame[column].hasnans or _becomes_text(frame[column], strategy)
+            column: values
+            for column, values in zip(strategies, columns, strict=True)
+            if values is not None
         },
     )
 

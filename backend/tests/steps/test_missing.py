@@ -149,6 +149,57 @@ def test_a_date_columns_mode_is_pandas_mode(zone, unit):
     assert mode_value(pd.Series([pd.NaT, pd.NaT], dtype="datetime64[ns]")) is None
 
 
+@pytest.mark.parametrize("zone", [None, "UTC", "America/New_York"])
+def test_dates_with_times_or_wide_spans_take_pandas_mode(zone):
+    rng = np.random.default_rng(3)
+    seconds = rng.integers(0, 500, 3_000) * 3_600 + rng.integers(0, 3, 3_000) + 1_600_000_000
+    wide = rng.choice([0, 40_000, 80_000], 3_000) * 86_400 + 86_400
+    for values in (seconds, wide):
+        dates = pd.Series(pd.to_datetime(values, unit="s"))
+        dates = dates.dt.tz_localize(zone) if zone else dates
+        dates = dates.mask(rng.random(len(dates)) < 0.2)
+        expected = dates.mode(dropna=True).iloc[0]
+        learned = mode_value(dates)
+        assert learned == expected and str(learned.tz) == str(expected.tz)
+    one = pd.Series(pd.to_datetime(["2024-02-29 10:00", None, "2024-02-29 10:00"]))
+    assert mode_value(one) == pd.Timestamp("2024-02-29 10:00")
+
+
+def test_a_column_of_objects_is_filled_as_fillna_fills_it():
+    objects = pd.Series([True, None, False, NAN, True, "x"], dtype=object, index=[9, 7, 5, 3, 1, 0])
+    result = impute_missing(objects.to_frame("o"), {"o": "mode"})["o"]
+    pd.testing.assert_series_equal(result, objects.fillna(True), check_names=False)
+    assert result.dtype == object
+    complete = pd.DataFrame({"o": pd.Series([True, False], dtype=object)})
+    assert impute_missing(complete, {"o": "mode"})["o"] is not None
+    pd.testing.assert_frame_equal(impute_missing(complete, {"o": "mode"}), complete)
+
+
+def test_a_large_frame_learns_and_fills_its_columns_side_by_side_as_one_by_one(monkeypatch):
+    from lathe.analysis import column_threads
+
+    rng = np.random.default_rng(5)
+    rows = column_threads.SIDE_BY_SIDE_ROWS + 10
+    values = pd.DataFrame(
+        {
+            "num": np.where(rng.random(rows) < 0.1, NAN, rng.normal(size=rows)),
+            "text": pd.Series(rng.choice(np.array(["a", "b", None], object), rows), dtype="str"),
+            "flag": pd.array(rng.choice([True, False, None], rows), dtype="boolean"),
+            "when": pd.Series(pd.to_datetime(rng.integers(0, 50, rows), unit="D")).mask(
+                rng.random(rows) < 0.1
+            ),
+        }
+    )
+    strategies = {"num": "median", "text": "mode", "flag": "mode", "when": "mode"}
+    side_by_side = impute_missing(values, strategies)
+    monkeypatch.setattr(column_threads, "SIDE_BY_SIDE_ROWS", rows)
+    pd.testing.assert_frame_equal(side_by_side, impute_missing(values, strategies))
+    for column in strategies:
+        missing = values[column].isna()
+        fill = values[column].median() if column == "num" else values[column].mode().iloc[0]
+        assert (side_by_side.loc[missing, column] == fill).all()
+
+
 def test_columns_without_any_value_get_zero_or_unknown():
     values = pd.DataFrame({"n": [NAN, NAN], "t": pd.Series([None, None], dtype="str")})
     result = impute_missing(values, {"n": "mean", "t": "mode"})
