@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from lathe.analysis.column_threads import column_map
+from lathe.ml.threads import column_map
 
 PROBE_ROWS = 65_536
 SORT_SHARE = 8

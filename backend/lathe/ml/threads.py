@@ -15,7 +15,8 @@ large fit keeps to its thread while the other workers use the other cores.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -25,11 +26,14 @@ from threadpoolctl import threadpool_limits
 from lathe.ml.catalog import CatalogEntry
 
 SINGLE_THREAD_ROWS = 50_000
+SIDE_BY_SIDE_ROWS = 65_536
 THREAD_SETTINGS = ("n_jobs", "thread_count")
 MACHINE_CORES = os.cpu_count() or 1
 _cores = MACHINE_CORES
 
 Result = TypeVar("Result")
+Item = TypeVar("Item")
+_beside = threading.local()
 
 
 def use_cores(count: int) -> None:
@@ -80,6 +84,20 @@ def side_by_side(
     with single_threaded_libraries(workers):
         pool = ThreadPoolExecutor(workers, thread_name_prefix="lathe-fit")
         try:
-            return list(pool.map(lambda args: work(*args), arguments))
+            return list(pool.map(lambda args: _beside_others(work, args), arguments))
         finally:
             pool.shutdown(cancel_futures=True)
+
+
+def _beside_others(work: Callable[..., Result], arguments: tuple[Any, ...]) -> Result:
+    _beside.active = True
+    return work(*arguments)
+
+
+def column_map(rows: int, work: Callable[[Item], Result], columns: Iterable[Item]) -> list[Result]:
+    """`work` of each of `columns` of a frame of `rows` rows, in their order, side by side
+    on the cores above ``SIDE_BY_SIDE_ROWS`` rows unless already beside other work; the
+    first error is raised."""
+    chosen = [(column,) for column in columns]
+    alone = rows > SIDE_BY_SIDE_ROWS and not getattr(_beside, "active", False)
+    return side_by_side(work, chosen, _cores if alone else 1)

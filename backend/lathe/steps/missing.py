@@ -42,9 +42,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from sklearn.base import BaseEstimator
 
-from lathe.analysis.column_threads import column_map
 from lathe.errors import ErrorCode
 from lathe.io.arrow_text import arrow_text
+from lathe.ml.threads import column_map
 from lathe.steps.column_kinds import is_datetime, is_numeric
 from lathe.steps.columns import ColumnDropper
 from lathe.steps.errors import StepConfigError, check_choice, check_columns_present

@@ -36,8 +36,13 @@ def read_frame(path: Path, columns: Sequence[str] | None = None) -> pd.DataFrame
     # a block per column, handed over as Arrow lets go of it: pandas' consolidation of the
     # columns into one block per type copied every value into memory new to the process,
     # 1.13 s for a frame of 2,000,000 rows on a host that backs such memory lazily (0.08 s
-    # this way)
-    table = feather.read_table(path, columns=names)
+    # this way). The file is mapped, not read: the text columns stay slices of its record
+    # batches, and a batch read into memory stayed whole while any slice of it lived, its
+    # numbers too although pandas had copied them out (a frame of 1,709 MiB held 2,613 MiB
+    # of Arrow's memory; mapped, 925 MiB beside the file's pages, and read in 0.34 s, not
+    # 1.47 s). Frames are written to a new file and renamed into place (``write_atomically``),
+    # so a mapped file is never changed, and a removed one lasts until its frame goes.
+    table = feather.read_table(path, columns=names, memory_map=True)
     frame: pd.DataFrame = table.to_pandas(split_blocks=True, self_destruct=True)
     return frame
 

@@ -3,9 +3,12 @@ import time
 
 import pytest
 
+from lathe.ml import threads
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.threads import (
+    SIDE_BY_SIDE_ROWS,
     SINGLE_THREAD_ROWS,
+    column_map,
     fit_threads,
     fold_workers,
     side_by_side,
@@ -58,3 +61,42 @@ def test_a_failing_fit_is_raised_and_the_work_not_yet_started_is_dropped():
     with pytest.raises(ValueError, match="fold 0 failed"):
         side_by_side(work, [(n,) for n in range(8)], 2)
     assert 0 in started and len(started) < 8
+
+
+def test_a_large_frames_columns_run_side_by_side_in_order_but_not_inside_a_fold(monkeypatch):
+    monkeypatch.setattr(threads, "_cores", 2)
+    main = threading.current_thread().name
+    names: list[str] = []
+
+    def work(column: str) -> str:
+        names.append(threading.current_thread().name)
+        return column.upper()
+
+    columns = [f"c{i}" for i in range(9)]
+    assert column_map(SIDE_BY_SIDE_ROWS + 1, work, columns) == [c.upper() for c in columns]
+    assert main not in names
+    names.clear()
+    assert column_map(SIDE_BY_SIDE_ROWS, work, columns) == [c.upper() for c in columns]
+    assert names == [main] * len(columns)
+
+    def fold(number: int) -> list[str]:
+        before = len(names)
+        column_map(SIDE_BY_SIDE_ROWS + 1, work, columns)
+        return names[before : before + len(columns)]
+
+    names.clear()
+    for seen in side_by_side(fold, [(0,), (1,)], 2):
+        assert len(set(seen)) == 1  # a fold's columns stay on the fold's thread
+    assert column_map(SIDE_BY_SIDE_ROWS + 1, work, []) == []
+
+
+def test_a_columns_error_reaches_the_caller(monkeypatch):
+    monkeypatch.setattr(threads, "_cores", 2)
+
+    def work(column: str) -> str:
+        if column == "bad":
+            raise ValueError(column)
+        return column
+
+    with pytest.raises(ValueError, match="bad"):
+        column_map(SIDE_BY_SIDE_ROWS + 1, work, ["a", "bad", "c"])

@@ -161,7 +161,7 @@ def test_dates_with_times_or_wide_spans_take_pandas_mode(zone):
         expected = dates.mode(dropna=True).iloc[0]
         learned = mode_value(dates)
         assert learned == expected and str(learned.tz) == str(expected.tz)
-    one = pd.Series(pd.to_datetime(["2024-02-29 10:00", None, "2024-02-29 10:00"]))
+    one = pd.Series(pd.to_datetime(["2024-02-29 10:00", "NaT", "2024-02-29 10:00"]))
     assert mode_value(one) == pd.Timestamp("2024-02-29 10:00")
 
 
@@ -176,15 +176,15 @@ def test_a_column_of_objects_is_filled_as_fillna_fills_it():
 
 
 def test_a_large_frame_learns_and_fills_its_columns_side_by_side_as_one_by_one(monkeypatch):
-    from lathe.analysis import column_threads
+    from lathe.ml import threads
 
     rng = np.random.default_rng(5)
-    rows = column_threads.SIDE_BY_SIDE_ROWS + 10
+    rows = threads.SIDE_BY_SIDE_ROWS + 10
     values = pd.DataFrame(
         {
             "num": np.where(rng.random(rows) < 0.1, NAN, rng.normal(size=rows)),
             "text": pd.Series(rng.choice(np.array(["a", "b", None], object), rows), dtype="str"),
-            "flag": pd.array(rng.choice([True, False, None], rows), dtype="boolean"),
+            "flag": pd.Series(rng.random(rows) < 0.5, dtype="boolean").mask(rng.random(rows) < 0.1),
             "when": pd.Series(pd.to_datetime(rng.integers(0, 50, rows), unit="D")).mask(
                 rng.random(rows) < 0.1
             ),
@@ -192,7 +192,7 @@ def test_a_large_frame_learns_and_fills_its_columns_side_by_side_as_one_by_one(m
     )
     strategies = {"num": "median", "text": "mode", "flag": "mode", "when": "mode"}
     side_by_side = impute_missing(values, strategies)
-    monkeypatch.setattr(column_threads, "SIDE_BY_SIDE_ROWS", rows)
+    monkeypatch.setattr(threads, "SIDE_BY_SIDE_ROWS", rows)
     pd.testing.assert_frame_equal(side_by_side, impute_missing(values, strategies))
     for column in strategies:
         missing = values[column].isna()
