@@ -254,10 +254,10 @@ def _filled_numbers(series: pd.Series[Any], value: float) -> pd.Series[Any] | No
 
 
 def _filled_objects(series: pd.Series[Any], value: Any) -> pd.Series[Any] | None:
-    objects = series.to_numpy(dtype=object, copy=True)
-    missing = pd.isna(objects)
+    missing = pd.isna(series.to_numpy(dtype=object))
     if not missing.any():
         return None
+    objects = series.to_numpy(dtype=object, copy=True)
     objects[missing] = value
     return pd.Series(objects, index=series.index, name=series.name, copy=False)
 
