@@ -1,6 +1,6 @@
 """A process running Lathe gives back the memory of a frame it lets go of, Arrow's
 allocator included (``lathe/__init__.py``), as an idle web process must while a
-training worker beside it needs the machine's memory."""
+training worker beside it needs the machine's memory, and whichever thread frees it."""
 
 import subprocess
 import sys
@@ -40,3 +40,42 @@ def test_a_frame_read_and_let_go_leaves_the_process(tmp_path):
     ).stdout
     held, freed = map(float, printed.split())
     assert held - freed > 0.8 * frame_mib
+
+
+FREED_ON_THREADS = """
+import lathe
+import threading
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+def resident_mib():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmRSS"):
+            return int(line.split()[1]) / 1024
+
+given_back = []
+
+def compute_and_drop():
+    numbers = pc.add(pa.array(np.arange(10_000_000)), 1)
+    held = resident_mib()
+    del numbers
+    given_back.append(held - resident_mib())
+
+compute_and_drop()
+thread = threading.Thread(target=compute_and_drop)
+thread.start()
+thread.join()
+print(pa.default_memory_pool().backend_name, *given_back)
+"""
+
+
+def test_arrow_memory_freed_on_a_pool_thread_goes_back_at_once():
+    """With their defaults, jemalloc kept what the thread freed (for a second, or until
+    the thread allocated again) and mimalloc kept both."""
+    printed = subprocess.run(
+        [sys.executable, "-c", FREED_ON_THREADS], capture_output=True, text=True, check=True
+    ).stdout.split()
+    numbers_mib = 10_000_000 * 8 / 2**20
+    assert printed[0] == "jemalloc"
+    assert [float(mib) > 0.9 * numbers_mib for mib in printed[1:]] == [True, True]
