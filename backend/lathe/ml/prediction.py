@@ -30,6 +30,7 @@ from lathe.ml.explanations import top_contributions
 from lathe.ml.model_step import ModelStep
 from lathe.ml.pipeline import model_step
 from lathe.ml.progress import ProgressReport, unreported
+from lathe.ml.threads import single_threaded_libraries
 from lathe.steps.frame_estimator import with_added_columns, with_replaced_columns
 from lathe.steps.recipe import RecipePipeline
 
@@ -239,33 +240,38 @@ def write_predictions(
     Without explanations the uploaded columns are turned into Arrow's text columns once,
     and each chunk is written on a thread of its own while the next is predicted: Arrow
     writes out of the interpreter's lock, so the writing takes the core the predicting
-    leaves, and one Arrow call per chunk makes the writer wait for the lock seldom. A
-    million rows with a worker's settings: predicted alone in 1.0 s, predicted and written
-    in 1.6-1.8 s, where predicting and then writing took 2.75-3.05 s."""
+    leaves, and one Arrow call per chunk makes the writer wait for the lock seldom. The
+    model's libraries (BLAS, OpenMP) predict on one thread meanwhile: on two threads a
+    logistic regression spent twice the processor time for no faster a prediction, taken
+    from the writer, and a million rows were predicted and written in 2.05 s, 1.60 s on
+    one."""
     if explain_with is not None or frame.empty:
         predicted = prediction_frame(pipeline, frame, explain_with, progress, chunk_rows)
         progress(len(frame), len(frame), WRITING)
         with output.open("wb") as file:
             file.writelines(csv_batches(predicted))
         return
-    inputs = model_inputs(pipeline, frame)
-    names = _free_names(_predicted_names(pipeline), frame.columns)
-    formats = date_formats(frame)
-    uploaded = CsvText(frame.columns, formats).arrow_columns(frame)
-    added = CsvText(pd.Index(names), {})
-    text = CsvText(frame.columns.append(added.columns), formats)
-    with output.open("wb") as file, ThreadPoolExecutor(1) as writer:
-        file.write(text.header())
-        written: Future[int] | None = None
-        for start, values in _predictions(pipeline, inputs, progress, chunk_rows):
-            rows = [column.slice(start, len(values[0])) for column in uploaded]
-            predictions = added.arrow_columns(pd.DataFrame(dict(zip(names, values, strict=True))))
+    with single_threaded_libraries(2):
+        inputs = model_inputs(pipeline, frame)
+        names = _free_names(_predicted_names(pipeline), frame.columns)
+        formats = date_formats(frame)
+        uploaded = CsvText(frame.columns, formats).arrow_columns(frame)
+        added = CsvText(pd.Index(names), {})
+        text = CsvText(frame.columns.append(added.columns), formats)
+        with output.open("wb") as file, ThreadPoolExecutor(1) as writer:
+            file.write(text.header())
+            written: Future[int] | None = None
+            for start, values in _predictions(pipeline, inputs, progress, chunk_rows):
+                rows = [column.slice(start, len(values[0])) for column in uploaded]
+                predictions = added.arrow_columns(
+                    pd.DataFrame(dict(zip(names, values, strict=True)))
+                )
+                if written is not None:
+                    written.result()
+                written = writer.submit(_write_text, file, text, [*rows, *predictions])
+            progress(len(frame), len(frame), WRITING)
             if written is not None:
                 written.result()
-            written = writer.submit(_write_text, file, text, [*rows, *predictions])
-        progress(len(frame), len(frame), WRITING)
-        if written is not None:
-            written.result()
 
 
 def _write_text(file: BinaryIO, text: CsvText, columns: list[pa.Array]) -> int:

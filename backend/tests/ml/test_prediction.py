@@ -3,6 +3,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from threadpoolctl import threadpool_info
 
 from lathe.errors import LatheError
 from lathe.io.table_download import csv_batches
@@ -214,3 +215,27 @@ def test_predictions_written_while_the_next_chunk_is_predicted_are_the_whole_fra
         (12, rows, "Predicting rows"),
         (rows, rows, "Writing the predictions"),
     ]
+
+
+def _library_threads() -> set[int]:
+    return {pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"}
+
+
+def test_the_models_libraries_predict_on_one_thread_beside_the_writer(tmp_path):
+    """The writer takes the other core: on two threads BLAS spent twice the processor
+    time for no faster a prediction."""
+    if max(_library_threads(), default=1) < 2:
+        pytest.skip("BLAS runs on one thread here anyway")
+    frame = pd.DataFrame({"x": np.arange(40.0), "z": np.arange(40.0) % 7})
+    pipeline = training_pipeline([], ENTRIES["LogisticRegression"], "label")
+    pipeline.fit(frame, pd.Series(["a", "b"] * 20))
+    while_predicting: list[set[int]] = []
+    write_predictions(
+        pipeline,
+        frame,
+        tmp_path / "predictions.csv",
+        progress=lambda *_: while_predicting.append(_library_threads()),
+        chunk_rows=10,
+    )
+    assert while_predicting and all(threads == {1} for threads in while_predicting)
+    assert max(_library_threads()) >= 2
