@@ -243,8 +243,8 @@ def write_predictions(
     leaves, and one Arrow call per chunk makes the writer wait for the lock seldom. The
     model's libraries (BLAS, OpenMP) predict on one thread meanwhile: on two threads a
     logistic regression spent twice the processor time for no faster a prediction, taken
-    from the writer, and a million rows were predicted and written in 2.05 s, 1.60 s on
-    one."""
+    from the writer, and a million rows were predicted and written in 2.25-2.33 s,
+    1.58-1.69 s on one."""
     if explain_with is not None or frame.empty:
         predicted = prediction_frame(pipeline, frame, explain_with, progress, chunk_rows)
         progress(len(frame), len(frame), WRITING)

@@ -52,8 +52,8 @@ def test_each_embedded_worker_may_use_the_machines_memory(tmp_path) -> None:
 
 
 def test_each_embedded_worker_starts_with_lathes_process_settings(tmp_path) -> None:
-    """Lathe is loaded before any job, so Arrow's allocator is the one that purges at
-    once in the workers too, and CatBoost's own allocator keeps its defaults."""
+    """Lathe is loaded before any job, so Arrow's allocator is jemalloc in the workers
+    too, and no mimalloc setting reaches CatBoost's own allocator."""
     cluster = open_cluster(Settings(data_dir=tmp_path, dask_workers=1))
     try:
         # a lambda travels by value: running it imports nothing of Lathe's
