@@ -254,10 +254,11 @@ def _filled_numbers(series: pd.Series[Any], value: float) -> pd.Series[Any] | No
 
 
 def _filled_objects(series: pd.Series[Any], value: Any) -> pd.Series[Any] | None:
-    missing = pd.isna(series.to_numpy(dtype=object))
+    objects = series.to_numpy(dtype=object)
+    missing = pd.isna(objects)
     if not missing.any():
         return None
-    objects = series.to_numpy(dtype=object, copy=True)
+    objects = objects.copy()
     objects[missing] = value
     return pd.Series(objects, index=series.index, name=series.name, copy=False)
 
