@@ -33,6 +33,8 @@ class ErrorCode(StrEnum):
     TOO_MANY_PARQUET_CELLS = "too_many_parquet_cells"
     UNKNOWN_FORMAT = "unknown_format"
     STORE_FULL = "store_full"
+    DISK_FULL = "disk_full"
+    UPLOAD_NOT_STORED = "upload_not_stored"
     # the session's data and history
     NO_DATASET = "no_dataset"
     UNKNOWN_COLUMNS = "unknown_columns"
@@ -157,6 +159,12 @@ class InsufficientStorageError(LatheError):
     status = 507
 
 
+class ServerError(LatheError):
+    """The server failed at something it should have done; the person can only retry."""
+
+    status = 500
+
+
 class TooManyRequestsError(LatheError):
     """A 429 whose `Retry-After` header says in how many seconds to try again."""
 
@@ -178,6 +186,24 @@ class TooManyRequestsError(LatheError):
 
 def no_dataset() -> LatheError:
     return LatheError("No dataset uploaded.", ErrorCode.NO_DATASET)
+
+
+def upload_not_stored(filename: str, disk_full: bool) -> LatheError:
+    """An upload read but not written to the session: refused at once when the disk
+    certainly cannot take its frame, or said by every use of the session after an answered
+    upload failed to be written, until the next upload."""
+    if disk_full:
+        return InsufficientStorageError(
+            f"The server's disk is full: {filename} could not be stored. "
+            "Upload it again once there is room.",
+            ErrorCode.DISK_FULL,
+            {"filename": filename},
+        )
+    return ServerError(
+        f"The server could not store {filename}. Upload it again.",
+        ErrorCode.UPLOAD_NOT_STORED,
+        {"filename": filename},
+    )
 
 
 def unknown_columns(columns: list[str]) -> LatheError:

@@ -7,6 +7,7 @@ Trained models belong to the data and recipe they were trained on: a new upload,
 step and an undo that changes the recipe remove them.
 """
 
+import errno
 import fcntl
 import hashlib
 import hmac
@@ -28,7 +29,7 @@ from typing import IO, Any, TypeGuard
 import pandas as pd
 
 from lathe.config import FRAME_CACHE_MB
-from lathe.errors import ErrorCode, LatheError, no_dataset
+from lathe.errors import ErrorCode, LatheError, no_dataset, upload_not_stored
 from lathe.store.atomic import write_atomically, write_text_atomically
 from lathe.store.frame_files import SUFFIX, frame_columns, frame_files, read_frame, write_frame
 from lathe.store.job_records import JobRecords
@@ -50,6 +51,11 @@ _KEPT_UPLOAD = ".upload"
 _KEPT_UPLOAD_NAME = ".upload.json"
 """An answered upload whose frame is not yet written: the received file and its name,
 read again at start-up when the server stopped before writing it."""
+_UNSTORED = ".unstored.json"
+"""An answered upload whose frame could not be written: its file name and whether the disk
+was full. Every use of the session says so (``upload_not_stored``) until the next upload,
+so data the person was shown is never silently the data before it, or none."""
+_DISK_FULL = (errno.ENOSPC, errno.EDQUOT)
 
 ReadUpload = Callable[[Path, str], pd.DataFrame]
 """Reads a received file (path, file name) as its frame."""
@@ -323,6 +329,8 @@ class SessionStore:
         returns and removed once the frame is written, so a server stopped in between
         reads it again at start-up (``recover_uploads``). A `secret` (``new_secret``)
         replaces the session's, before this returns. The future ends with the write."""
+        if shutil.disk_usage(self.sessions).free < _least_frame_bytes(frame):
+            raise upload_not_stored(filename, disk_full=True)
         folder = self._folder(session_id)
         folder.mkdir(exist_ok=True)
         written: Future[None] = Future()
@@ -340,6 +348,9 @@ class SessionStore:
                     locked.set()
                     try:
                         self._start_over(folder, session_id, frame, filename)
+                    except BaseException as error:
+                        _record_unstored(folder, filename, error)
+                        raise
                     finally:
                         _forget_kept_upload(folder)
                         arriving.unlink(missing_ok=True)
@@ -373,6 +384,7 @@ class SessionStore:
             latest_version=latest,
         )
         Session(folder, manifest, self._cache).start_over(frame)
+        (folder / _UNSTORED).unlink(missing_ok=True)
 
     def let_go_of_frames(self, session_id: str | None) -> None:
         """Drop the session's frames from the cache (none for a new session), as an
@@ -443,11 +455,12 @@ class SessionStore:
         return TrainedModels(self._folder(session_id)).stamp(model, optimized)
 
     def has_data(self, session_id: str | None) -> TypeGuard[str]:
-        """Whether the session holds data, or is being given its first (``start``)."""
+        """Whether the session holds data, is being given its first (``start``) or has an
+        upload it could not store."""
         if not is_session_id(session_id):
             return False
         folder = self._folder(session_id)
-        return (folder / _MANIFEST).exists() or (folder / ARRIVING).exists()
+        return any((folder / name).exists() for name in (_MANIFEST, ARRIVING, _UNSTORED))
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Delete sessions untouched for longer than the TTL; return their ids."""
@@ -493,6 +506,7 @@ class SessionStore:
         folder = self._folder(session_id)
         with self._locked(folder, exclusive) as lock:
             assert lock is not None  # waited for
+            _refuse_unstored(folder)
             manifest = self._load_manifest(folder)
             if manifest is None:
                 raise no_dataset()
@@ -604,6 +618,31 @@ def _keep_upload(folder: Path, received: Path, filename: str) -> None:
 def _forget_kept_upload(folder: Path) -> None:
     (folder / _KEPT_UPLOAD).unlink(missing_ok=True)
     (folder / _KEPT_UPLOAD_NAME).unlink(missing_ok=True)
+
+
+def _least_frame_bytes(frame: pd.DataFrame) -> int:
+    """Bytes the frame's file certainly takes: its columns of fixed width, as written."""
+    sizes = frame.memory_usage(index=False, deep=False)
+    fixed = [not pd.api.types.is_object_dtype(kind) for kind in frame.dtypes]
+    return int(sum(size for size, counted in zip(sizes, fixed, strict=True) if counted))
+
+
+def _record_unstored(folder: Path, filename: str, error: BaseException) -> None:
+    disk_full = isinstance(error, OSError) and error.errno in _DISK_FULL
+    try:
+        write_text_atomically(
+            folder / _UNSTORED, json.dumps({"filename": filename, "disk_full": disk_full})
+        )
+    except OSError:
+        log.exception("session %s could not record its unstored upload", folder.name)
+
+
+def _refuse_unstored(folder: Path) -> None:
+    try:
+        record = json.loads((folder / _UNSTORED).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return
+    raise upload_not_stored(record["filename"], record["disk_full"])
 
 
 def last_touched(folder: Path) -> float:

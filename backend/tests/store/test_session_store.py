@@ -1,9 +1,12 @@
+import errno
 import json
 import os
+import shutil
 import threading
 import time
 from contextlib import contextmanager
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -212,22 +215,66 @@ def test_an_upload_is_answered_before_its_frame_is_written_and_every_use_waits(s
     assert not (store.sessions / sid / ".arriving").exists()
 
 
-def test_an_upload_that_cannot_be_written_leaves_the_previous_data(store, monkeypatch):
-    sid, fresh = new_session_id(), new_session_id()
-    store.start(sid, frame(a=[1]), "one.csv").result()
-
+def _unstorable(monkeypatch, error: OSError) -> None:
     def broken(*args, **kwargs):
-        raise OSError("disk full")
+        raise error
 
     monkeypatch.setattr(session_store, "write_frame", broken)
-    with pytest.raises(OSError):
-        store.start(sid, frame(z=[9]), "two.csv").result(30)
-    with pytest.raises(OSError):
-        store.start(fresh, frame(z=[9]), "two.csv").result(30)
+
+
+@pytest.mark.parametrize(
+    ("error", "status", "code"),
+    [
+        (OSError(errno.ENOSPC, "No space left on device"), 507, "disk_full"),
+        (OSError(errno.EIO, "Input/output error"), 500, "upload_not_stored"),
+    ],
+)
+def test_an_answered_upload_that_cannot_be_written_is_said_by_every_use_until_the_next(
+    store, monkeypatch, error, status, code
+):
+    sid, fresh = new_session_id(), new_session_id()
+    store.start(sid, frame(a=[1]), "one.csv").result()
+    _unstorable(monkeypatch, error)
+    for session_id in (sid, fresh):
+        with pytest.raises(OSError):
+            store.start(session_id, frame(z=[9]), "two.csv").result(30)
+        assert store.has_data(session_id)
+        for _ in range(2):
+            with pytest.raises(LatheError) as refused, store.reading(session_id):
+                pass
+            assert (refused.value.status, refused.value.code) == (status, code)
+            assert refused.value.params == {"filename": "two.csv"}
+    monkeypatch.undo()
+    store.start(sid, frame(b=[2]), "three.csv").result(30)
     with store.reading(sid) as session:
-        assert list(session.frame.columns) == ["a"] and session.manifest.filename == "one.csv"
-    assert not store.has_data(fresh)
-    assert not [p for p in store.sessions.glob("*/.*") if p.name != ".lock"]
+        assert list(session.frame.columns) == ["b"] and session.manifest.filename == "three.csv"
+    assert not [p for p in (store.sessions / sid).glob(".*") if p.name not in {".lock", ".key"}]
+
+
+def test_an_upload_the_disk_certainly_cannot_take_is_refused_at_once_and_changes_nothing(
+    store, monkeypatch
+):
+    sid = new_session_id()
+    store.start(sid, frame(a=[1]), "one.csv").result()
+    big = frame(x=np.zeros(1000), t=["text"] * 1000)
+    needed = int(big.memory_usage(index=False).sum())
+    free = needed - 1
+    real = shutil.disk_usage
+
+    def nearly_full(path):
+        return real(path)._replace(free=free)
+
+    monkeypatch.setattr(shutil, "disk_usage", nearly_full)
+    with pytest.raises(LatheError) as refused:
+        store.start(sid, big, "big.csv")
+    assert (refused.value.status, refused.value.code) == (507, "disk_full")
+    with pytest.raises(LatheError):
+        store.start(new_session_id(), big, "big.csv")
+    assert len(list(store.sessions.iterdir())) == 1
+    with store.reading(sid) as session:
+        assert session.manifest.filename == "one.csv"
+    free = needed
+    store.start(sid, big, "big.csv").result(30)
 
 
 def test_an_upload_whose_session_cannot_be_locked_fails_at_once(store, monkeypatch):
