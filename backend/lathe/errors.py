@@ -35,6 +35,7 @@ class ErrorCode(StrEnum):
     STORE_FULL = "store_full"
     DISK_FULL = "disk_full"
     UPLOAD_NOT_STORED = "upload_not_stored"
+    STEP_NOT_STORED = "step_not_stored"
     # the session's data and history
     NO_DATASET = "no_dataset"
     UNKNOWN_COLUMNS = "unknown_columns"
@@ -204,6 +205,16 @@ def upload_not_stored(filename: str, disk_full: bool) -> LatheError:
         ErrorCode.UPLOAD_NOT_STORED,
         {"filename": filename},
     )
+
+
+def step_not_stored(disk_full: bool) -> LatheError:
+    """Answered steps not yet written to the session: its uses are refused until they are."""
+    message = (
+        "The server could not store the last step: its disk may be full. The step is kept "
+        "and stored at the next try; try again in a few minutes."
+    )
+    error_type = InsufficientStorageError if disk_full else ServerError
+    return error_type(message, ErrorCode.STEP_NOT_STORED)
 
 
 def unknown_columns(columns: list[str]) -> LatheError:

@@ -29,7 +29,7 @@ from typing import IO, Any, TypeGuard
 import pandas as pd
 
 from lathe.config import FRAME_CACHE_MB
-from lathe.errors import ErrorCode, LatheError, no_dataset, upload_not_stored
+from lathe.errors import ErrorCode, LatheError, no_dataset, step_not_stored, upload_not_stored
 from lathe.store.atomic import write_atomically, write_text_atomically
 from lathe.store.frame_files import SUFFIX, frame_columns, frame_files, read_frame, write_frame
 from lathe.store.job_records import JobRecords
@@ -306,6 +306,9 @@ class SessionStore:
         self.ttl_hours = ttl_hours
         self._ttl_seconds = ttl_hours * 3600
         self._cache: FrameCache = LruCache(cache_size, frame_bytes, cache_mb * 2**20)
+        self._unsaved: dict[str, Session] = {}
+        """Sessions whose answered steps failed to be written, by id, holding them."""
+        self._unsaved_lock = threading.Lock()
 
     def temp_path(self, kind: str, suffix: str = "") -> Path:
         """A new file name in the store's ``incoming`` folder (received uploads, files
@@ -385,6 +388,7 @@ class SessionStore:
         )
         Session(folder, manifest, self._cache).start_over(frame)
         (folder / _UNSTORED).unlink(missing_ok=True)
+        self._forget_unsaved(session_id)
 
     def let_go_of_frames(self, session_id: str | None) -> None:
         """Drop the session's frames from the cache (none for a new session), as an
@@ -475,6 +479,7 @@ class SessionStore:
     def remove(self, folder: Path) -> None:
         shutil.rmtree(folder, ignore_errors=True)
         self._cache.forget(folder.name)
+        self._forget_unsaved(folder.name)
 
     def idle_sessions(self) -> Iterator[Session]:
         """Every session no request is using, least recently used first, each locked
@@ -507,6 +512,7 @@ class SessionStore:
         with self._locked(folder, exclusive) as lock:
             assert lock is not None  # waited for
             _refuse_unstored(folder)
+            self._save_unsaved(session_id)
             manifest = self._load_manifest(folder)
             if manifest is None:
                 raise no_dataset()
@@ -521,9 +527,9 @@ class SessionStore:
     def _save_behind(self, session: Session, lock: "_Lock") -> None:
         """Record the session's unwritten commits, then write them on a thread that holds
         the session's `lock` until they are on disk. Should the write fail, the session
-        stays as it was on disk and the record is replayed at the next start (the next
-        commit takes the same version again, and caches it over the unwritten frame);
-        should the record fail, the request fails with it and nothing is written."""
+        keeps the commits in memory and the next use writes them first
+        (``_save_unsaved``); the record replays them should the server stop before. Should
+        the record fail, the request fails with it and nothing is written."""
         session.keep_unwritten()
         lock.hand_over()
 
@@ -532,10 +538,30 @@ class SessionStore:
                 session.save_unwritten()
             except BaseException:
                 log.exception("the step of session %s could not be stored", session.folder.name)
+                with self._unsaved_lock:
+                    self._unsaved[session.folder.name] = session
             finally:
                 lock.release()
 
         threading.Thread(target=save, name="lathe-store-commit").start()
+
+    def _forget_unsaved(self, session_id: str) -> None:
+        with self._unsaved_lock:
+            self._unsaved.pop(session_id, None)
+
+    def _save_unsaved(self, session_id: str) -> None:
+        """Write the answered steps of the session that failed to be written, or refuse
+        its use while they still cannot be: a step the person was shown is never
+        silently undone."""
+        with self._unsaved_lock:
+            unsaved = self._unsaved.get(session_id)
+            if unsaved is None:
+                return
+            try:
+                unsaved.save_unwritten()
+            except Exception as error:
+                raise step_not_stored(_is_disk_full(error)) from error
+            del self._unsaved[session_id]
 
     def recover_commits(self, replay: ReplaySteps) -> list[str]:
         """Commit again, by `replay` of their steps, the steps answered but not written
@@ -627,8 +653,12 @@ def _least_frame_bytes(frame: pd.DataFrame) -> int:
     return int(sum(size for size, counted in zip(sizes, fixed, strict=True) if counted))
 
 
+def _is_disk_full(error: BaseException) -> bool:
+    return isinstance(error, OSError) and error.errno in _DISK_FULL
+
+
 def _record_unstored(folder: Path, filename: str, error: BaseException) -> None:
-    disk_full = isinstance(error, OSError) and error.errno in _DISK_FULL
+    disk_full = _is_disk_full(error)
     try:
         write_text_atomically(
             folder / _UNSTORED, json.dumps({"filename": filename, "disk_full": disk_full})

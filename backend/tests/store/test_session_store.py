@@ -360,46 +360,69 @@ def test_a_step_is_answered_before_its_frame_is_written_and_every_use_waits(stor
     assert sorted(p.name for p in folder.glob("frame-*")) == ["frame-1.arrow", "frame-2.arrow"]
 
 
+def _on_disk(store):
+    """Another store over the same folder, as the server is after a restart."""
+    return SessionStore(store.root, ttl_hours=1, cache_size=0)
+
+
 def _failed_step(store, monkeypatch, sid):
-    """A step answered behind whose write then fails, as if the server had stopped."""
+    """A step answered behind whose write then fails: the disk is full until the caller's
+    ``monkeypatch.undo()``."""
     store.start(sid, frame(a=[1, 2], x=[3, 4]), "f.csv").result()
     failed = threading.Event()
 
     def broken(*args, **kwargs):
         failed.set()
-        raise OSError("disk full")
+        raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(session_store, "write_frame", broken)
     with store.changing(sid) as session:
         session.choose_target("a")
         session.commit(session.frame.drop(columns=["x"]), DROP, behind=True)
     assert failed.wait(30)
-    with store.reading(sid) as session:  # waits for the failed write to let go
+    with _on_disk(store).reading(sid):  # waits for the failed write to let go
         pass
-    monkeypatch.undo()
 
 
-def test_a_step_whose_write_fails_leaves_the_session_as_it_was_on_disk(store, monkeypatch):
+def test_a_step_whose_write_fails_is_refused_until_it_is_written_and_never_undone(
+    store, monkeypatch
+):
     sid = new_session_id()
     _failed_step(store, monkeypatch, sid)
-    with store.changing(sid) as session:
+    for _ in range(2):
+        with pytest.raises(LatheError) as refused, store.reading(sid):
+            pass
+        assert (refused.value.status, refused.value.code) == (507, "step_not_stored")
+    with _on_disk(store).reading(sid) as session:
         assert list(session.frame.columns) == ["a", "x"] and session.manifest.recipe == []
-        session.commit(session.frame.assign(b=session.frame["a"]), [], behind=True)
+    monkeypatch.undo()
     with store.reading(sid) as session:
-        assert list(session.frame.columns) == ["a", "x", "b"]
-    fresh = SessionStore(store.root, ttl_hours=1, cache_size=0)
-    with fresh.reading(sid) as session:
-        assert list(session.frame.columns) == ["a", "x", "b"]
+        assert session.frame.to_dict("list") == {"a": [1, 2]} and session.target == "a"
+        assert session.manifest.recipe == [dict(step) for step in DROP]
+    with _on_disk(store).reading(sid) as session:
+        assert list(session.frame.columns) == ["a"] and session.manifest.version == 2
+    assert not (store.sessions / sid / ".committing.json").exists()
+
+
+def test_an_upload_replaces_a_step_that_could_not_be_written(store, monkeypatch):
+    sid = new_session_id()
+    _failed_step(store, monkeypatch, sid)
+    monkeypatch.undo()
+    store.start(sid, frame(z=[5]), "new.csv").result(30)
+    with store.reading(sid) as session:
+        assert session.frame.to_dict("list") == {"z": [5]} and session.manifest.recipe == []
 
 
 def test_a_step_answered_but_not_written_is_replayed_at_start(store, monkeypatch):
     sid, moved_on = new_session_id(), new_session_id()
     _failed_step(store, monkeypatch, sid)
+    monkeypatch.undo()
     _failed_step(store, monkeypatch, moved_on)
-    with store.changing(moved_on) as session:
+    monkeypatch.undo()
+    with _on_disk(store).changing(moved_on) as session:
         session.save_target(None)
         session.commit(session.frame.assign(b=1), [])
-    restarted = SessionStore(store.root, ttl_hours=1, cache_size=0)
+    restarted = _on_disk(store)
     assert restarted.recover_commits(replay_recorded) == [sid]
     with restarted.reading(sid) as session:
         assert session.frame.to_dict("list") == {"a": [1, 2]}

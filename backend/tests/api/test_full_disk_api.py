@@ -1,9 +1,12 @@
-"""A full disk never silently loses an upload: one the disk certainly cannot take is
-refused with 507 and changes nothing; one answered 200 whose frame then fails to be
-written makes every use of the session say so, until the next upload."""
+"""A full disk never silently loses what the person was shown: an upload the disk
+certainly cannot take is refused with 507 and changes nothing; an upload answered 200 whose
+frame then fails to be written makes every use of the session say so, until the next
+upload; a step answered 200 whose frame fails to be written is kept, every use says so,
+and the first use that finds room writes it."""
 
 import errno
 import shutil
+import threading
 
 from lathe.store import session_store
 from tests.utils.client import upload
@@ -43,3 +46,26 @@ def test_an_upload_the_disk_certainly_cannot_take_is_refused_and_changes_nothing
     assert response.json()["code"] == "disk_full"
     data = client.get("/api/get-session-data/")
     assert data.status_code == 200 and data.json()["filename"] == "small.csv"
+
+
+def test_an_answered_step_the_disk_could_not_take_is_kept_and_written_once_there_is_room(
+    client, monkeypatch
+):
+    upload(client, "small.csv", SMALL_CSV)
+    failed = threading.Event()
+
+    def disk_full_once_seen(*args, **kwargs):
+        failed.set()
+        _disk_full()
+
+    monkeypatch.setattr(session_store, "write_frame", disk_full_once_seen)
+    scaled = client.post("/api/scale-features/", json={"method": "minmax", "columns": ["price"]})
+    assert scaled.status_code == 200, scaled.text
+    assert failed.wait(30)
+    refused = client.get("/api/get-session-data/")
+    assert refused.status_code == 507, refused.text
+    assert refused.json()["code"] == "step_not_stored"
+    monkeypatch.undo()
+    data = client.get("/api/get-session-data/")
+    assert data.status_code == 200
+    assert data.json()["data"] == scaled.json()["data"]
