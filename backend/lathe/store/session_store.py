@@ -553,6 +553,8 @@ class SessionStore:
         """Write the answered steps of the session that failed to be written, or refuse
         its use while they still cannot be: a step the person was shown is never
         silently undone."""
+        if session_id not in self._unsaved:  # every request passes here: no lock for none
+            return
         with self._unsaved_lock:
             unsaved = self._unsaved.get(session_id)
             if unsaved is None:
