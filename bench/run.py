@@ -46,7 +46,15 @@ from jobs_bench import jobs_bench
 from large_data import large_data_bench
 from mixed_dataset import DATE_COLUMNS, mixed_frame, write_csv
 from prediction_load import prediction_load
-from training_speed import SHAPES, seconds_of, training_speed
+from training_speed import (
+    FOLDS,
+    SHAPES,
+    WHOLE_CATALOGUE_TARGET,
+    seconds_of,
+    shaped_frame,
+    training_speed,
+)
+from training_speed import TARGET as SHAPE_TARGET
 from wide_frame import wide_frame_bench
 
 from lathe.ml.catalog import ENTRIES
@@ -377,7 +385,7 @@ def every_part(args: argparse.Namespace) -> None:
         request_timings(root / "data", dataset)
         pipeline_overhead(root / "data")
     explain_part(min(args.rows, 20_000), args.explained_rows)
-    training_speed(tuple(shape for shape in SHAPES if shape.rows <= args.training_rows))
+    training_part(args)
     jobs_part(args)
     predict_load_part(args)
     wide_part(args)
@@ -519,6 +527,42 @@ def predict_load_part(args: argparse.Namespace) -> None:
         )
 
 
+def training_part(args: argparse.Namespace) -> None:
+    training_speed(tuple(shape for shape in SHAPES if shape.rows <= args.training_rows))
+    catalogue_through_api()
+
+
+def catalogue_through_api() -> None:
+    """The whole classifier catalogue on the first training shape as a person trains it:
+    one request to the served app, whose job runs on its cluster of a worker per core."""
+    shape = SHAPES[0]
+    with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
+        root = Path(scratch)
+        data = root / "catalogue.csv"
+        shaped_frame(shape, shape.rows).to_csv(data, index=False)
+        server = Server(root / "data")
+        try:
+            post_file(server.client, data).raise_for_status()
+            catalog = server.client.get("/api/model-catalog/").json()["models"]
+            names = [model["name"] for model in catalog]
+            body = {
+                "model_names": [n for n in names if ENTRIES[n].problem_type == "classification"],
+                "problem_type": "classification",
+                "target_column": SHAPE_TARGET,
+                "validation_method": "cross_validation",
+                "cv_folds": FOLDS,
+            }
+            seconds = seconds_of(
+                lambda: server.client.post("/api/train-models/", json=body).raise_for_status()
+            )
+        finally:
+            server.stop()
+    print(
+        f"  whole classifier catalogue through the API, {shape.name}: {seconds:.1f} s "
+        f"(target {WHOLE_CATALOGUE_TARGET:.0f} s)"
+    )
+
+
 def large_part(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
         large_data_bench(Server, Path(scratch), args.large_rows)
@@ -533,6 +577,7 @@ PARTS: dict[str, Callable[[argparse.Namespace], None]] = {
     "predict-load": predict_load_part,
     "wide": wide_part,
     "large": large_part,
+    "training": training_part,
 }
 
 

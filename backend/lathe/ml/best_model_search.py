@@ -59,12 +59,12 @@ from lathe.ml.sampling import Positions, uniform_sample
 from lathe.ml.search_candidates import SEED, Params, optuna_distribution, plain
 from lathe.ml.training import (
     FittedPipeline,
+    FitWork,
     HeldOut,
     Split,
     TrainingRun,
     actual_of,
     error_text,
-    fit_pipeline,
     held_out_part,
     learning_rows,
     min_class_rows,
@@ -185,23 +185,18 @@ def search_entries(config: TrainingConfig, classes: int) -> list[CatalogEntry]:
 
 
 @dataclass(frozen=True)
-class FoldData:
+class FoldData(FitWork):
     """What fitting and scoring a model on the search's folds needs: sent once to the
     workers that score trials."""
 
-    frame: pd.DataFrame
-    target: pd.Series[Any]
-    recipe: Sequence[RecipeStep]
-    target_column: str
-    splits: Sequence[Split]
-    classes: npt.NDArray[Any] | None
     metric: str
     sign: float
 
     def score(self, part: HeldOut) -> float:
         """The primary metric of a held-out part, higher better."""
         actual = self.target.to_numpy()[part.rows]
-        value = metric_value(self.metric, actual, part.predicted, part.probabilities, self.classes)
+        classes = self.actual.classes
+        value = metric_value(self.metric, actual, part.predicted, part.probabilities, classes)
         return -math.inf if value is None else self.sign * value
 
     def fit_fold(self, contender: Contender, number: int, ends_by: float) -> None:
@@ -209,18 +204,11 @@ class FoldData:
         ``time.time()``) stops there (``FitOutOfTime``)."""
         entry = contender.entry
         assert entry is not None
-        train_rows, test_rows = self.splits[number]
         with fits_end_by(ends_by):
-            fitted = fit_pipeline(
-                entry,
-                self.recipe,
-                self.target_column,
-                self.frame.iloc[train_rows],
-                self.target.iloc[train_rows],
-                contender.params,
-            )
+            fitted = self.split_fit(entry, number, contender.params)
+        test_rows = self.splits[number][1]
         started = time.perf_counter()
-        part = held_out_part(fitted.pipeline, self.frame, test_rows, self.classes)
+        part = held_out_part(fitted.pipeline, self.frame, test_rows, self.actual.classes)
         contender.predict_seconds += time.perf_counter() - started
         contender.predicted_rows += len(test_rows)
         contender.fit_seconds += fitted.seconds
@@ -233,9 +221,7 @@ class FoldData:
         entry = contender.entry
         assert entry is not None
         with fits_end_by(ends_by):
-            contender.final = fit_pipeline(
-                entry, self.recipe, self.target_column, self.frame, self.target, contender.params
-            )
+            contender.final = self.every_row_fit(entry, contender.params)
         contender.fit_seconds += contender.final.seconds
 
 
@@ -396,7 +382,8 @@ class BestModelSearch:
             recipe,
             config.target_column,
             self.splits,
-            self.classes,
+            self.truth,
+            True,
             self.metric,
             self.sign,
         )

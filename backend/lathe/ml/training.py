@@ -27,8 +27,8 @@ import logging
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -98,8 +98,9 @@ class TrainingRun:
     explanation explains on request (a train/test split's is the one kept)."""
 
 
-class _Tracker:
-    """Fits started, for the progress bar; folds may start from several threads."""
+class Tracker:
+    """Fits started (or, on a cluster, finished), for the progress bar; folds may start
+    from several threads."""
 
     def __init__(self, progress: ProgressReport | None, total: int) -> None:
         self.progress = progress
@@ -314,56 +315,144 @@ def held_out_metrics(held_out: Sequence[HeldOut], actual: Actual) -> list[Metric
     return [part_metrics(part, actual) for part in held_out]
 
 
-def _supervised_result(
-    entry: CatalogEntry,
-    recipe: Sequence[RecipeStep],
-    config: TrainingConfig,
-    frame: pd.DataFrame,
-    target: pd.Series[Any],
-    splits: Sequence[Split],
-    actual: Actual,
-    tracker: _Tracker,
-    label: str,
-) -> tuple[ModelResult, RecipePipeline, RecipePipeline]:
-    """The model's result, the pipeline kept and the pipeline of its last split."""
-    classes = actual.classes
-    cross_validated = config.validation_method == "cross_validation"
+@dataclass(frozen=True)
+class FitWork:
+    """What every fit of a training needs: the rows, the target, the recipe and the
+    splits; sent once to the workers that fit its models (``ModelFitter``)."""
 
-    def fold(
-        number: int, train_rows: Positions, test_rows: Positions
-    ) -> tuple[HeldOut, FittedPipeline, Metrics]:
-        part = f", fold {number} of {len(splits)}" if cross_validated else ""
-        tracker.fitting(f"Training {label}{part}")
-        fitted = fit_pipeline(
-            entry, recipe, config.target_column, frame.iloc[train_rows], target.iloc[train_rows]
-        )
-        held_out = held_out_part(fitted.pipeline, frame, test_rows, classes)
-        # scored here, beside the other folds' fits, rather than one fold after another
-        return held_out, fitted, part_metrics(held_out, actual)
+    frame: pd.DataFrame
+    target: pd.Series[Any]
+    recipe: Sequence[RecipeStep]
+    target_column: str | None
+    splits: Sequence[Split]
+    actual: Actual
+    cross_validated: bool
 
-    def final_fit() -> FittedPipeline:
-        tracker.fitting(f"Training {label}, final fit on every row")
-        return fit_pipeline(entry, recipe, config.target_column, frame, target)
+    @property
+    def fits_per_model(self) -> int:
+        return len(self.splits) + int(self.cross_validated)
 
-    workers = fold_workers(len(splits[0][0]), entry)
+    def split_fit(
+        self, entry: CatalogEntry, number: int, params: Mapping[str, Any] | None = None
+    ) -> FittedPipeline:
+        """`entry` with `params` fitted on split `number`'s training rows."""
+        rows = self.splits[number][0]
+        frame, target = self.frame.iloc[rows], self.target.iloc[rows]
+        return fit_pipeline(entry, self.recipe, self.target_column, frame, target, params)
+
+    def every_row_fit(
+        self, entry: CatalogEntry, params: Mapping[str, Any] | None = None
+    ) -> FittedPipeline:
+        """`entry` with `params` fitted on every row."""
+        return fit_pipeline(entry, self.recipe, self.target_column, self.frame, self.target, params)
+
+
+@dataclass
+class FoldFit:
+    held_out: HeldOut
+    metrics: Metrics
+    seconds: float
+    fitted: FittedPipeline | None
+    """The fitted pipeline of the last split, the only one kept."""
+
+
+@dataclass
+class ModelFits:
+    folds: list[FoldFit]
+    final: FittedPipeline | None
+    """Under cross-validation, the fit on every row."""
+
+
+def fold_fit(work: FitWork, entry: CatalogEntry, number: int) -> FoldFit:
+    """`entry` fitted on split `number`'s training rows and scored on its held-out rows."""
+    fitted = work.split_fit(entry, number)
+    held_out = held_out_part(
+        fitted.pipeline, work.frame, work.splits[number][1], work.actual.classes
+    )
+    last = number == len(work.splits) - 1
+    return FoldFit(
+        held_out, part_metrics(held_out, work.actual), fitted.seconds, fitted if last else None
+    )
+
+
+def fit_label(model: str, number: int | None, folds: int, cross_validated: bool) -> str:
+    """The progress message of fold `number` (from 0), or of the final fit (None)."""
+    if number is None:
+        return f"Training {model}, final fit on every row"
+    if not cross_validated:
+        return f"Training {model}"
+    return f"Training {model}, fold {number + 1} of {folds}"
+
+
+class ModelFitter(Protocol):
+    """Fits each model's splits and, under cross-validation, its final fit: here, or
+    across a cluster's workers (``lathe.jobs.training_fits``). Each model gives its fits
+    or the error that failed it; a stop (``TaskStopped``) passes."""
+
+    def __call__(
+        self, work: FitWork, models: Sequence[tuple[CatalogEntry, str]], tracker: Tracker
+    ) -> list[ModelFits | Exception]: ...
+
+
+def fits_here(
+    work: FitWork, models: Sequence[tuple[CatalogEntry, str]], tracker: Tracker
+) -> list[ModelFits | Exception]:
+    """Each model in turn, its folds side by side on the cores when they fit on one
+    thread each."""
+    outcomes: list[ModelFits | Exception] = []
+    for number, (entry, label) in enumerate(models, 1):
+        try:
+            outcomes.append(_model_fits_here(work, entry, label, tracker))
+        except TaskStopped:
+            raise
+        except Exception as error:
+            outcomes.append(error)
+        tracker.skip_to(number * work.fits_per_model)
+    return outcomes
+
+
+def _model_fits_here(work: FitWork, entry: CatalogEntry, label: str, tracker: Tracker) -> ModelFits:
+    folds = len(work.splits)
+
+    def fold(number: int) -> FoldFit:
+        tracker.fitting(fit_label(label, number, folds, work.cross_validated))
+        return fold_fit(work, entry, number)
+
+    def final() -> FittedPipeline:
+        tracker.fitting(fit_label(label, None, folds, work.cross_validated))
+        return work.every_row_fit(entry)
+
+    workers = fold_workers(len(work.splits[0][0]), entry)
     # A single-threaded final fit joins the folds, so that no core idles while the last
     # fold runs.
-    final_beside_folds = cross_validated and workers > 1 and fold_workers(len(frame), entry) > 1
+    final_beside_folds = (
+        work.cross_validated and workers > 1 and fold_workers(len(work.frame), entry) > 1
+    )
     fits = side_by_side(
         lambda work, *arguments: work(*arguments),
-        [(fold, number, *split) for number, split in enumerate(splits, 1)]
-        + ([(final_fit,)] if final_beside_folds else []),
+        [(fold, number) for number in range(folds)] + ([(final,)] if final_beside_folds else []),
         workers,
     )
-    folds: list[tuple[HeldOut, FittedPipeline, Metrics]] = fits[: len(splits)]
-    fitted: FittedPipeline = folds[-1][1]
-    if cross_validated:
-        fitted = fits[-1] if final_beside_folds else final_fit()
-    held_out = [part for part, _, _ in folds]
-    seconds = sum(fit.seconds for _, fit, _ in folds) + (fitted.seconds if cross_validated else 0)
-    scored = [metrics for _, _, metrics in folds]
+    fitted: FittedPipeline | None = None
+    if work.cross_validated:
+        fitted = fits[-1] if final_beside_folds else final()
+    return ModelFits(fits[:folds], fitted)
+
+
+def _supervised_result(
+    entry: CatalogEntry, fits: ModelFits, config: TrainingConfig, actual: Actual
+) -> tuple[ModelResult, RecipePipeline, RecipePipeline]:
+    """The model's result, the pipeline kept and the pipeline of its last split."""
+    last = fits.folds[-1].fitted
+    assert last is not None
+    fitted = fits.final or last
+    held_out = [fold.held_out for fold in fits.folds]
+    seconds = sum(fold.seconds for fold in fits.folds)
+    if fits.final is not None:
+        seconds += fits.final.seconds
+    scored = [fold.metrics for fold in fits.folds]
     result = supervised_result(entry.name, held_out, fitted, seconds, config, actual, scored)
-    return result, fitted.pipeline, folds[-1][1].pipeline
+    return result, fitted.pipeline, last.pipeline
 
 
 def supervised_result(
@@ -432,49 +521,91 @@ def train(
     recipe: Sequence[RecipeStep],
     config: TrainingConfig,
     progress: ProgressReport | None = None,
+    fitter: ModelFitter = fits_here,
 ) -> TrainingRun:
     """Train every model of `config` on `raw_frame` (the frame as uploaded) through
-    `recipe`; `progress` hears of each fit before it starts, and once at the end."""
-    target_column = config.target_column
-    rows = learning_rows(raw_frame, target_column, config.problem_type, min_class_rows(config))
-    frame, target = rows.frame, rows.target
+    `recipe`, their fits made by `fitter`; `progress` hears of each fit, and once at the
+    end."""
+    rows = learning_rows(
+        raw_frame, config.target_column, config.problem_type, min_class_rows(config)
+    )
+    target = rows.target
     actual = None if target is None else actual_of(target, config.problem_type)
     splits = [] if target is None else validation_splits(target, config, actual)
-    cross_validated = config.validation_method == "cross_validation"
-    fits_per_model = 1 if target is None else len(splits) + int(cross_validated)
-    tracker = _Tracker(progress, len(config.models) * fits_per_model)
+    if target is None or actual is None:
+        run = _clusterings(rows.frame, recipe, config, progress)
+    else:
+        cross_validated = config.validation_method == "cross_validation"
+        work = FitWork(
+            rows.frame, target, recipe, config.target_column, splits, actual, cross_validated
+        )
+        run = _supervised(work, config, progress, fitter)
+    if not run.pipelines:
+        first = run.results[0]["error"]
+        raise LatheError(
+            f"No model could be trained: {first}", ErrorCode.TRAINING_FAILED, {"detail": first}
+        )
+    training = training_results(raw_frame, rows, actual, splits, config, run.results, run.pipelines)
+    return TrainingRun(training, run.pipelines, run.last_folds)
 
-    results: list[ModelResult] = []
-    pipelines: dict[str, RecipePipeline] = {}
-    last_folds: dict[str, RecipePipeline] = {}
-    for number, entry in enumerate(config.models, 1):
-        label = f"{entry.name} (model {number} of {len(config.models)})"
+
+@dataclass
+class _Models:
+    """The models' results, the pipelines kept and their last splits'."""
+
+    results: list[ModelResult] = field(default_factory=list)
+    pipelines: dict[str, RecipePipeline] = field(default_factory=dict)
+    last_folds: dict[str, RecipePipeline] = field(default_factory=dict)
+
+
+def _model_labels(config: TrainingConfig) -> list[str]:
+    count = len(config.models)
+    return [f"{entry.name} (model {n} of {count})" for n, entry in enumerate(config.models, 1)]
+
+
+def _supervised(
+    work: FitWork, config: TrainingConfig, progress: ProgressReport | None, fitter: ModelFitter
+) -> _Models:
+    run = _Models()
+    tracker = Tracker(progress, len(config.models) * work.fits_per_model)
+    models = list(zip(config.models, _model_labels(config), strict=True))
+    for entry, outcome in zip(config.models, fitter(work, models, tracker), strict=True):
         try:
-            if target is None or actual is None:
-                tracker.fitting(f"Training {label}")
-                result, pipeline = _clustering_result(entry, recipe, frame)
-            else:
-                result, pipeline, last_fold = _supervised_result(
-                    entry, recipe, config, frame, target, splits, actual, tracker, label
-                )
-                if last_fold is not pipeline:
-                    last_folds[entry.name] = last_fold
-            pipelines[entry.name] = pipeline
+            if isinstance(outcome, Exception):
+                raise outcome
+            result, pipeline, last_fold = _supervised_result(entry, outcome, config, work.actual)
+        except Exception as error:
+            run.results.append(_failed(entry.name, error))
+            continue
+        run.results.append(result)
+        run.pipelines[entry.name] = pipeline
+        if last_fold is not pipeline:
+            run.last_folds[entry.name] = last_fold
+    tracker.report("Training finished")
+    return run
+
+
+def _clusterings(
+    frame: pd.DataFrame,
+    recipe: Sequence[RecipeStep],
+    config: TrainingConfig,
+    progress: ProgressReport | None,
+) -> _Models:
+    run = _Models()
+    tracker = Tracker(progress, len(config.models))
+    labels = _model_labels(config)
+    for number, (entry, label) in enumerate(zip(config.models, labels, strict=True), 1):
+        try:
+            tracker.fitting(f"Training {label}")
+            result, run.pipelines[entry.name] = _clustering_result(entry, recipe, frame)
         except TaskStopped:
             raise
         except Exception as error:
             result = _failed(entry.name, error)
-        tracker.skip_to(number * fits_per_model)
-        results.append(result)
+        tracker.skip_to(number)
+        run.results.append(result)
     tracker.report("Training finished")
-
-    if not pipelines:
-        first = results[0]["error"]
-        raise LatheError(
-            f"No model could be trained: {first}", ErrorCode.TRAINING_FAILED, {"detail": first}
-        )
-    training = training_results(raw_frame, rows, actual, splits, config, results, pipelines)
-    return TrainingRun(training, pipelines, last_folds)
+    return run
 
 
 def training_results(

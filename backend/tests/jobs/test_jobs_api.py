@@ -109,8 +109,10 @@ def test_training_and_a_search_run_on_the_clusters_workers(lathe, observer):
     ran_on: dict[str, set[str]] = {}
     for record in stream.data:
         ran_on.setdefault(str(record["key"]).split("-")[0], set()).add(record["worker"])
-    assert ran_on.keys() >= {"training", "optimization", "_scored_alone"}
+    assert ran_on.keys() >= {"training", "fit", "optimization", "_scored_alone"}
     assert set().union(*ran_on.values()) <= set(workers)
+    # each model's 3 folds and final fit, a task each
+    assert sum(str(record["key"]).startswith("fit-") for record in stream.data) == 2 * 4
     trials = [record for record in stream.data if str(record["key"]).startswith("_scored_alone")]
     # a search on the training rows of each of the 3 folds, and a last one over every row
     assert len(trials) == 4 * len(optimized.json()["trials"]) > 4
@@ -176,9 +178,10 @@ def test_a_training_whose_data_changes_stops_within_seconds(lathe):
 
 def test_a_queued_job_shows_its_place_and_is_dropped_when_cancelled(app_client):
     sessions = []
-    for _ in range(3):
+    # the busy trainings' fits spread over both workers: rows enough to outlast the queue
+    for rows in (20_000, 20_000, 3000):
         client = TestClient(app_client.app)
-        upload(client, "customers.csv", csv_bytes(mixed_classification(3000)))
+        upload(client, "customers.csv", csv_bytes(mixed_classification(rows)))
         sessions.append(client)
     body = train_body(model_names=[SLOW_MODEL], validation_method="cross_validation", cv_folds=10)
     busy = [in_background(client, "/api/train-models/", body) for client in sessions[:2]]

@@ -26,6 +26,7 @@ from lathe.api.training_schemas import (
 from lathe.errors import ErrorCode, check_range
 from lathe.jobs.best_model_trials import find_best_on_workers
 from lathe.jobs.session_job import JobData, JobKind, session_recipe
+from lathe.jobs.training_fits import train_on_workers
 from lathe.ml.best_model_search import MAX_BUDGET, MIN_BUDGET
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.metric_catalog import METRICS, PRIMARY_METRIC
@@ -34,7 +35,7 @@ from lathe.ml.progress import ProgressReport
 from lathe.ml.results import TrainingResults
 from lathe.ml.search_candidates import described
 from lathe.ml.target_variation import check_target_varies
-from lathe.ml.training import TrainingRun, train
+from lathe.ml.training import TrainingRun
 from lathe.ml.training_config import TrainingConfig, target_values, training_config
 from lathe.store.leaderboard_file import read_leaderboard
 from lathe.store.session_store import Session
@@ -56,10 +57,6 @@ BEST_MODEL = JobKind(
     "The data changed while the models were training; train them again.",
     keeps_finished_work=True,
 )
-
-
-def _train(data: JobData, config: TrainingConfig, progress: ProgressReport) -> TrainingRun:
-    return train(data.raw_frame, data.recipe, config, progress)
 
 
 @dataclass(frozen=True)
@@ -143,7 +140,9 @@ async def train_models(
 
         results = await jobs.run(current, BEST_MODEL, prepare_search, _find_best, _keep)
     else:
-        results = await jobs.run(current, TRAINING, prepare, _train, _keep, fitting=_model_names)
+        results = await jobs.run(
+            current, TRAINING, prepare, train_on_workers, _keep, fitting=_model_names
+        )
     return _training_response(results)
 
 
