@@ -178,13 +178,14 @@ def test_a_training_whose_data_changes_stops_within_seconds(lathe):
 
 def test_a_queued_job_shows_its_place_and_is_dropped_when_cancelled(app_client):
     sessions = []
-    # the busy trainings' fits spread over both workers: rows enough to outlast the queue
     for rows in (20_000, 20_000, 3000):
         client = TestClient(app_client.app)
         upload(client, "customers.csv", csv_bytes(mixed_classification(rows)))
         sessions.append(client)
     body = train_body(model_names=[SLOW_MODEL], validation_method="cross_validation", cv_folds=10)
-    busy = [in_background(client, "/api/train-models/", body) for client in sessions[:2]]
+    # a training's fits go before a later one's, so the first would end alone in seconds
+    slow = {**body, "model_names": [SLOW_MODEL, "SVC"]}
+    busy = [in_background(client, "/api/train-models/", slow) for client in sessions[:2]]
     for client in sessions[:2]:
         wait_for_progress(client, "training")
     waiting_client = sessions[2]
