@@ -82,6 +82,11 @@ def test_training_and_a_search_run_on_the_clusters_workers(lathe, observer):
     upload(lathe, "customers.csv", csv_bytes(mixed_classification()))
     workers = observer.nthreads()
     assert sorted(workers.values()) == [1, 1]
+    # a training spreads its fits only over idle threads: the workers' warm-up ends first
+    deadline = time.monotonic() + 60
+    while any(observer.processing().values()):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
     assert all(address.startswith(f"tcp://{LOCAL}:") for address in workers)
 
     with get_task_stream(client=observer) as stream:

@@ -132,6 +132,27 @@ def test_a_large_training_keeps_to_the_jobs_worker(shared_cluster):
     assert keys == []
 
 
+def busy_for(seconds: float) -> None:
+    time.sleep(seconds)
+
+
+def test_a_training_keeps_its_fits_while_every_other_thread_is_busy(shared_cluster):
+    frame = mixed_classification(300)
+    config = config_of(frame)
+    with (
+        Client(shared_cluster.scheduler_address, set_as_default=False) as client,
+        get_task_stream(client) as stream,
+    ):
+        busy = client.submit(busy_for, 3.0, pure=False)
+        while not client.processing() or not any(client.processing().values()):
+            time.sleep(0.01)
+        width, there = client.submit(trained_on_workers, frame, config, pure=False).result()
+        busy.result()
+    assert width == 2
+    assert [r["error"] for r in there.results["results"]] == [None] * len(MODELS)
+    assert not [task for task in stream.data if task["key"].startswith("fit-")]
+
+
 def test_a_training_s_fits_go_before_any_job_and_any_later_training_s():
     first = _first_priority(12)
     time.sleep(0.002)
