@@ -194,8 +194,7 @@ class FoldData(FitWork):
 
     def score(self, part: HeldOut) -> float:
         """The primary metric of a held-out part, higher better."""
-        actual = self.target.to_numpy()[part.rows]
-        classes = self.actual.classes
+        actual, classes = self.actual.values[part.rows], self.actual.classes
         value = metric_value(self.metric, actual, part.predicted, part.probabilities, classes)
         return -math.inf if value is None else self.sign * value
 

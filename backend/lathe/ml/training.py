@@ -193,7 +193,7 @@ def error_text(error: Exception) -> str:
 
 
 def _failed(name: str, error: Exception) -> ModelResult:
-    log.warning("model %s failed", name, exc_info=True)
+    log.warning("model %s failed", name, exc_info=error)
     return {
         "model": name,
         "metrics": {},
@@ -429,7 +429,7 @@ def _model_fits_here(work: FitWork, entry: CatalogEntry, label: str, tracker: Tr
         work.cross_validated and workers > 1 and fold_workers(len(work.frame), entry) > 1
     )
     fits = side_by_side(
-        lambda work, *arguments: work(*arguments),
+        lambda call, *arguments: call(*arguments),
         [(fold, number) for number in range(folds)] + ([(final,)] if final_beside_folds else []),
         workers,
     )
@@ -570,9 +570,10 @@ def _supervised(
     tracker = Tracker(progress, len(config.models) * work.fits_per_model)
     models = list(zip(config.models, _model_labels(config), strict=True))
     for entry, outcome in zip(config.models, fitter(work, models, tracker), strict=True):
+        if isinstance(outcome, Exception):
+            run.results.append(_failed(entry.name, outcome))
+            continue
         try:
-            if isinstance(outcome, Exception):
-                raise outcome
             result, pipeline, last_fold = _supervised_result(entry, outcome, config, work.actual)
         except Exception as error:
             run.results.append(_failed(entry.name, error))
