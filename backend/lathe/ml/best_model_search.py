@@ -160,6 +160,10 @@ class Contender:
     def fold_seconds(self) -> float:
         return self.fit_seconds / max(1, len(self.fold_fits))
 
+    def model_fold_seconds(self) -> float:
+        """A fold's fit of the model alone, without the recipe and model input before it."""
+        return float(np.mean([fit.pipeline.steps[-1][1].fit_seconds_ for fit in self.fold_fits]))
+
 
 def exportable_distributions(entry: CatalogEntry) -> dict[str, Any]:
     """The entry's search space as Optuna distributions, without the choices whose models
@@ -437,14 +441,17 @@ class BestModelSearch:
 
     def expected_fold_seconds(self, entry: CatalogEntry) -> float:
         """A fold of a model not fitted yet: for a forest whose tree has been fitted, the
-        tree's fold times its trees (``n_estimators``) and ``FOREST_TREE_SHARE``, and by its
-        share of the fold's rows above its row limit; else the mean fold of those fitted."""
+        tree's fold with its model's fit times the forest's trees (``n_estimators``) and
+        ``FOREST_TREE_SHARE``, and by its share of the fold's rows above its row limit (the
+        recipe and model input before the model are fitted once, as for the tree); else
+        the mean fold of those fitted."""
         tree = next((c for c in self.contenders if c.name == entry.tree and c.fold_fits), None)
         if tree is not None and "n_estimators" in entry.settings:
             rows = len(self.splits[0][0])
             share = min(1.0, entry.row_limit / rows) if entry.row_limit else 1.0
             trees = entry.settings["n_estimators"] * FOREST_TREE_SHARE
-            return float(tree.fold_seconds() * trees * share)
+            model = tree.model_fold_seconds()
+            return float(tree.fold_seconds() - model + model * trees * share)
         fitted = [c.fold_seconds() for c in self.contenders if c.fold_fits]
         return float(np.mean(fitted)) if fitted else 0.0
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import numpy as np
@@ -70,6 +71,8 @@ class ModelStep(BaseEstimator):  # type: ignore[misc]
     not improved for ``EARLY_STOPPING_ROUNDS`` iterations; the model keeps its best
     iteration (CatBoost's overfitting detector with ``use_best_model``). Under
     ``fits_end_by`` CatBoost stops at that end and the fit fails (``FitOutOfTime``).
+
+    ``fit_seconds_`` is what the model's own fit took, without the steps before it.
     """
 
     def __init__(
@@ -101,6 +104,7 @@ class ModelStep(BaseEstimator):  # type: ignore[misc]
             until_end.check()
 
     def fit(self, X: pd.DataFrame, y: Any = None) -> ModelStep:
+        started = time.perf_counter()
         self.feature_names_in_ = np.asarray([str(name) for name in X.columns], dtype=object)
         matrix = model_matrix(X)
         if self.problem_type == "classification":
@@ -114,6 +118,7 @@ class ModelStep(BaseEstimator):  # type: ignore[misc]
             labels = self.estimator.fit_predict(matrix)
             self.nearest_fitted_row_ = KNeighborsClassifier(n_neighbors=1, n_jobs=-1)
             self.nearest_fitted_row_.fit(matrix, labels)
+        self.fit_seconds_ = time.perf_counter() - started
         return self
 
     def predict(self, X: pd.DataFrame) -> npt.NDArray[Any]:

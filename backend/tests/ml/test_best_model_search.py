@@ -26,6 +26,7 @@ from lathe.ml.ensemble import selected_weights
 from lathe.ml.evaluation import fold_metrics
 from lathe.ml.metric_catalog import METRICS
 from lathe.ml.metric_value import metric_value
+from lathe.ml.model_input import ModelInput
 from lathe.ml.progress import TaskStopped
 from lathe.ml.results import Leaderboard
 from lathe.ml.training_config import training_config
@@ -194,6 +195,28 @@ def test_a_forest_whose_trees_foretell_too_long_a_fold_is_skipped_before_it_star
     assert rows["Large forest"]["status"] == "skipped_for_time"
     assert rows["Large forest"]["folds"] == 0
     assert rows["Small forest"]["status"] == "finished"
+
+
+def test_a_forest_is_foretold_by_its_trees_model_fit_not_by_the_steps_before_it(monkeypatch):
+    frame = mixed_classification(200)
+    config = config_of(frame, "label", "classification")
+    learn = ModelInput._learn
+
+    def slow_input(self, frame):
+        time.sleep(0.2)
+        return learn(self, frame)
+
+    # every model's input takes 0.2 s to fit, the tree's own fit next to nothing: a forest
+    # of 100 trees pays the input once, as the tree did, so its folds fit in 30 s
+    monkeypatch.setattr(ModelInput, "_learn", slow_input)
+    tree = CatalogEntry("Tree", "classification", SlowNB, {}, SearchSpace())
+    forest = CatalogEntry(
+        "Forest", "classification", SlowForest, {"n_estimators": 100}, SearchSpace(), tree="Tree"
+    )
+    config = replace(config, models=(tree, forest))
+    run = find_best_model(frame, [], config, 30, lambda *_: None, lambda _: None)
+    rows = {row["model"]: row for row in run.results["search"]["rows"]}
+    assert rows["Forest"]["status"] == "finished"
 
 
 def test_the_ensembles_fold_scores_use_weights_chosen_without_that_folds_rows():
