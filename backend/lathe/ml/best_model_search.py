@@ -53,6 +53,7 @@ from lathe.ml.evaluation import fold_metrics
 from lathe.ml.fit_deadline import FitOutOfTime, fits_end_by
 from lathe.ml.metric_catalog import BY_NAME, PRIMARY_METRIC
 from lathe.ml.metric_value import metric_value
+from lathe.ml.pipeline import model_step
 from lathe.ml.progress import ProgressReport, TaskStopped
 from lathe.ml.results import Leaderboard, LeaderboardRow, ModelResult, Stage, Status
 from lathe.ml.sampling import Positions, uniform_sample
@@ -162,7 +163,7 @@ class Contender:
 
     def model_fold_seconds(self) -> float:
         """A fold's fit of the model alone, without the recipe and model input before it."""
-        return float(np.mean([fit.pipeline.steps[-1][1].fit_seconds_ for fit in self.fold_fits]))
+        return float(np.mean([model_step(fit.pipeline).fit_seconds_ for fit in self.fold_fits]))
 
 
 def exportable_distributions(entry: CatalogEntry) -> dict[str, Any]:
@@ -441,10 +442,10 @@ class BestModelSearch:
 
     def expected_fold_seconds(self, entry: CatalogEntry) -> float:
         """A fold of a model not fitted yet: for a forest whose tree has been fitted, the
-        tree's fold with its model's fit times the forest's trees (``n_estimators``) and
-        ``FOREST_TREE_SHARE``, and by its share of the fold's rows above its row limit (the
-        recipe and model input before the model are fitted once, as for the tree); else
-        the mean fold of those fitted."""
+        tree's fold with the tree's own fit multiplied by the forest's trees
+        (``n_estimators``), ``FOREST_TREE_SHARE`` and its share of the fold's rows above its
+        row limit (the recipe and model input are fitted once, as for the tree); else the
+        mean fold of those fitted."""
         tree = next((c for c in self.contenders if c.name == entry.tree and c.fold_fits), None)
         if tree is not None and "n_estimators" in entry.settings:
             rows = len(self.splits[0][0])
