@@ -5,7 +5,8 @@ is split 80/20 once (seed 0, stratified for classification); each tool then fits
 80 % in a process of its own at the same time budget and is scored on the 20 %. Prints
 one table (see table.py); each run's output is kept under WORK_DIR/logs. `--tools` runs
 some of the tools only and takes the others' cells from the results kept in WORK_DIR/logs
-by an earlier run, saying so under the table.
+by an earlier run, saying so under the table. `--sets check` runs the check sets
+(data_sets.CHECK_SETS) instead of the bench's.
 """
 
 import argparse
@@ -16,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from data_sets import BY_NAME, DATA_SETS
+from data_sets import BY_NAME, CHECK, CHECK_SETS, DATA_SETS
 from table import LATHE_BEST, LATHE_DEFAULTS, TOOLS, Result, Row, render
 
 HERE = Path(__file__).resolve().parent
@@ -37,7 +38,11 @@ BUDGET_RANGE = range(30, 3601)
 def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=int, default=60, help="seconds each tool may search")
-    parser.add_argument("--sets", default="", help="comma-separated data sets; all if empty")
+    parser.add_argument(
+        "--sets",
+        default="",
+        help=f"comma-separated data sets, or {CHECK!r} for the check sets; the bench's if empty",
+    )
     parser.add_argument(
         "--tools",
         default="",
@@ -47,7 +52,8 @@ def _arguments() -> argparse.Namespace:
     arguments = parser.parse_args()
     if arguments.budget not in BUDGET_RANGE:
         parser.error("the budget is 30 to 3600 seconds, as Lathe's Find the best model takes it")
-    names = [name for name in arguments.sets.split(",") if name]
+    chosen = CHECK_SETS if arguments.sets == CHECK else ()
+    names = [data_set.name for data_set in chosen] or [n for n in arguments.sets.split(",") if n]
     unknown = sorted(set(names) - BY_NAME.keys())
     if unknown:
         parser.error(f"unknown data sets {', '.join(unknown)}; known: {', '.join(BY_NAME)}")
