@@ -32,6 +32,7 @@ import logging
 import os
 import threading
 import time
+import uuid
 from collections.abc import Callable
 
 import dask.config
@@ -62,6 +63,9 @@ BACKOFF_SECONDS = (1, 2, 4, 8)
 WARM_MODULES = ("lathe.main",)
 """What a job's task needs to unpickle: the routes that define the jobs, and through them
 every model library. Imported by name, as a worker would on its first task."""
+WARM_UP = "warm-up"
+"""The key prefix of a worker's imports at connection: a thread doing them is about to be
+free, and whatever runs there next needs them too."""
 
 
 class ClusterUnreachableError(LatheError):
@@ -144,7 +148,10 @@ def _warm_up(client: Client) -> None:
     patience on two busy cores)."""
     try:
         for worker in client.scheduler_info()["workers"]:
-            fire_and_forget(client.submit(_import_job_modules, workers=[worker], pure=False))
+            warm_up = client.submit(
+                _import_job_modules, workers=[worker], key=f"{WARM_UP}-{uuid.uuid4().hex}"
+            )
+            fire_and_forget(warm_up)
     except Exception:
         log.debug("warming the workers up failed", exc_info=True)
 

@@ -2,6 +2,7 @@
 costliest model's first, and give the results a training in one process gives."""
 
 import time
+import uuid
 from dataclasses import replace
 
 import numpy as np
@@ -10,6 +11,7 @@ from distributed import Client, get_client, get_task_stream
 from sklearn.naive_bayes import GaussianNB
 
 from lathe.errors import ErrorCode
+from lathe.jobs.cluster import WARM_UP
 from lathe.jobs.training_fits import FitsOnWorkers, _first_priority
 from lathe.ml.catalog import ENTRIES
 from lathe.ml.progress import TaskStopped
@@ -151,6 +153,23 @@ def test_a_training_keeps_its_fits_while_every_other_thread_is_busy(shared_clust
     assert width == 2
     assert [r["error"] for r in there.results["results"]] == [None] * len(MODELS)
     assert not [task for task in stream.data if task["key"].startswith("fit-")]
+
+
+def test_a_worker_still_importing_at_connection_is_not_busy_with_other_work(shared_cluster):
+    frame = mixed_classification(300)
+    config = config_of(frame)
+    with (
+        Client(shared_cluster.scheduler_address, set_as_default=False) as client,
+        get_task_stream(client) as stream,
+    ):
+        warm_up = client.submit(busy_for, 3.0, key=f"{WARM_UP}-{uuid.uuid4().hex}")
+        while not client.processing() or not any(client.processing().values()):
+            time.sleep(0.01)
+        width, there = client.submit(trained_on_workers, frame, config, pure=False).result()
+        warm_up.result()
+    assert width == 2
+    assert [r["error"] for r in there.results["results"]] == [None] * len(MODELS)
+    assert [task for task in stream.data if task["key"].startswith("fit-")]
 
 
 def test_a_training_s_fits_go_before_any_job_and_any_later_training_s():
