@@ -138,38 +138,35 @@ def busy_for(seconds: float) -> None:
     time.sleep(seconds)
 
 
-def test_a_training_keeps_its_fits_while_every_other_thread_is_busy(shared_cluster):
+def trained_beside(cluster, key):
+    """A training started while a task of key `key` keeps a thread of `cluster` busy for
+    3 s: the width it saw, its run, and the fit tasks it made."""
     frame = mixed_classification(300)
-    config = config_of(frame)
     with (
-        Client(shared_cluster.scheduler_address, set_as_default=False) as client,
+        Client(cluster.scheduler_address, set_as_default=False) as client,
         get_task_stream(client) as stream,
     ):
-        busy = client.submit(busy_for, 3.0, pure=False)
+        busy = client.submit(busy_for, 3.0, key=key)
         while not client.processing() or not any(client.processing().values()):
             time.sleep(0.01)
-        width, there = client.submit(trained_on_workers, frame, config, pure=False).result()
+        width, there = client.submit(
+            trained_on_workers, frame, config_of(frame), pure=False
+        ).result()
         busy.result()
-    assert width == 2
     assert [r["error"] for r in there.results["results"]] == [None] * len(MODELS)
-    assert not [task for task in stream.data if task["key"].startswith("fit-")]
+    return width, [task for task in stream.data if task["key"].startswith("fit-")]
+
+
+def test_a_training_keeps_its_fits_while_every_other_thread_is_busy(shared_cluster):
+    width, fits = trained_beside(shared_cluster, f"busy-{uuid.uuid4().hex}")
+    assert width == 2
+    assert not fits
 
 
 def test_a_worker_still_importing_at_connection_is_not_busy_with_other_work(shared_cluster):
-    frame = mixed_classification(300)
-    config = config_of(frame)
-    with (
-        Client(shared_cluster.scheduler_address, set_as_default=False) as client,
-        get_task_stream(client) as stream,
-    ):
-        warm_up = client.submit(busy_for, 3.0, key=f"{WARM_UP}-{uuid.uuid4().hex}")
-        while not client.processing() or not any(client.processing().values()):
-            time.sleep(0.01)
-        width, there = client.submit(trained_on_workers, frame, config, pure=False).result()
-        warm_up.result()
+    width, fits = trained_beside(shared_cluster, f"{WARM_UP}-{uuid.uuid4().hex}")
     assert width == 2
-    assert [r["error"] for r in there.results["results"]] == [None] * len(MODELS)
-    assert [task for task in stream.data if task["key"].startswith("fit-")]
+    assert fits
 
 
 def test_a_training_s_fits_go_before_any_job_and_any_later_training_s():
