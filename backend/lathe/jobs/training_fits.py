@@ -94,8 +94,8 @@ class FitsOnWorkers:
         one has, spreading the fits only adds their shipping to other jobs' work (50
         sessions training at once on two workers: 169 trainings a minute, against 197
         with each training's fits kept in its job). A worker's imports at connection
-        (``WARM_UP``) are not other work: a training started seconds after Lathe kept
-        every fit on one core for it, 63-67 s for the 3,000-row catalogue against 41 s."""
+        (``WARM_UP``) are not other work: its thread is about to be free, and the fits
+        queued there need those modules anyway."""
         running = sum(
             not str(key).startswith(WARM_UP)
             for keys in self.client.processing().values()

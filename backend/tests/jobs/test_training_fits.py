@@ -140,7 +140,7 @@ def busy_for(seconds: float) -> None:
 
 def trained_beside(cluster, key):
     """A training started while a task of key `key` keeps a thread of `cluster` busy for
-    3 s: the width it saw, its run, and the fit tasks it made."""
+    3 s: the width it saw and the fit tasks it made (every model trained)."""
     frame = mixed_classification(300)
     with (
         Client(cluster.scheduler_address, set_as_default=False) as client,
