@@ -3,7 +3,9 @@
 Hashing every value (``Series.nunique``) is quick while the distinct values fit in the
 processor's caches and slow once they do not: at 4,000,000 rows its 21 columns took 2.0 s,
 most of it on the eight columns whose values are nearly all distinct. Sorting such a
-column and counting where neighbours differ took a quarter of that. A column's first
+column and counting where neighbours differ took a quarter of that, and a column already
+in order (ids, timestamps) needs no sort: at 10,000,000 rows the check takes milliseconds,
+the sort over half a second. A column's first
 ``PROBE_ROWS`` values say which way it goes: when more than one in ``SORT_SHARE`` of them
 are distinct, numbers, dates and durations are sorted; everything else is hashed.
 """
@@ -41,7 +43,8 @@ def distinct_count(series: pd.Series[Any]) -> int:
     values = _sortable_values(series)
     if values is None or not _mostly_distinct(values):
         return int(series.nunique(dropna=True))
-    ordered = np.sort(values)
+    # ids and timestamps often come in order already: one pass says so, a sort would not
+    ordered = values if _ascending(values) else np.sort(values)
     if ordered.dtype.kind in "fMm":  # NaN and NaT sort last
         missing = np.isnan(ordered) if ordered.dtype.kind == "f" else np.isnat(ordered)
         ordered = ordered[: len(ordered) - int(np.count_nonzero(missing))]
@@ -55,6 +58,11 @@ def _sortable_values(series: pd.Series[Any]) -> npt.NDArray[Any] | None:
     if isinstance(dtype, np.dtype) and dtype.kind in "iufMm":
         return series.to_numpy()
     return None
+
+
+def _ascending(values: npt.NDArray[Any]) -> bool:
+    """Whether `values` never fall (a missing value, never ordered, says no)."""
+    return bool((values[1:] >= values[:-1]).all())
 
 
 def _mostly_distinct(values: npt.NDArray[Any]) -> bool:

@@ -16,12 +16,17 @@ def quirky_columns(rows: int) -> pd.DataFrame:
     signed_zero = np.where(np.arange(rows) % 2 == 0, 0.0, -0.0)
     stamps = pd.Series(pd.to_datetime(rng.integers(0, 10**9, rows), unit="s"))
     stamps[::5] = None
+    in_order = np.sort(rng.normal(size=rows))
+    in_order[-1] = np.nan
     return pd.DataFrame(
         {
             "spread": spread,
             "few_floats": rng.integers(0, 5, rows) / 2,
             "signed_zero": signed_zero,
             "ids": rng.permutation(rows) - rows // 2,
+            "ids_in_order": np.sort(rng.integers(0, rows, rows)),
+            "stamps_in_order": np.sort(stamps.dropna().sample(rows, replace=True, random_state=0)),
+            "in_order_then_missing": in_order,
             "small_ints": rng.integers(0, 3, rows).astype(np.uint8),
             "stamps": stamps,
             "durations": stamps - stamps.min(),
@@ -57,3 +62,18 @@ def test_a_mostly_distinct_column_is_sorted_and_a_repetitive_one_hashed(monkeypa
     assert distinct_count(values) == 100_000 and not hashed
     distinct_count(pd.Series(np.arange(100_000) % 3))
     assert hashed
+
+
+def test_a_column_in_order_is_counted_without_sorting(monkeypatch):
+    sorted_arrays = []
+    sort = np.sort
+
+    def recorded(values, *args, **kwargs):
+        sorted_arrays.append(len(values))
+        return sort(values, *args, **kwargs)
+
+    monkeypatch.setattr(np, "sort", recorded)
+    assert distinct_count(pd.Series(np.repeat(np.arange(50_000), 2))) == 50_000
+    assert not sorted_arrays
+    assert distinct_count(pd.Series(np.arange(100_000)[::-1])) == 100_000
+    assert sorted_arrays == [100_000]
