@@ -6,7 +6,8 @@ is split 80/20 once (seed 0, stratified for classification); each tool then fits
 one table (see table.py); each run's output is kept under WORK_DIR/logs. `--tools` runs
 some of the tools only and takes the others' cells from the results kept in WORK_DIR/logs
 by an earlier run, saying so under the table. `--sets check` runs the check sets
-(data_sets.CHECK_SETS) instead of the bench's.
+(data_sets.CHECK_SETS) instead of the bench's, `--sets fresh` the second check
+(data_sets.FRESH_SETS).
 """
 
 import argparse
@@ -17,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from data_sets import BY_NAME, CHECK, CHECK_SETS, DATA_SETS
+from data_sets import BY_NAME, DATA_SETS, GROUPS
 from table import LATHE_BEST, LATHE_DEFAULTS, TOOLS, Result, Row, render
 
 HERE = Path(__file__).resolve().parent
@@ -41,7 +42,8 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument(
         "--sets",
         default="",
-        help=f"comma-separated data sets, or {CHECK!r} for the check sets; the bench's if empty",
+        help=f"comma-separated data sets, or a group of them ({', '.join(GROUPS)}); the bench's if "
+        "empty",
     )
     parser.add_argument(
         "--tools",
@@ -52,7 +54,7 @@ def _arguments() -> argparse.Namespace:
     arguments = parser.parse_args()
     if arguments.budget not in BUDGET_RANGE:
         parser.error("the budget is 30 to 3600 seconds, as Lathe's Find the best model takes it")
-    chosen = CHECK_SETS if arguments.sets == CHECK else ()
+    chosen = GROUPS.get(arguments.sets, ())
     names = [data_set.name for data_set in chosen] or [n for n in arguments.sets.split(",") if n]
     unknown = sorted(set(names) - BY_NAME.keys())
     if unknown:
