@@ -42,8 +42,10 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument(
         "--sets",
         default="",
-        help=f"comma-separated data sets, or a group of them ({', '.join(GROUPS)}); the bench's if "
-        "empty",
+        help=(
+            f"comma-separated data sets, or a group of them ({', '.join(GROUPS)}); "
+            "the bench's if empty"
+        ),
     )
     parser.add_argument(
         "--tools",
