@@ -5,7 +5,8 @@ CatBoost ``thread_count=-1``); CatBoost writes no files (``allow_writing_files=F
 Defaults are the libraries' own except where noted: ``LogisticRegression`` gets
 ``max_iter=1000``, ``SVC`` gives probabilities (``probability=True``), LightGBM reports gain
 importances, CatBoost stops at 500 iterations or earlier when an inner split stops
-improving (``early_stopping``), ``GaussianMixture`` fits 3 components and ``MeanShift``
+improving (``early_stopping``), ``SVR`` learns the target standardized
+(``scaled_target``), ``GaussianMixture`` fits 3 components and ``MeanShift``
 seeds from bins. Thread counts are set per fit by its size (``lathe.ml.threads``).
 ``takes_missing``, ``non_negative`` and ``scaled_input`` say what ``ModelInput`` prepares
 for the model.
@@ -85,6 +86,10 @@ class CatalogEntry:
     ``ModelInput`` standardizes the columns the recipe did not scale."""
     early_stopping: bool = False
     """The model stops on an inner split of its rows (``ModelStep``)."""
+    scaled_target: bool = False
+    """The model's settings are in the target's units (SVR's tube width ``epsilon`` and
+    its penalty ``C``): ``ModelStep`` fits it on the target standardized, so that its
+    defaults mean the same for prices in thousands as for a rate."""
     row_major: bool = False
     """The model's solver copies a matrix that is not row-major: ``ModelInput`` makes its
     matrix row-major (at ten million rows, a second matrix of every row is gigabytes)."""
@@ -324,6 +329,7 @@ _CATALOGUE = (
         row_limit=10_000,
         scaled_input=True,
         row_major=True,
+        scaled_target=True,
     ),
     CatalogEntry(
         "XGBRegressor", "regression", XGBRegressor, _QUIET_XGBOOST, _XGBOOST, takes_missing=True

@@ -25,6 +25,7 @@ class (the class with the highest output).
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -134,10 +135,14 @@ class ModelExplainer:
             return shap.LinearExplainer(self.estimator, masker)
         if self.method == "kernel":
             model = _single_threaded(self.estimator)
-            function = model.predict_proba if self.classes else model.predict
+            function = model.predict_proba if self.classes else self._values_of(model)
             rows = uniform_sample(len(background), AGNOSTIC_BACKGROUND_ROWS)
             return shap.KernelExplainer(function, background[rows])
         return None
+
+    def _values_of(self, model: Any) -> Callable[[FloatArray], FloatArray]:
+        """`model`'s predictions in the target's units, as the step gives them."""
+        return lambda matrix: self.step.in_target_units(model.predict(matrix))
 
     def all_outputs(self, matrix: FloatArray) -> _AllOutputs:
         """Contributions to every output of the model (one per class where it has one)."""

@@ -72,6 +72,10 @@ class ModelStep(BaseEstimator):  # type: ignore[misc]
     iteration (CatBoost's overfitting detector with ``use_best_model``). Under
     ``fits_end_by`` CatBoost stops at that end and the fit fails (``FitOutOfTime``).
 
+    With ``scaled_target`` (SVR, whose settings are in the target's units), a regressor
+    is fitted on the target less its mean, over its standard deviation, and its
+    predictions are brought back (``in_target_units``).
+
     ``fit_seconds_`` is what the model's own fit took, without the steps before it.
     """
 
@@ -80,10 +84,12 @@ class ModelStep(BaseEstimator):  # type: ignore[misc]
         estimator: Any = None,
         problem_type: ProblemType = "classification",
         early_stopping: bool = False,
+        scaled_target: bool = False,
     ):
         self.estimator = estimator
         self.problem_type = problem_type
         self.early_stopping = early_stopping
+        self.scaled_target = scaled_target
 
     def _fit_supervised(self, matrix: FloatMatrix, labels: npt.NDArray[Any]) -> None:
         until_end = rounds_until_end() if isinstance(self.estimator, CatBoost) else None
@@ -111,7 +117,13 @@ class ModelStep(BaseEstimator):  # type: ignore[misc]
             self.classes_, codes = class_codes(np.asarray(y))
             self._fit_supervised(matrix, narrowest_codes(codes, len(self.classes_)))
         elif self.problem_type == "regression":
-            self._fit_supervised(matrix, np.asarray(y, dtype=np.float64))
+            values = np.asarray(y, dtype=np.float64)
+            if self.scaled_target:
+                spread = float(np.std(values))
+                self.target_shift_ = float(np.mean(values))
+                self.target_scale_ = spread if spread > 0 else 1.0
+                values = (values - self.target_shift_) / self.target_scale_
+            self._fit_supervised(matrix, values)
         elif hasattr(self.estimator, "predict"):
             self.estimator.fit(matrix)
         else:
@@ -130,7 +142,15 @@ class ModelStep(BaseEstimator):  # type: ignore[misc]
         predicted = np.asarray(self.estimator.predict(matrix)).ravel()
         if self.problem_type == "classification":
             return np.asarray(self.classes_[predicted.astype(np.int64)])
-        return predicted
+        return self.in_target_units(predicted)
+
+    def in_target_units(self, values: FloatMatrix) -> FloatMatrix:
+        """The estimator's own predictions in the target's units (unchanged unless it
+        learned a standardized target)."""
+        if not hasattr(self, "target_scale_"):
+            return values
+        scaled: FloatMatrix = np.asarray(values, np.float64) * self.target_scale_
+        return scaled + self.target_shift_
 
     def most_probable(self, probabilities: FloatMatrix) -> npt.NDArray[Any]:
         """The class with the highest of each row's `predict_proba` probabilities."""

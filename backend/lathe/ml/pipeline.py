@@ -44,7 +44,12 @@ def training_pipeline(
             ),
             (
                 "model",
-                ModelStep(entry.build(**(params or {})), entry.problem_type, entry.early_stopping),
+                ModelStep(
+                    entry.build(**(params or {})),
+                    entry.problem_type,
+                    entry.early_stopping,
+                    entry.scaled_target,
+                ),
             ),
         ],
         target_column=target_column,

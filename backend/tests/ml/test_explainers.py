@@ -11,13 +11,14 @@ from lathe.ml.model_step import ModelStep
 
 
 def data(classes: int, rows: int = 300, seed: int = 0):
-    """Numbers with missing values; a target of `classes` classes (0: a number)."""
+    """Numbers with missing values; a target of `classes` classes (0: a number in units
+    far from a standard normal's, as a price is)."""
     rng = np.random.default_rng(seed)
     matrix = rng.normal(size=(rows, 5))
     signal = matrix[:, 0] + 0.5 * matrix[:, 1] - matrix[:, 2] * matrix[:, 3]
     matrix[rng.random(matrix.shape) < 0.05] = np.nan
     if classes == 0:
-        return matrix, signal
+        return matrix, 40 * signal + 100
     edges = np.quantile(signal, np.linspace(0, 1, classes + 1)[1:-1])
     return matrix, np.asarray(["c", "a", "b", "d"])[np.digitize(signal, edges)]
 
@@ -33,7 +34,8 @@ def fitted(name: str, classes: int):
         matrix = np.nan_to_num(matrix)
     if entry.non_negative:
         matrix = np.abs(matrix)
-    step = ModelStep(entry.build(), entry.problem_type).fit(_frame(matrix), target)
+    step = ModelStep(entry.build(), entry.problem_type, scaled_target=entry.scaled_target)
+    step.fit(_frame(matrix), target)
     return step, matrix
 
 
@@ -48,7 +50,7 @@ def raw_output(step: ModelStep, matrix):
     elif isinstance(model, CatBoostClassifier | CatBoostRegressor):
         found = model.predict(matrix, prediction_type="RawFormulaVal")
     elif step.problem_type == "regression":
-        found = model.predict(matrix)
+        found = step.in_target_units(model.predict(matrix))
     elif method_of(model) == "linear":
         found = model.decision_function(matrix)
     else:

@@ -66,7 +66,13 @@ def _joined_model(
         graph.op("Identity", [matrix], output=model_input)
     graph.nodes.extend(model_graph.node)
     graph.initializers.extend(model_graph.initializer)
-    return prefix + converted.output
+    output = prefix + converted.output
+    if not hasattr(step, "target_scale_"):
+        return output
+    # the model learned the target standardized (``ModelStep.in_target_units``)
+    values = graph.op("Cast", [output], f"{prefix}standardized", to=onnx.TensorProto.DOUBLE)
+    scaled = graph.op("Mul", [values, graph.double(step.target_scale_)], f"{prefix}scaled")
+    return graph.op("Add", [scaled, graph.double(step.target_shift_)], f"{prefix}values")
 
 
 def _ensemble_output(
