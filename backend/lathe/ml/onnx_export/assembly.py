@@ -69,9 +69,8 @@ def _joined_model(
     output = prefix + converted.output
     if not hasattr(step, "target_scale_"):
         return output
-    # the model learned the target standardized (``ModelStep.in_target_units``)
-    values = graph.op("Cast", [output], f"{prefix}standardized", to=onnx.TensorProto.DOUBLE)
-    scaled = graph.op("Mul", [values, graph.double(step.target_scale_)], f"{prefix}scaled")
+    # the model (SVR, in double) learned the target standardized (``in_target_units``)
+    scaled = graph.op("Mul", [output, graph.double(step.target_scale_)], f"{prefix}scaled")
     return graph.op("Add", [scaled, graph.double(step.target_shift_)], f"{prefix}values")
 
 
@@ -110,6 +109,18 @@ def _tensor_names(graph: onnx.GraphProto) -> set[str]:
     return names | {output for node in graph.node for output in node.output}
 
 
+def _read_names(node: onnx.NodeProto) -> set[str]:
+    """What `node` reads: its inputs and those of the nodes of its subgraphs (a ``Loop``'s
+    body reads the graph's values by name)."""
+    names = set(node.input)
+    subgraphs = [attribute.g for attribute in node.attribute if attribute.HasField("g")]
+    subgraphs += [graph for attribute in node.attribute for graph in attribute.graphs]
+    for subgraph in subgraphs:
+        for inner in subgraph.node:
+            names |= _read_names(inner)
+    return names
+
+
 def _pruned(graph: onnx.GraphProto) -> None:
     """Drop the nodes no output depends on, and the inputs nothing reads (columns the
     recipe drops)."""
@@ -118,7 +129,7 @@ def _pruned(graph: onnx.GraphProto) -> None:
     for node in reversed(graph.node):
         if needed.intersection(node.output):
             kept.append(node)
-            needed.update(node.input)
+            needed.update(_read_names(node))
     del graph.node[:]
     graph.node.extend(reversed(kept))
     inputs = [value for value in graph.input if value.name in needed]

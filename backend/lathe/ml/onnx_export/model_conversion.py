@@ -2,10 +2,10 @@
 
 scikit-learn models go through skl2onnx, XGBoost and LightGBM through onnxmltools'
 converters registered with skl2onnx (LightGBM's with double trees,
-``lightgbm_conversion``), CatBoost through its own ONNX export. Models that compute in
-double take double input for exact parity, LightGBM among them; scikit-learn's trees
-(they cast their input to float32 anyway), XGBoost and CatBoost (float32 thresholds) and
-SVR take float32.
+``lightgbm_conversion``), CatBoost through its own ONNX export, SVR as a graph of
+standard operators (``svr_conversion``). Models that compute in double take double input
+for exact parity, LightGBM and SVR among them; scikit-learn's trees (they cast their input
+to float32 anyway), XGBoost and CatBoost (float32 thresholds) take float32.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from lathe.ml.onnx_export.errors import OnnxUnsupportedError
 from lathe.ml.onnx_export.graph_builder import ML_DOMAIN, ML_OPSET, OPSET
 from lathe.ml.onnx_export.lightgbm_conversion import convert_lightgbm_in_double, float_outputs
 from lathe.ml.onnx_export.sklearn_trees import corrected_trees
+from lathe.ml.onnx_export.svr_conversion import svr_in_double
 
 InputType = Literal["double", "float"]
 CLASSIFIER_OPTIONS = {"nocl": [True, False], "zipmap": [True, False, "columns"]}
@@ -58,7 +59,6 @@ SKLEARN_TREES = (
 )
 FLOAT_MODELS = (
     *SKLEARN_TREES,
-    SVR,
     XGBClassifier,
     XGBRegressor,
 )
@@ -180,6 +180,8 @@ def converted_model(step: ModelStep) -> ConvertedModel:
     if isinstance(estimator, CatBoost):
         model, output = catboost_model(estimator)
         return ConvertedModel(model, "float", output)
+    if isinstance(estimator, SVR):
+        return ConvertedModel(svr_in_double(estimator, features), "double", "variable")
     register_boosted_tree_converters()
     input_type = _input_type(estimator)
     model = _converted(estimator, input_type, features)

@@ -110,6 +110,29 @@ def test_regressors_keep_the_precision_of_splits_float32_would_merge(name):
     np.testing.assert_allclose(found["prediction"], pipeline.predict(rows), rtol=1e-4)
 
 
+def profits_frame(rows: int, seed: int) -> pd.DataFrame:
+    """Shops' yearly profit or loss, in the thousands either way: many predictions lie
+    near zero, a small fraction of the target's spread."""
+    rng = np.random.default_rng(seed)
+    visitors = rng.normal(size=rows)
+    rent = rng.uniform(0.0, 2.0, size=rows)
+    profit = 2_000.0 * visitors - 800.0 * rent**2 + 500.0
+    return pd.DataFrame(
+        {"visitors": visitors, "rent": rent, "profit": profit + rng.normal(0, 200.0, rows)}
+    )
+
+
+@pytest.mark.parametrize("name", names_of("regression"))
+def test_regressors_keep_their_precision_near_zero_on_a_widely_spread_target(name):
+    train, held_out = profits_frame(1_000, seed=0), profits_frame(300, seed=1)
+    features = train.drop(columns=["profit"])
+    pipeline = training_pipeline([], ENTRIES[name], "profit").fit(features, train["profit"])
+    rows = held_out.drop(columns=["profit"])
+    found = onnx_outputs(onnx_model(pipeline, name), rows)
+    # the tolerance of the usage code's check (``tests.matrix.onnx_run``)
+    np.testing.assert_allclose(found["prediction"], pipeline.predict(rows), rtol=1e-4, atol=1e-4)
+
+
 @pytest.mark.parametrize("name", names_of("classification"))
 def test_classifiers_keep_the_precision_of_splits_float32_would_merge(name):
     train, held_out = fine_grained_frame(600, seed=0), fine_grained_frame(300, seed=1)
