@@ -6,7 +6,8 @@ import { languages } from './languages';
 type Tree = { [key: string]: string | Tree };
 
 const dir = join(import.meta.dirname, 'locales');
-const load = (code: string) => JSON.parse(readFileSync(join(dir, `${code}.json`), 'utf8')) as Tree;
+const text = (code: string) => readFileSync(join(dir, `${code}.json`), 'utf8');
+const load = (code: string) => JSON.parse(text(code)) as Tree;
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const entries = new Map<string, string>();
@@ -16,6 +17,32 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
     else for (const [sub, text] of flatten(value, path)) entries.set(sub, text);
   }
   return entries;
+}
+
+/** The keys an object of `json` names twice, as paths: `JSON.parse` keeps the last one silently. */
+function repeatedKeys(json: string): string[] {
+  const repeated: string[] = [];
+  const objects: { path: string; keys: Set<string>; key: string }[] = [];
+  let last = '';
+  for (let at = 0; at < json.length; at++) {
+    const char = json[at];
+    if (char === '"') {
+      let end = at + 1;
+      while (json[end] !== '"') end += json[end] === '\\' ? 2 : 1;
+      last = JSON.parse(json.slice(at, end + 1)) as string;
+      at = end;
+    } else if (char === ':') {
+      const object = objects.at(-1);
+      if (object === undefined) continue;
+      if (object.keys.has(last)) repeated.push(object.path + last);
+      object.keys.add(last);
+      object.key = last;
+    } else if (char === '{') {
+      const parent = objects.at(-1);
+      objects.push({ path: parent ? `${parent.path}${parent.key}.` : '', keys: new Set(), key: '' });
+    } else if (char === '}') objects.pop();
+  }
+  return repeated;
 }
 
 const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
@@ -47,6 +74,15 @@ describe('locale files', () => {
     for (const [key, text] of en) {
       expect([key, variables(translated.get(key) ?? '')]).toEqual([key, variables(text)]);
     }
+  });
+
+  it('finds a key named twice in one object, and no other', () => {
+    expect(repeatedKeys('{"a": {"b": "x", "c": "y\\"}"}, "d": {"b": "w"}, "a": "v"}')).toEqual(['a']);
+    expect(repeatedKeys('{"errors": {"lost": "1", "gone": "2", "lost": "3"}}')).toEqual(['errors.lost']);
+  });
+
+  it.each([...others, 'en'])('%s names every key once in its object', (code) => {
+    expect(repeatedKeys(text(code))).toEqual([]);
   });
 
   it.each([...others, 'en'])('%s has no empty values', (code) => {
