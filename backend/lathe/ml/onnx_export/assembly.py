@@ -104,18 +104,25 @@ def _ensemble_output(
     return graph.op("Sum", weighted, "ensemble_output")
 
 
+def _subgraphs(node: onnx.NodeProto) -> list[onnx.GraphProto]:
+    """A ``Loop``'s body and the like: graphs that read the outer graph's values by name."""
+    graphs = [attribute.g for attribute in node.attribute if attribute.HasField("g")]
+    return graphs + [graph for attribute in node.attribute for graph in attribute.graphs]
+
+
 def _tensor_names(graph: onnx.GraphProto) -> set[str]:
     names = {value.name for value in graph.initializer} | {value.name for value in graph.input}
-    return names | {output for node in graph.node for output in node.output}
+    for node in graph.node:
+        names.update(node.output)
+        for subgraph in _subgraphs(node):
+            names |= _tensor_names(subgraph)
+    return names
 
 
 def _read_names(node: onnx.NodeProto) -> set[str]:
-    """What `node` reads: its inputs and those of the nodes of its subgraphs (a ``Loop``'s
-    body reads the graph's values by name)."""
+    """What `node` reads: its inputs and those of the nodes of its subgraphs."""
     names = set(node.input)
-    subgraphs = [attribute.g for attribute in node.attribute if attribute.HasField("g")]
-    subgraphs += [graph for attribute in node.attribute for graph in attribute.graphs]
-    for subgraph in subgraphs:
+    for subgraph in _subgraphs(node):
         for inner in subgraph.node:
             names |= _read_names(inner)
     return names

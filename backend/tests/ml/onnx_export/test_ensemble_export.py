@@ -56,3 +56,18 @@ def test_an_ensembles_onnx_graph_predicts_as_its_pipeline(frames, target):
         expected = sum(w * m.predict(held_out) for m, w in zip(members, WEIGHTS, strict=True))
         np.testing.assert_allclose(ensemble.predict(held_out), expected, rtol=1e-12)
         np.testing.assert_allclose(found["prediction"], expected, rtol=1e-4, atol=1e-4)
+
+
+def test_an_svr_member_keeps_its_block_loop_in_the_ensembles_graph(frames):
+    train, held_out = frames
+    steps = [
+        step
+        for screen in automatic_recipe(train.drop(columns=["label", "passed"]), "price")
+        for step in screen.steps
+    ]
+    members = [fitted(ENTRIES[name], train, "price", steps) for name in ("SVR", "Ridge")]
+    ensemble = ensemble_pipeline(members, [0.6, 0.4])
+    found = onnx_outputs(onnx_model(ensemble, "Ensemble"), held_out)
+    np.testing.assert_allclose(
+        found["prediction"], ensemble.predict(held_out), rtol=1e-4, atol=1e-4
+    )
