@@ -174,6 +174,10 @@ class CatalogModel(BaseModel):
     problem_type: ProblemType
     row_limit: int | None
     search_space: SearchSpaceDescription
+    scaled_target: bool = Field(
+        description="The model learns a regression target standardized (less its mean, over "
+        "its standard deviation), so its settings are in the target's standard deviations."
+    )
 
 
 class ModelCatalogResponse(BaseModel):

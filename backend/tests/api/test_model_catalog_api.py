@@ -32,6 +32,7 @@ def test_the_catalogue_lists_every_model_in_order_with_its_search_space(client):
     assert forest["problem_type"] == "classification"
     assert forest["row_limit"] == 100_000
     assert by_name["LinearRegression"]["row_limit"] is None
+    assert [model["name"] for model in models if model["scaled_target"]] == ["SVR"]
     neighbours = by_name["KNeighborsClassifier"]["search_space"]
     assert neighbours["grid"] == {
         "n_neighbors": [3, 5, 7, 11, 15],
@@ -77,6 +78,7 @@ def test_a_model_added_to_the_catalogue_is_listed_trained_optimized_and_exported
             "grid": {"solver": ["svd", "lsqr"]},
             "distributions": {"tol": {"distribution": "loguniform", "low": 1e-6, "high": 1e-3}},
         },
+        "scaled_target": False,
     }
 
     upload(client, "customers.csv", csv_bytes(mixed_classification()))

@@ -936,6 +936,11 @@ export interface components {
             /** Row Limit */
             row_limit: number | null;
             search_space: components["schemas"]["SearchSpaceDescription"];
+            /**
+             * Scaled Target
+             * @description The model learns a regression target standardized (less its mean, over its standard deviation), so its settings are in the target's standard deviations.
+             */
+            scaled_target: boolean;
         };
         /** Charts */
         Charts: {

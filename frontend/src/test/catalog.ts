@@ -4,7 +4,7 @@ const NO_SEARCH = { grid: {}, distributions: {} };
 
 /** A catalogue entry as `GET /api/model-catalog/` answers it. */
 export function catalogModel(name: string, problem_type: CatalogModel['problem_type']): CatalogModel {
-  return { name, problem_type, row_limit: null, search_space: NO_SEARCH };
+  return { name, problem_type, row_limit: null, search_space: NO_SEARCH, scaled_target: false };
 }
 
 /** A small catalogue for the screens' tests: three models of each problem type, in the server's order. */

@@ -260,6 +260,7 @@ def model_catalog() -> ModelCatalogResponse:
                 problem_type=entry.problem_type,
                 row_limit=entry.row_limit,
                 search_space=SearchSpaceDescription.model_validate(described(entry.search_space)),
+                scaled_target=entry.scaled_target,
             )
             for entry in ENTRIES.values()
         ]

@@ -99,10 +99,8 @@ function RangeEditor({ param, edits, onEdit, disabled }: ParamEditorProps & { pa
 export function SearchSpaceSummary({ model, catalog, method, methodLabel, edits, onEdit, disabled = false }: SearchSpaceSummaryProps) {
   const { t } = useTranslation();
   if (catalog === undefined) return null;
-  const params = searchParams(
-    catalog.find((entry) => entry.name === model),
-    method,
-  );
+  const entry = catalog.find((candidate) => candidate.name === model);
+  const params = searchParams(entry, method);
   if (params.length === 0) {
     return <CardNote tone="warn">{t('optimization.space.none', { model, method: methodLabel })}</CardNote>;
   }
@@ -110,6 +108,7 @@ export function SearchSpaceSummary({ model, catalog, method, methodLabel, edits,
     <div className="search-space">
       <h3 className="search-space__title">{t('optimization.space.title')}</h3>
       <p className="search-space__hint">{t('optimization.spaceEdit.hint')}</p>
+      {entry?.scaled_target && <p className="search-space__hint">{t('optimization.space.scaledTarget', { model })}</p>}
       <dl className="search-space__list">
         {params.map((param) => (
           <div key={param.name} className="search-space__param">

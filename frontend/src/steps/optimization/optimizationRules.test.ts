@@ -19,6 +19,7 @@ const forest: CatalogModel = {
   name: 'RandomForestClassifier',
   problem_type: 'classification',
   row_limit: null,
+  scaled_target: false,
   search_space: {
     grid: { n_estimators: [100, 200], max_depth: [null, 10] },
     distributions: {
