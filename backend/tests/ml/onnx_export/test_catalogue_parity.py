@@ -6,6 +6,7 @@ and pickle files, loaded again, predict as the pipeline, and the ONNX file as th
 import io
 import json
 import pickle
+from collections.abc import Callable
 
 import joblib
 import numpy as np
@@ -100,14 +101,22 @@ def fine_grained_frame(rows: int, seed: int) -> pd.DataFrame:
     return pd.DataFrame({"odometer": odometer, "power": power, "price": price})
 
 
+def exported_and_fitted(
+    name: str, frame: Callable[..., pd.DataFrame], target: str, rows: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The ONNX export's and the pipeline's predictions of 300 new rows of `frame`, the
+    model fitted on `rows` others without a recipe."""
+    train, held_out = frame(rows, seed=0), frame(300, seed=1)
+    features = train.drop(columns=[target])
+    pipeline = training_pipeline([], ENTRIES[name], target).fit(features, train[target])
+    new = held_out.drop(columns=[target])
+    return onnx_outputs(onnx_model(pipeline, name), new)["prediction"], pipeline.predict(new)
+
+
 @pytest.mark.parametrize("name", names_of("regression"))
 def test_regressors_keep_the_precision_of_splits_float32_would_merge(name):
-    train, held_out = fine_grained_frame(600, seed=0), fine_grained_frame(300, seed=1)
-    features = train.drop(columns=["price"])
-    pipeline = training_pipeline([], ENTRIES[name], "price").fit(features, train["price"])
-    rows = held_out.drop(columns=["price"])
-    found = onnx_outputs(onnx_model(pipeline, name), rows)
-    np.testing.assert_allclose(found["prediction"], pipeline.predict(rows), rtol=1e-4)
+    found, expected = exported_and_fitted(name, fine_grained_frame, "price", 600)
+    np.testing.assert_allclose(found, expected, rtol=1e-4)
 
 
 def profits_frame(rows: int, seed: int) -> pd.DataFrame:
@@ -124,13 +133,9 @@ def profits_frame(rows: int, seed: int) -> pd.DataFrame:
 
 @pytest.mark.parametrize("name", names_of("regression"))
 def test_regressors_keep_their_precision_near_zero_on_a_widely_spread_target(name):
-    train, held_out = profits_frame(1_000, seed=0), profits_frame(300, seed=1)
-    features = train.drop(columns=["profit"])
-    pipeline = training_pipeline([], ENTRIES[name], "profit").fit(features, train["profit"])
-    rows = held_out.drop(columns=["profit"])
-    found = onnx_outputs(onnx_model(pipeline, name), rows)
+    found, expected = exported_and_fitted(name, profits_frame, "profit", 1_000)
     # the tolerance of the usage code's check (``tests.matrix.onnx_run``)
-    np.testing.assert_allclose(found["prediction"], pipeline.predict(rows), rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(found, expected, rtol=1e-4, atol=1e-4)
 
 
 @pytest.mark.parametrize("name", names_of("classification"))
