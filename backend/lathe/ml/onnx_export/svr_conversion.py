@@ -1,8 +1,8 @@
 """An SVR with the RBF kernel as an ONNX model that computes in double, as scikit-learn does.
 
 The ``ai.onnx.ml`` SVMRegressor keeps its support vectors and coefficients in float32 and
-sums in float32, about a millionth of the learned values' spread. SVR learns the target
-standardized (``ModelStep.in_target_units``), so that error is a millionth of the
+sums in float32, so its values are off by about a millionth of their spread. SVR learns
+the target standardized (``ModelStep.in_target_units``), so that is a millionth of the
 target's spread: 0.001 on insurance claims spread over 1,200, where a prediction near
 zero then differed from Lathe's by a quarter of a thousandth of itself.
 
