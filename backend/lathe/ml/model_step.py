@@ -91,6 +91,10 @@ class ModelStep(BaseEstimator):  # type: ignore[misc]
         self.early_stopping = early_stopping
         self.scaled_target = scaled_target
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # models stored before the setting: their repr and get_params read every setting
+        super().__setstate__({"scaled_target": False, **state})
+
     def _fit_supervised(self, matrix: FloatMatrix, labels: npt.NDArray[Any]) -> None:
         until_end = rounds_until_end() if isinstance(self.estimator, CatBoost) else None
         extra: dict[str, Any] = {} if until_end is None else {"callbacks": [until_end]}

@@ -1,6 +1,8 @@
 """SVR learns the target standardized, so that its settings (the tube width ``epsilon``
 and the penalty ``C``) mean the same whatever the target's units."""
 
+import pickle
+
 import numpy as np
 import pandas as pd
 from sklearn.compose import TransformedTargetRegressor
@@ -8,6 +10,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVR
 
 from lathe.ml.catalog import ENTRIES
+from lathe.ml.model_step import ModelStep
 from lathe.ml.pipeline import model_step, training_pipeline
 
 
@@ -56,3 +59,13 @@ def test_a_constant_target_is_predicted_as_itself():
     pipeline = training_pipeline([], ENTRIES["SVR"], "price").fit(frame, pd.Series(7.0, range(50)))
     assert model_step(pipeline).target_scale_ == 1.0
     np.testing.assert_allclose(pipeline.predict(frame), 7.0)
+
+
+def test_a_model_stored_before_the_setting_loads_with_it_off():
+    frame, price = prices(100, seed=0)
+    step = ModelStep(SVR(), "regression").fit(frame, price)
+    del step.scaled_target
+    loaded = pickle.loads(pickle.dumps(step))
+    assert loaded.get_params()["scaled_target"] is False
+    assert "SVR()" in repr(loaded)
+    np.testing.assert_array_equal(loaded.predict(frame), step.predict(frame))
