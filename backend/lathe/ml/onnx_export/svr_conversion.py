@@ -31,7 +31,7 @@ OUTPUT = "variable"
 
 
 def _constant(name: str, values: Any, dtype: Any = np.float64) -> onnx.NodeProto:
-    """A node giving `values`: the loop's body refers to node outputs only, as
+    """A node giving `values`: the loop's body refers to the graph's node outputs only, as
     ``onnx.compose.add_prefix`` renames a subgraph's references to those."""
     tensor = numpy_helper.from_array(np.asarray(values, dtype=dtype), name)
     return helper.make_node("Constant", [], [name], value=tensor)
@@ -42,25 +42,22 @@ def _node(op_type: str, inputs: list[str], output: str, **attributes: Any) -> on
 
 
 def _block_values(estimator: SVR) -> onnx.GraphProto:
-    """The loop's body: block `turn`'s values [BLOCK_ROWS, 1] from the padded rows."""
+    """The loop's body: block `turn`'s values [BLOCK_ROWS, 1] from the padded rows (and
+    the graph's constants ``blocks_of``, ``zero`` and ``one``)."""
     support = np.asarray(estimator.support_vectors_, dtype=np.float64)
     nodes = [
-        _constant("block_rows", [BLOCK_ROWS], np.int64),
-        _constant("one_value", [1], np.int64),
-        _constant("row_axis", [0], np.int64),
-        _constant("feature_axis", [1], np.int64),
         _constant("support_t", support.T),
         _constant("support_squares", (support**2).sum(axis=1)[np.newaxis, :]),
         _constant("minus_two", [-2.0]),
         _constant("minus_gamma", [-float(estimator._gamma)]),
         _constant("dual", np.asarray(estimator.dual_coef_, dtype=np.float64).T),
         _constant("intercept", np.asarray(estimator.intercept_, dtype=np.float64)),
-        _node("Reshape", ["turn", "one_value"], "turn_1d"),
-        _node("Mul", ["turn_1d", "block_rows"], "start"),
-        _node("Add", ["start", "block_rows"], "end"),
-        _node("Slice", ["padded", "start", "end", "row_axis"], "block"),
+        _node("Reshape", ["turn", "one"], "turn_1d"),
+        _node("Mul", ["turn_1d", "blocks_of"], "start"),
+        _node("Add", ["start", "blocks_of"], "end"),
+        _node("Slice", ["padded", "start", "end", "zero"], "block"),
         _node("Mul", ["block", "block"], "squares"),
-        _node("ReduceSum", ["squares", "feature_axis"], "row_squares", keepdims=1),
+        _node("ReduceSum", ["squares", "one"], "row_squares", keepdims=1),
         _node("MatMul", ["block", "support_t"], "products"),
         _node("Mul", ["products", "minus_two"], "cross"),
         _node("Add", ["row_squares", "cross"], "partial"),
