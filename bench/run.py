@@ -534,7 +534,9 @@ def training_part(args: argparse.Namespace) -> None:
 
 def catalogue_through_api() -> None:
     """The whole classifier catalogue on the first training shape as a person trains it:
-    one request to the served app, whose job runs on its cluster of a worker per core."""
+    one request to the served app, whose job runs on its cluster of a worker per core.
+    Trained twice: right after start-up, when the first job waits for the workers'
+    imports, and again, as on a server that has been up."""
     shape = SHAPES[0]
     with tempfile.TemporaryDirectory(prefix="lathe-bench-") as scratch:
         root = Path(scratch)
@@ -552,14 +554,17 @@ def catalogue_through_api() -> None:
                 "validation_method": "cross_validation",
                 "cv_folds": FOLDS,
             }
-            seconds = seconds_of(
-                lambda: server.client.post("/api/train-models/", json=body).raise_for_status()
-            )
+
+            def trained() -> None:
+                server.client.post("/api/train-models/", json=body).raise_for_status()
+
+            first = seconds_of(trained)
+            again = seconds_of(trained)
         finally:
             server.stop()
     print(
-        f"  whole classifier catalogue through the API, {shape.name}: {seconds:.1f} s "
-        f"(target {WHOLE_CATALOGUE_TARGET:.0f} s)"
+        f"  whole classifier catalogue through the API, {shape.name}: {first:.1f} s right "
+        f"after start-up, {again:.1f} s again (target {WHOLE_CATALOGUE_TARGET:.0f} s)"
     )
 
 

@@ -5,9 +5,9 @@ CatBoost ``thread_count=-1``); CatBoost writes no files (``allow_writing_files=F
 Defaults are the libraries' own except where noted: ``LogisticRegression`` gets
 ``max_iter=1000``, ``SVC`` gives probabilities (``probability=True``), LightGBM reports gain
 importances, CatBoost stops at 500 iterations or earlier when an inner split stops
-improving (``early_stopping``), ``SVR`` learns the target standardized
-(``scaled_target``), ``GaussianMixture`` fits 3 components and ``MeanShift``
-seeds from bins. Thread counts are set per fit by its size (``lathe.ml.threads``).
+improving (``early_stopping``) and splits numbers at 128 borders, ``SVR`` learns the
+target standardized (``scaled_target``), ``GaussianMixture`` fits 3 components and
+``MeanShift`` seeds from bins. Thread counts are set per fit by its size (``lathe.ml.threads``).
 ``takes_missing``, ``non_negative`` and ``scaled_input`` say what ``ModelInput`` prepares
 for the model.
 
@@ -170,6 +170,9 @@ _QUIET_CATBOOST = {
     # CatBoost's default on fewer than 50,000 rows, ordered boosting, took six times as
     # long on 2,400 rows of 12 classes for the same number of trees
     "boosting_type": "Plain",
+    # CatBoost's own default on GPUs; its CPU default of 254 borders spends most of a fit
+    # of few rows in the split search (docs/design.md, "CatBoost's 128 borders")
+    "border_count": 128,
 }
 
 _CATALOGUE = (
