@@ -31,7 +31,6 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import shap
 import xgboost
 from catboost import CatBoost, Pool
 from lightgbm import LGBMModel
@@ -128,6 +127,8 @@ class ModelExplainer:
         return "log_odds" if self.classes == 2 else "margin"
 
     def _shap_explainer(self, background: FloatArray) -> Any:
+        import shap  # 0.6 s of imports (numba, matplotlib): paid by the first explanation
+
         if self.method == "tree":
             return shap.TreeExplainer(self.estimator)
         if self.method == "linear":

@@ -23,7 +23,6 @@ import numpy as np
 from joblib.numpy_pickle import NumpyPickler
 from sklearn.tree._tree import Tree
 
-from lathe.ml.onnx_export import onnx_model, onnx_usage_code
 from lathe.steps.recipe import RecipePipeline
 
 ExportFormat = Literal["joblib", "pkl", "onnx"]
@@ -55,6 +54,10 @@ _ZEROED_TREES = {**copyreg.dispatch_table, Tree: _zeroed_tree}
 
 def exported_bytes(pipeline: RecipePipeline, model: str, export_format: ExportFormat) -> bytes:
     if export_format == "onnx":
+        # ONNX's libraries take a second to import: paid at the first export, not by every
+        # process at start-up
+        from lathe.ml.onnx_export import onnx_model
+
         return onnx_model(pipeline, model)
     buffer = io.BytesIO()
     # the pickler joblib.dump writes a file object with, but for the trees
@@ -80,6 +83,8 @@ _LOADERS: dict[ExportFormat, tuple[str, str]] = {
 def usage_code(file_name: str, export_format: ExportFormat) -> str:
     """The Python that loads the exported file and predicts the rows of a new CSV."""
     if export_format == "onnx":
+        from lathe.ml.onnx_export import onnx_usage_code
+
         return onnx_usage_code(file_name)
     library, load = _LOADERS[export_format]
     return "\n".join(
