@@ -10,6 +10,7 @@ import pandas as pd
 from typing_extensions import TypedDict
 
 from lathe.analysis.column_types import classify_columns
+from lathe.ml.threads import column_map
 
 
 class DistributionStats(TypedDict):
@@ -32,6 +33,9 @@ def skewness(series: pd.Series[Any]) -> float | None:
 def distribution_stats(
     frame: pd.DataFrame, columns: Sequence[str] | None = None
 ) -> dict[str, DistributionStats]:
-    """``{column: {"skew": ...}}`` for ``columns`` (default: the numeric columns)."""
+    """``{column: {"skew": ...}}`` for ``columns`` (default: the numeric columns), columns
+    side by side (``column_map``): pandas' skew makes four passes over a column, each into
+    new memory, 0.75 s for eleven columns of ten million rows on one core."""
     names = list(columns) if columns is not None else classify_columns(frame)["numeric"]
-    return {name: {"skew": skewness(frame[name])} for name in names}
+    skews = column_map(len(frame), lambda name: skewness(frame[name]), names)
+    return {name: {"skew": skew} for name, skew in zip(names, skews, strict=True)}

@@ -60,14 +60,17 @@ def pairwise_missing_corr(frame: pd.DataFrame, columns: Sequence[str] | None = N
     return missing_indicator_corr(missing_mask(frame[names]), names)
 
 
-def row_missing_hist_from_mask(mask: BoolArray) -> list[list[int]]:
+def row_missing_hist(frame: pd.DataFrame, columns: Sequence[str] | None = None) -> list[list[int]]:
     """Pairs ``[missing fields in a row, number of rows]`` for every count that occurs,
-    rows with no missing field included, sorted by the missing count."""
-    per_row = mask.sum(axis=1, dtype=np.int64)
+    rows with no missing field included, sorted by the missing count. `columns` (default:
+    every column) must take in every column with a missing value: the others add nothing.
+
+    The rows' counts are summed a column at a time, in the smallest integers that hold
+    them, rather than from a mask of the whole frame: at ten million rows that mask and its
+    row sums took 1.5 s of an analysis's 3.6 s, mostly writing memory new to the process."""
+    chosen = list(frame.columns if columns is None else columns)
+    per_row = np.zeros(len(frame), dtype=np.min_scalar_type(len(chosen)))
+    for name in chosen:
+        per_row += frame[name].isna().to_numpy(dtype=np.bool_)
     counts = np.bincount(per_row, minlength=1) if per_row.size else np.zeros(0, dtype=np.int64)
     return [[int(k), int(c)] for k, c in enumerate(counts) if c > 0]
-
-
-def row_missing_hist(frame: pd.DataFrame) -> list[list[int]]:
-    """Histogram of missing fields per row; see ``row_missing_hist_from_mask``."""
-    return row_missing_hist_from_mask(missing_mask(frame))

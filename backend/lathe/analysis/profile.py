@@ -24,10 +24,11 @@ from lathe.analysis.distribution import DistributionStats, distribution_stats
 from lathe.analysis.missing_patterns import (
     MissingPatterns,
     missing_indicator_corr,
-    row_missing_hist_from_mask,
+    row_missing_hist,
 )
 from lathe.analysis.quality import QualitySummary, quality_summary
 from lathe.analysis.vif import variance_inflation
+from lathe.io.preview import missing_counts
 
 DEFAULT_SAMPLE_ROWS = 200_000
 
@@ -127,15 +128,12 @@ def analyze_frame(
         raise UnknownTargetError(target)
 
     n_rows = len(frame)
-    mask = missing_mask(frame)
-    missing_counts = mask.sum(axis=0)
-    missing_values = {name: int(count) for name, count in zip(names, missing_counts, strict=True)}
+    missing_values = missing_counts(frame)
     unique_counts = distinct_counts(frame)
     column_types = classify_columns(frame)
 
     positions = sample_positions(n_rows, sample_rows, seed)
     sample = frame if positions is None else frame.take(positions)
-    sample_mask = mask if positions is None else mask[positions]
 
     target_assoc = (
         None
@@ -151,21 +149,18 @@ def analyze_frame(
             return {name: assoc["score"] for name, assoc in target_assoc.items()}
         return spread(sample, candidates)
 
-    with_missing = [name for name, count in zip(names, missing_counts, strict=True) if count > 0]
+    with_missing = [name for name in names if missing_values[name] > 0]
     missing_spread = {
         name: float(missing_values[name] * (n_rows - missing_values[name])) for name in with_missing
     }
     paired_missing = strongest(with_missing, missing_spread)
-    positions_of = {name: i for i, name in enumerate(names)}
     missing_patterns: MissingPatterns = {
         "pairwise_missing_corr": (
-            missing_indicator_corr(
-                sample_mask[:, [positions_of[name] for name in paired_missing]], paired_missing
-            )
+            missing_indicator_corr(missing_mask(sample[paired_missing]), paired_missing)
             if paired_missing
             else {}
         ),
-        "row_missing_hist": row_missing_hist_from_mask(mask),
+        "row_missing_hist": row_missing_hist(frame, with_missing),
     }
     categorical = [
         n for n in names if n in {*column_types["categorical"], *column_types["boolean"]}

@@ -30,6 +30,8 @@ def quirky_columns(rows: int) -> pd.DataFrame:
             "small_ints": rng.integers(0, 3, rows).astype(np.uint8),
             "stamps": stamps,
             "durations": stamps - stamps.min(),
+            "signed_durations": stamps - stamps.median(),
+            "stamps_before_1970": stamps - pd.Timedelta(days=40_000),
             "aware": stamps.dt.tz_localize("UTC").dt.tz_convert("Europe/Istanbul"),
             "nullable": pd.array(rng.integers(0, rows, rows), dtype="Int64"),
             "text": pd.Series(

@@ -61,3 +61,10 @@ def test_row_missing_hist_small_and_empty():
     frame = pd.DataFrame({"x": [1.0, np.nan, np.nan], "y": [None, None, "a"]})
     assert row_missing_hist(frame) == [[1, 2], [2, 1]]
     assert row_missing_hist(frame.iloc[:0]) == []
+
+
+def test_row_missing_hist_counts_past_255_fields():
+    frame = pd.DataFrame({f"c{i}": [np.nan, 1.0, np.nan] for i in range(300)})
+    frame.loc[2, "c0"] = 0.0
+    assert row_missing_hist(frame) == [[0, 1], [299, 1], [300, 1]]
+    assert row_missing_hist(frame, ["c0", "c1"]) == [[0, 1], [1, 1], [2, 1]]
