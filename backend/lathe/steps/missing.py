@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NotRequired, TypedDict
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -65,6 +66,7 @@ NUMERIC_STRATEGIES = ("mean", "median", "zero", *ROW_ORDER_STRATEGIES)
 CATEGORICAL_STRATEGIES = ("mode", "constant", *ROW_ORDER_STRATEGIES)
 DROP_STRATEGIES = ("rows", "columns", "none")
 DEFAULT_FILL_VALUE = "unknown"
+DAY_PROBE_ROWS = 65_536
 
 
 class ColumnMissingSetting(TypedDict):
@@ -167,15 +169,25 @@ def date_mode(series: pd.Series[Any]) -> pd.Timestamp | None:
     if len(instants) == 0:
         return None
     day = int(np.timedelta64(1, "D") / np.timedelta64(1, dates.unit))
-    first = int(instants.min())
-    offsets = instants - first
-    if not (offsets % day).any() and int(offsets.max()) // day < len(offsets):
-        np.floor_divide(offsets, day, out=offsets)
-        # the first of the largest counts: the earliest of the most frequent days
-        most_frequent = first + int(np.argmax(np.bincount(offsets))) * day
-    else:
+    most_frequent = _most_frequent_day(instants, day)
+    if most_frequent is None:
         most_frequent = pc.mode(pa.array(instants))[0]["mode"].as_py()
     return pd.Timestamp(dates[int(np.argmax(dates.asi8 == most_frequent))])
+
+
+def _most_frequent_day(instants: npt.NDArray[np.int64], day: int) -> int | None:
+    """The earliest of the most frequent of `instants` when they are whole days apart
+    over a span no longer than their count, else None. The first ``DAY_PROBE_ROWS`` turn
+    away dates with a time of day without the two passes over every date."""
+    first = int(instants.min())
+    if ((instants[:DAY_PROBE_ROWS] - first) % day).any():
+        return None
+    offsets = instants - first
+    if (offsets % day).any() or int(offsets.max()) // day >= len(offsets):
+        return None
+    np.floor_divide(offsets, day, out=offsets)
+    # the first of the largest counts: the earliest of the most frequent days
+    return first + int(np.argmax(np.bincount(offsets))) * day
 
 
 def learned_fill_value(series: pd.Series[Any], strategy: str, fill_value: Any) -> Any:
@@ -184,13 +196,25 @@ def learned_fill_value(series: pd.Series[Any], strategy: str, fill_value: Any) -
     if strategy == "constant":
         return date_fill_value(series, fill_value) if is_datetime(series) else str(fill_value)
     if is_numeric(series):
-        values = series.to_numpy(dtype=np.float64, na_value=np.nan)
-        values = values[np.isfinite(values)]
+        values = _finite_numbers(series)
         if strategy == "zero" or values.size == 0:
             return 0.0
         return float(values.mean() if strategy == "mean" else np.median(values))
     mode = mode_value(series)
     return DEFAULT_FILL_VALUE if mode is None else mode
+
+
+def _finite_numbers(series: pd.Series[Any]) -> npt.NDArray[np.float64]:
+    """The column's finite values as float64. A float column's own array is read in
+    place and copied only without its gaps: asked for floats with NaN for missing, pandas
+    copies every column and masks its missing cells, two passes into new memory per
+    column of a 10,000,000-row frame, where learning the default fills took 2 s."""
+    if series.dtype == np.float64:
+        values = series.to_numpy()
+    else:
+        values = series.to_numpy(dtype=np.float64, na_value=np.nan)
+    finite = np.isfinite(values)
+    return values if finite.all() else values[finite]
 
 
 def learn_fill_values(

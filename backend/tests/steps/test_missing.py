@@ -5,6 +5,7 @@ import pandas as pd
 import pyarrow as pa
 import pytest
 
+from lathe.steps import missing
 from lathe.steps.errors import StepConfigError
 from lathe.steps.missing import (
     MissingColumnDropper,
@@ -149,12 +150,16 @@ def test_a_date_columns_mode_is_pandas_mode(zone, unit):
     assert mode_value(pd.Series([pd.NaT, pd.NaT], dtype="datetime64[ns]")) is None
 
 
+@pytest.mark.parametrize("probe_rows", [4, 65_536])
 @pytest.mark.parametrize("zone", [None, "UTC", "America/New_York"])
-def test_dates_with_times_or_wide_spans_take_pandas_mode(zone):
+def test_dates_with_times_or_wide_spans_take_pandas_mode(monkeypatch, zone, probe_rows):
+    monkeypatch.setattr(missing, "DAY_PROBE_ROWS", probe_rows)
     rng = np.random.default_rng(3)
     seconds = rng.integers(0, 500, 3_000) * 3_600 + rng.integers(0, 3, 3_000) + 1_600_000_000
     wide = rng.choice([0, 40_000, 80_000], 3_000) * 86_400 + 86_400
-    for values in (seconds, wide):
+    # mostly distinct instants before and after 1970, a few repeated
+    distinct = np.concatenate([rng.permutation(3_000) * 7 - 10_000, [-3, 4, 4, -3, 5]])
+    for values in (seconds, wide, distinct):
         dates = pd.Series(pd.to_datetime(values, unit="s"))
         dates = dates.dt.tz_localize(zone) if zone else dates
         dates = dates.mask(rng.random(len(dates)) < 0.2)
@@ -163,6 +168,13 @@ def test_dates_with_times_or_wide_spans_take_pandas_mode(zone):
         assert learned == expected and str(learned.tz) == str(expected.tz)
     one = pd.Series(pd.to_datetime(["2024-02-29 10:00", "NaT", "2024-02-29 10:00"]))
     assert mode_value(one) == pd.Timestamp("2024-02-29 10:00")
+    # whole days among the probed dates, a time of day after them
+    later = pd.Series(
+        pd.to_datetime(
+            ["2024-01-02", "2024-01-01"] * 2 + ["2024-01-03 06:00"] * 3, format="ISO8601"
+        )
+    )
+    assert mode_value(later) == pd.Timestamp("2024-01-03 06:00")
 
 
 def test_a_column_of_objects_is_filled_as_fillna_fills_it():
