@@ -35,7 +35,7 @@ def distribution_stats(
 ) -> dict[str, DistributionStats]:
     """``{column: {"skew": ...}}`` for ``columns`` (default: the numeric columns), columns
     side by side (``column_map``): pandas' skew makes four passes over a column, each into
-    new memory, 0.75 s for eleven columns of ten million rows on one core."""
+    new memory, 0.38 s for ten columns of ten million rows on one core."""
     names = list(columns) if columns is not None else classify_columns(frame)["numeric"]
     skews = column_map(len(frame), lambda name: skewness(frame[name]), names)
     return {name: {"skew": skew} for name, skew in zip(names, skews, strict=True)}

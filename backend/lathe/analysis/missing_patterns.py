@@ -67,7 +67,7 @@ def row_missing_hist(frame: pd.DataFrame, columns: Sequence[str] | None = None) 
 
     The rows' counts are summed a column at a time, in the smallest integers that hold
     them, rather than from a mask of the whole frame: at ten million rows that mask and its
-    row sums took 1.5 s of an analysis's 3.6 s, mostly writing memory new to the process."""
+    row sums took 0.85 s of an analysis's 3.2 s, mostly writing memory new to the process."""
     chosen = list(frame.columns if columns is None else columns)
     per_row = np.zeros(len(frame), dtype=np.min_scalar_type(len(chosen)))
     for name in chosen:
