@@ -63,9 +63,6 @@ BACKOFF_SECONDS = (1, 2, 4, 8)
 WARM_MODULES = ("lathe.main",)
 """What a job's task needs to unpickle: the routes that define the jobs, and through them
 every model library. Imported by name, as a worker would on its first task."""
-EXPLANATION_MODULES = ("shap",)
-"""What only explanation jobs need (0.6 s of imports, which `lathe.main` leaves out):
-imported next, after any job already waiting."""
 WARM_UP = "warm-up"
 """The key prefix of a worker's imports at connection: a thread doing them is about to be
 free, and whatever runs there next needs them too."""
@@ -140,27 +137,21 @@ class JobCluster:
             self.embedded.close()
 
 
-def _import_modules(names: tuple[str, ...]) -> None:
-    for name in names:
+def _import_job_modules() -> None:
+    for name in WARM_MODULES:
         importlib.import_module(name)
 
 
 def _warm_up(client: Client) -> None:
     """Have every worker import the job modules now, as a task of its own, so that the
     first job does not wait behind seconds of imports (minutes' worth of a person's
-    patience on two busy cores); then, behind any job already waiting, what explanations
-    need."""
+    patience on two busy cores)."""
     try:
         for worker in client.scheduler_info()["workers"]:
-            for names, priority in ((WARM_MODULES, 0), (EXPLANATION_MODULES, -1)):
-                warm_up = client.submit(
-                    _import_modules,
-                    names,
-                    workers=[worker],
-                    priority=priority,
-                    key=f"{WARM_UP}-{uuid.uuid4().hex}",
-                )
-                fire_and_forget(warm_up)
+            warm_up = client.submit(
+                _import_job_modules, workers=[worker], key=f"{WARM_UP}-{uuid.uuid4().hex}"
+            )
+            fire_and_forget(warm_up)
     except Exception:
         log.debug("warming the workers up failed", exc_info=True)
 

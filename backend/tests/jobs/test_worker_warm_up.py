@@ -3,11 +3,11 @@ import time
 
 from distributed import LocalCluster
 
-from lathe.jobs.cluster import EXPLANATION_MODULES, WARM_MODULES, JobCluster
+from lathe.jobs.cluster import WARM_MODULES, JobCluster
 
 
 def _imported() -> bool:
-    return all(name in sys.modules for name in WARM_MODULES + EXPLANATION_MODULES)
+    return all(name in sys.modules for name in WARM_MODULES)
 
 
 def test_a_new_client_has_every_worker_import_the_job_modules_before_any_job() -> None:
