@@ -14,9 +14,9 @@ from tests.utils.dask_cluster import dask_cluster
 from tests.utils.datasets import mixed_classification
 from tests.utils.training import csv_bytes, train_body
 
-MEMORY_LIMIT = "700MB"
-"""Enough for a worker running small fits; a forest of fully grown trees on 100,000 noisy
-rows needs far more."""
+MEMORY_LIMIT = "500MB"
+"""Enough for a worker (about 290 MB once it has imported the job modules) running small
+fits; a forest of fully grown trees on 100,000 noisy rows needs far more."""
 
 
 @pytest.fixture(scope="module")
