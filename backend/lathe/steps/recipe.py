@@ -165,7 +165,9 @@ def apply_step(frame: pd.DataFrame, step: RecipeStep) -> pd.DataFrame:
     if is_sampler(estimator):
         kept: pd.DataFrame = estimator.fit_resample(frame)[0]
         return kept
-    transformed: pd.DataFrame = estimator.fit_transform(frame)
+    # a step whose fit on the frame alone can learn less than a recipe's fit needs
+    once = getattr(estimator, "transformed_once", estimator.fit_transform)
+    transformed: pd.DataFrame = once(frame)
     return transformed
 
 

@@ -17,6 +17,8 @@ from lathe.steps.missing import (
     missing_value_steps,
     mode_value,
 )
+from lathe.steps.recipe import apply_step
+from lathe.steps.recipe_step import recipe_step
 
 NAN = math.nan
 
@@ -372,6 +374,65 @@ def test_pure_function_equals_the_transformer(strategies, fill_values):
     expected = impute_missing(frame(), strategies, fill_values)
     imputer = MissingValueImputer(strategies=strategies, fill_values=fill_values)
     pd.testing.assert_frame_equal(imputer.fit_transform(frame()), expected)
+
+
+def gapped_and_whole() -> pd.DataFrame:
+    """Columns of each kind, with and without gaps."""
+    return pd.DataFrame(
+        {
+            "num": [NAN, 2.0, 5.0, 4.0],
+            "whole_num": [1.0, 7.0, 7.0, 3.0],
+            "cat": [None, "b", "a", "a"],
+            "whole_cat": ["x", "y", "y", "z"],
+            "when": pd.to_datetime(pd.Series(["2024-01-02", None, "2024-01-01", "2024-01-01"])),
+            "whole_when": pd.to_datetime(["2024-03-01", "2024-03-02", "2024-03-02", "2024-03-04"]),
+            "whole_flag": [True, False, True, True],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("strategies", "fill_values"),
+    [
+        (
+            {
+                "num": "median",
+                "whole_num": "mean",
+                "cat": "mode",
+                "whole_cat": "mode",
+                "when": "mode",
+                "whole_when": "mode",
+                "whole_flag": "mode",
+            },
+            None,
+        ),
+        ({"num": "bfill", "whole_num": "ffill", "cat": "ffill", "whole_cat": "bfill"}, None),
+        ({"cat": "constant", "whole_cat": "constant", "whole_flag": "constant"}, {"cat": "?"}),
+    ],
+)
+def test_a_step_applied_once_learns_only_what_its_own_rows_use(strategies, fill_values):
+    """A step screen's frame (``apply_step``) is the recipe fit's, though only the
+    columns with gaps and the constant fills have their value learned."""
+    expected = MissingValueImputer(strategies, fill_values).fit_transform(gapped_and_whole())
+    step = recipe_step("impute_missing", strategies=strategies, fill_values=fill_values or {})
+    pd.testing.assert_frame_equal(apply_step(gapped_and_whole(), step), expected)
+    once = MissingValueImputer(strategies, fill_values)
+    once.transformed_once(gapped_and_whole())
+    unlearned = {column for column, value in once.fill_values_.items() if value is None}
+    assert unlearned == {
+        column
+        for column, strategy in strategies.items()
+        if column.startswith("whole") and strategy != "constant"
+    }
+
+
+def test_a_recipe_fit_learns_the_values_its_later_rows_need():
+    imputer = MissingValueImputer({"whole_num": "mean", "whole_cat": "mode"})
+    imputer.fit(gapped_and_whole())
+    later = gapped_and_whole().iloc[:1]
+    later.loc[0, ["whole_num", "whole_cat"]] = [NAN, None]
+    filled = imputer.transform(later).iloc[0]
+    assert [filled["whole_num"], filled["whole_cat"]] == [4.5, "y"]
 
 
 def test_pure_droppers_equal_their_estimators():
