@@ -250,10 +250,13 @@ def learn_fill_values(
 def filled_on_its_own(frame: pd.DataFrame, strategies: Mapping[str, str]) -> list[str]:
     """The columns of `strategies` whose fill value `frame`'s own transform uses: those
     it misses values in, and constant fills (which make a column text either way). A
-    column without gaps is left as it is, whatever its value."""
-    gaps = missing_counts(frame[list(strategies)])
+    column without gaps is left as it is, whatever its value. Columns `frame` lacks are
+    left to ``learn_fill_values`` to name."""
+    gaps = missing_counts(frame[[column for column in strategies if column in frame.columns]])
     return [
-        column for column, strategy in strategies.items() if strategy == "constant" or gaps[column]
+        column
+        for column, strategy in strategies.items()
+        if strategy == "constant" or gaps.get(column)
     ]
 
 

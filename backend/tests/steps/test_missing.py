@@ -426,6 +426,12 @@ def test_a_step_applied_once_learns_only_what_its_own_rows_use(strategies, fill_
     }
 
 
+def test_a_step_applied_once_names_the_columns_its_frame_lacks():
+    step = recipe_step("impute_missing", strategies={"num": "mean", "gone": "mode"})
+    with pytest.raises(StepConfigError, match="Unknown columns: gone"):
+        apply_step(gapped_and_whole(), step)
+
+
 def test_a_recipe_fit_learns_the_values_its_later_rows_need():
     imputer = MissingValueImputer({"whole_num": "mean", "whole_cat": "mode"})
     imputer.fit(gapped_and_whole())
