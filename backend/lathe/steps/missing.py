@@ -377,8 +377,10 @@ class MissingValueImputer(FrameTransformer):
         gaps, learning the other 15 (the mode of a column of distinct time stamps, text
         modes, medians) was most of the step."""
         frame = self._fit_frame(X)
-        self._learn(frame, filled_on_its_own(frame, self.strategies or {}))
-        return self.transform(frame)
+        columns = filled_on_its_own(frame, self.strategies or {})
+        self._learn(frame, columns)
+        # the columns without gaps are known to stay as they are: not looked at again
+        return self._filled(frame, {column: self.strategies_[column] for column in columns})
 
     def _learn(self, frame: pd.DataFrame, learned_for: Collection[str] | None = None) -> None:
         self.strategies_ = dict(self.strategies or {})
@@ -393,8 +395,11 @@ class MissingValueImputer(FrameTransformer):
             taken.add(self.indicator_names_[column])
 
     def transform(self, X: Any) -> pd.DataFrame:
-        frame = self._transform_frame(X)
-        filled = fill_missing(frame, self.strategies_, self.fill_values_)
+        return self._filled(self._transform_frame(X), self.strategies_)
+
+    def _filled(self, frame: pd.DataFrame, strategies: Mapping[str, str]) -> pd.DataFrame:
+        """`frame` with the gaps of `strategies`' columns filled, and the indicators."""
+        filled = fill_missing(frame, strategies, self.fill_values_)
         indicators = {
             name: frame[column].isna().to_numpy(dtype=np.float64)
             # models stored before indicators existed have none
