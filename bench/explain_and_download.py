@@ -5,7 +5,9 @@
   time budget of ``explain=true`` per model), and the held-out explanation Evaluation asks
   for (its job's explanation part).
 - ``download_memory``: the session's current frame downloaded as CSV and Parquet from the
-  server, every row counted, the server's peak memory growth against the frame's size.
+  server, every row counted, the server's peak memory growth against the frame's size;
+  the download, like the bare writer, the fastest of ``DOWNLOADS`` runs, the growth the
+  largest.
 """
 
 import io
@@ -30,6 +32,7 @@ from lathe.store.frame_files import SUFFIX, read_frame
 
 FRAME_GROWTH_TARGET = 2.0
 WRITER_TARGET = {"csv": 2.0, "parquet": 1.5}
+DOWNLOADS = 2
 
 
 def _seconds(work: Callable[[], object]) -> float:
@@ -80,10 +83,11 @@ def current_frame(client: httpx.Client, data_dir: Path) -> pd.DataFrame:
 
 
 def writer_seconds(frame: pd.DataFrame, file_format: str) -> float:
-    """The best of two bare pyarrow writes of `frame` (dates written as ISO text)."""
+    """The best of ``DOWNLOADS`` bare pyarrow writes of `frame` (dates written as ISO
+    text)."""
     table = pa.Table.from_pandas(frame, preserve_index=False)
     write = pacsv.write_csv if file_format == "csv" else pq.write_table
-    return min(_seconds(partial(write, table, pa.BufferOutputStream())) for _ in range(2))
+    return min(_seconds(partial(write, table, pa.BufferOutputStream())) for _ in range(DOWNLOADS))
 
 
 def _rows_of(content: bytes, file_format: str) -> int:
@@ -99,12 +103,15 @@ def download_memory(
     rows, frame_bytes = len(frame), int(frame.memory_usage(deep=True).sum())
     print(f"download-data of the current frame: {rows:,} rows, {frame_bytes / 2**20:.1f} MiB")
     for file_format in ("csv", "parquet"):
-        before = reset_peak()
-        started = time.perf_counter()
-        response = client.get("/api/download-data/", params={"format": file_format})
-        seconds = time.perf_counter() - started
-        response.raise_for_status()
-        growth = (peak_kib() - before) * 1024
+        runs = []
+        for _ in range(DOWNLOADS):
+            before = reset_peak()
+            started = time.perf_counter()
+            response = client.get("/api/download-data/", params={"format": file_format})
+            seconds = time.perf_counter() - started
+            response.raise_for_status()
+            runs.append((seconds, (peak_kib() - before) * 1024))
+        seconds, growth = min(run[0] for run in runs), max(run[1] for run in runs)
         counted = _rows_of(response.content, file_format)
         bare = writer_seconds(frame, file_format)
         print(

@@ -73,6 +73,7 @@ TRAINED_MODELS = ("LGBMClassifier", "RandomForestClassifier", "LogisticRegressio
 # left to predict with and to optimize
 OPTIMIZED_MODEL = PREDICTED_MODEL = TRAINED_MODELS[-1]
 PREDICTION_TARGET = 2.0
+PREDICTION_RUNS = 5
 OPTIMIZATION = {
     "selected_model": OPTIMIZED_MODEL,
     "optimization_method": "random_search",
@@ -442,10 +443,10 @@ def request_timings(data_dir: Path, dataset: Path) -> None:
 
 def predictions_against_bare(server: Server, dataset: Path, model: str) -> None:
     """`/api/predict/` of every row of `dataset` against the bare fitted pipeline's
-    predict plus a pyarrow CSV write of the rows with their predictions: the best of three
-    calls (the first job on each of the two workers also loads the model's libraries) and
-    of five bare runs (the bare predict alone takes 0.56-2.2 s from run to run in one
-    process)."""
+    predict plus a pyarrow CSV write of the rows with their predictions: the best of
+    ``PREDICTION_RUNS`` calls and of as many bare runs (the bare predict alone takes
+    0.56-2.2 s from run to run in one process; the first job on each of the two workers
+    also loads the model's libraries)."""
     features = pd.read_csv(dataset, parse_dates=list(DATE_COLUMNS)).drop(columns=[TARGET])
     rows = dataset.with_name("new-rows.csv")
     features.to_csv(rows, index=False)
@@ -460,7 +461,7 @@ def predictions_against_bare(server: Server, dataset: Path, model: str) -> None:
                 data={"selected_model": model},
             ).raise_for_status()
 
-    seconds = _best_seconds(predict, runs=3)
+    seconds = _best_seconds(predict, runs=PREDICTION_RUNS)
     exported = server.client.post(
         "/api/export-model/",
         json={"selected_model": model, "model_name": model, "format": "joblib"},
@@ -473,7 +474,7 @@ def predictions_against_bare(server: Server, dataset: Path, model: str) -> None:
         table = pyarrow.Table.from_pandas(predicted, preserve_index=False)
         pyarrow.csv.write_csv(table, pyarrow.BufferOutputStream())
 
-    bare_seconds = _best_seconds(bare, runs=5)
+    bare_seconds = _best_seconds(bare, runs=PREDICTION_RUNS)
     print(
         f"predict {len(features):,} rows with {model}: {seconds:.2f} s = "
         f"{seconds / bare_seconds:.2f}x the bare predict and pyarrow write's {bare_seconds:.2f} s "

@@ -6,6 +6,11 @@ it, plus one final fit on every row, on generated shapes of several sizes.
 
 Models with a row limit (forests, kernels, neighbours) are measured at their limit: Lathe
 fits them on a sample of that many rows, so the shape is cut to it for both sides.
+
+A row whose first run of Lathe's training takes under ``REPEATED_UNDER`` seconds is run
+twice more on each side, the two sides taking turns, and each side's fastest run is
+compared: on this 2-core machine the same naive Bayes training at 1,000,000 rows took
+1.38-2.12 s from run to run, and one run of each side moved its ratio across the target.
 """
 
 from __future__ import annotations
@@ -31,6 +36,9 @@ RATIO_TARGET = 1.25
 SMALL_ANCHOR_SLACK = 0.3
 """Seconds over the anchor that still pass where the anchor is a fraction of a second."""
 WHOLE_CATALOGUE_TARGET = 25.0
+REPEATED_UNDER = 10.0
+"""Seconds of a first run under which a row is measured as the best of ``RUNS``."""
+RUNS = 3
 WHY_FASTER = {
     "CatBoostClassifier": "Lathe stops on an inner split; the bare fit runs all 500 iterations",
 }
@@ -98,19 +106,32 @@ def bare_seconds(entry: CatalogEntry, frame: pd.DataFrame) -> float:
     return time.perf_counter() - started
 
 
+def fastest_of_each(entry: CatalogEntry, frame: pd.DataFrame, first: float) -> tuple[float, float]:
+    """Lathe's and the anchor's seconds on `frame`, each the fastest of ``RUNS`` runs taking
+    turns when Lathe's `first` run was short, else of one."""
+    runs = RUNS if first < REPEATED_UNDER else 1
+    ours, bare = [first], [bare_seconds(entry, frame)]
+    for _ in range(runs - 1):
+        ours.append(lathe_seconds(entry, frame))
+        bare.append(bare_seconds(entry, frame))
+    return min(ours), min(bare)
+
+
 def training_speed(shapes: tuple[Shape, ...] = SHAPES) -> None:
     entries = [entry for entry in ENTRIES.values() if entry.problem_type == "classification"]
     for shape in shapes:
         print(
             f"training speed, {shape.name}, {FOLDS}-fold CV and a final fit (target "
-            f"{RATIO_TARGET}x, or within {SMALL_ANCHOR_SLACK} s)"
+            f"{RATIO_TARGET}x, or within {SMALL_ANCHOR_SLACK} s; each side the fastest of "
+            f"{RUNS} runs where Lathe's first took under {REPEATED_UNDER:.0f} s)"
         )
         total = 0.0
         for entry in entries:
             rows = min(shape.rows, entry.row_limit or shape.rows)
             frame = shaped_frame(shape, rows)
-            ours, bare = lathe_seconds(entry, frame), bare_seconds(entry, frame)
-            total += ours
+            first = lathe_seconds(entry, frame)
+            total += first
+            ours, bare = fastest_of_each(entry, frame, first)
             ratio = ours / bare
             note = ""
             if ratio > RATIO_TARGET and ours - bare > SMALL_ANCHOR_SLACK:
@@ -122,7 +143,7 @@ def training_speed(shapes: tuple[Shape, ...] = SHAPES) -> None:
                 f"cross_val_score + final fit {bare:7.2f} s   {ratio:5.2f}x{note}"
             )
         limit = f" (target {WHOLE_CATALOGUE_TARGET:.0f} s)" if shape is SHAPES[0] else ""
-        print(f"  whole classifier catalogue: {total:.1f} s{limit}")
+        print(f"  whole classifier catalogue, each model's first run: {total:.1f} s{limit}")
 
 
 if __name__ == "__main__":
