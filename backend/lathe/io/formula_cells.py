@@ -13,10 +13,15 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
 QUOTE = "'"
+_TRIGGER_SET = pa.array(TRIGGERS)
 
 
 def inert_name(name: Hashable) -> str:
@@ -47,12 +52,23 @@ def _inert_column(column: pd.Series[Any]) -> pd.Series[Any] | None:
         column = column.astype(object)
     elif not pd.api.types.is_string_dtype(column.dtype):
         return None
-    try:
-        starts = column.str.startswith(TRIGGERS, na=False).astype(bool)
-    except AttributeError:  # an object column that holds no text
-        return None
-    if not starts.any():
+    starts = _trigger_starts(column)
+    if starts is None or not starts.any():
         return None
     quoted = column.copy()
     quoted[starts] = QUOTE + column[starts].astype(str)
     return quoted
+
+
+def _trigger_starts(column: pd.Series[Any]) -> npt.NDArray[np.bool_] | None:
+    """Whether each cell of `column` is text that starts with a trigger; None for an
+    object column that holds no text. Arrow-held text is looked at once, by its first
+    character: pandas' ``startswith`` of the six triggers makes six passes, and took
+    twice as long on a million rows."""
+    if isinstance(column.dtype, pd.StringDtype) and column.dtype.storage == "pyarrow":
+        first = pc.utf8_slice_codeunits(pa.array(column), 0, 1)
+        return np.asarray(pc.is_in(first, value_set=_TRIGGER_SET), dtype=bool)
+    try:
+        return column.str.startswith(TRIGGERS, na=False).to_numpy(dtype=bool)
+    except AttributeError:  # an object column that holds no text
+        return None

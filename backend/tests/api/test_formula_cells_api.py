@@ -102,6 +102,8 @@ def test_only_text_cells_that_start_with_a_trigger_change():
             "number": [-3.5, 2.0, None],
             "text": pd.Series(["-3.5", "a=b", None], dtype="str"),
             "spaced": pd.Series(["\tcalc", "\rcalc", " =x"], dtype="str"),
+            "accented": pd.Series(["é=x", "", "=é"], dtype="str"),
+            "python": pd.Series(["=a", None, "b"], dtype="string[python]"),
             "mixed": pd.Series(["@x", 7, True], dtype=object),
             "level": pd.Categorical(["=a", "b", "=a"]),
             "flag": [True, False, True],
@@ -111,6 +113,8 @@ def test_only_text_cells_that_start_with_a_trigger_change():
     assert inert["number"].tolist()[:2] == [-3.5, 2.0]
     assert inert["text"].tolist()[:2] == ["'-3.5", "a=b"]
     assert inert["spaced"].tolist() == ["'\tcalc", "'\rcalc", " =x"]
+    assert inert["accented"].tolist() == ["é=x", "", "'=é"]
+    assert inert["python"].tolist()[::2] == ["'=a", "b"]
     assert inert["mixed"].tolist() == ["'@x", 7, True]
     assert inert["level"].tolist() == ["'=a", "b", "'=a"]
     assert inert["flag"].tolist() == [True, False, True]
