@@ -7,7 +7,7 @@
 - ``download_memory``: the session's current frame downloaded as CSV and Parquet from the
   server, every row counted, the server's peak memory growth against the frame's size;
   the download, like the bare writer, the fastest of ``DOWNLOADS`` runs, the growth the
-  largest.
+  largest, and every run's rows counted.
 """
 
 import io
@@ -110,14 +110,16 @@ def download_memory(
             response = client.get("/api/download-data/", params={"format": file_format})
             seconds = time.perf_counter() - started
             response.raise_for_status()
-            runs.append((seconds, (peak_kib() - before) * 1024))
-        seconds, growth = min(run[0] for run in runs), max(run[1] for run in runs)
-        counted = _rows_of(response.content, file_format)
+            growth = (peak_kib() - before) * 1024
+            runs.append((seconds, growth, _rows_of(response.content, file_format)))
+        seconds = min(run[0] for run in runs)
+        growth = max(run[1] for run in runs)
+        counts = {run[2] for run in runs}
         bare = writer_seconds(frame, file_format)
         print(
             f"  {file_format:<8} {seconds:6.2f} s = {seconds / bare:.2f}x pyarrow's {bare:.2f} s "
             f"(target {WRITER_TARGET[file_format]}x)   {len(response.content) / 2**20:7.1f} MiB   "
-            f"{counted:,} rows{'' if counted == rows else ' (ROWS MISSING)'}   "
+            f"{min(counts):,} rows{'' if counts == {rows} else ' (ROWS MISSING)'}   "
             f"peak growth {growth / 2**20:7.1f} MiB = {growth / frame_bytes:.2f}x the frame "
             f"(target < {FRAME_GROWTH_TARGET:.0f}x)"
         )
